@@ -1,0 +1,180 @@
+"""Load a game-system folder into a ``Catalog``, reporting every problem at once.
+
+A folder with three mistakes reports all three: each file is parsed and
+schema-checked on its own (a broken faction file does not hide the others), then
+the files are checked against each other. Every problem names its file, the
+dotted key path, and the line where the key is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from catalogs.locations import bundled_dir, user_catalog_dir
+from model.catalog import Catalog, FactionFile, SystemFile
+from model.catalog_check import check_catalog
+from model.problems import CatalogError, Problem, sorted_problems
+from model.schema_errors import problems_from
+from model.toml_text import KeyLines, parse
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _error(title: str, problems: list[Problem]) -> CatalogError:
+    return CatalogError(title, problems)
+
+
+@dataclass
+class _Read:
+    """One catalog file as read: its display name, text index and model (if valid)."""
+
+    name: str
+    lines: KeyLines | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _read(path: Path, name: str, model: type[M]) -> tuple[M | None, _Read]:
+    read = _Read(name)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        read.problems.append(Problem(f"cannot be read: {exc.strerror or exc}", name))
+        return None, read
+    try:
+        raw: dict[str, Any] = parse(data, name, _error)
+    except CatalogError as exc:
+        read.problems.extend(exc.problems)
+        return None, read
+    read.lines = KeyLines(data.decode("utf-8"))
+    fmt = raw.get("format")
+    if fmt != "warband.catalog/1":
+        hint = 'add format = "warband.catalog/1" as the first line'
+        if isinstance(fmt, str) and fmt.startswith("warband.catalog/"):
+            hint = "this warband reads warband.catalog/1; update warband to read newer catalogs"
+        read.problems.append(
+            Problem(
+                f"unsupported catalog format {fmt!r}" if fmt else "no format key",
+                name,
+                ("format",),
+                line=read.lines.line_of(("format",)),
+                hint=hint,
+            )
+        )
+        return None, read
+    try:
+        return model.model_validate(raw), read
+    except ValidationError as exc:
+        read.problems.extend(
+            p.at(line=read.lines.line_of(p.path)) for p in problems_from(exc, raw, model, name)
+        )
+        return None, read
+    except RecursionError:
+        read.problems.append(Problem("values are nested too deeply", name))
+        return None, read
+
+
+def load_system(folder: Path, origin: str = "bundled") -> Catalog:
+    """Load one game-system folder, or raise ``CatalogError`` listing every problem."""
+    folder = Path(folder)
+    label = str(folder)
+    if not (folder / "system.toml").is_file():
+        raise CatalogError(
+            f"{label} is not a catalog folder",
+            [
+                Problem(
+                    "no system.toml",
+                    label,
+                    hint="a catalog folder holds system.toml and factions/<faction-id>.toml",
+                )
+            ],
+        )
+    system, system_read = _read(folder / "system.toml", f"{label}/system.toml", SystemFile)
+    reads = {"system": system_read}
+    factions: dict[str, FactionFile] = {}
+    for path in sorted((folder / "factions").glob("*.toml")):
+        faction, read = _read(path, f"{label}/factions/{path.name}", FactionFile)
+        reads[path.stem] = read
+        if faction is not None:
+            factions[path.stem] = faction
+    problems = [p for r in reads.values() for p in r.problems]
+    if system is not None and system.system.id != folder.name and origin != "check":
+        problems.append(
+            Problem(
+                f"the system id '{system.system.id}' differs from its folder '{folder.name}'",
+                system_read.name,
+                ("system", "id"),
+                line=system_read.lines.line_of(("system", "id")) if system_read.lines else None,
+                hint=f"rename the folder to {system.system.id}",
+            )
+        )
+    if system is not None:
+        catalog = Catalog(system, factions, origin)
+        files = {key: r.name for key, r in reads.items()}
+        by_name = {r.name: r for r in reads.values()}
+        for p in check_catalog(catalog, files):
+            lines = by_name[p.file].lines if p.file in by_name else None
+            problems.append(p.at(line=lines.line_of(p.path)) if lines else p)
+    if problems:
+        count = len(problems)
+        raise CatalogError(
+            f"{label}: {count} problem{'s' if count != 1 else ''} in the catalog",
+            sorted_problems(problems),
+        )
+    assert system is not None
+    return Catalog(system, factions, origin)
+
+
+@dataclass(frozen=True)
+class SystemEntry:
+    """A game-system folder found on disk, not yet loaded."""
+
+    id: str
+    folder: Path
+    origin: str
+    """``bundled`` or ``user``."""
+
+
+class Library:
+    """Every game system warband can see: bundled, and the user's (which replace bundled
+    ones with the same id). Catalogs load on first use and are kept."""
+
+    def __init__(self, user_dir: str | Path | None = None, bundled: Path | None = None) -> None:
+        self.bundled_dir = bundled or bundled_dir()
+        self.user_dir = user_catalog_dir(user_dir)
+        self._cache: dict[str, Catalog] = {}
+
+    def entries(self) -> dict[str, SystemEntry]:
+        """Systems by id, user folders replacing bundled ones."""
+        found: dict[str, SystemEntry] = {}
+        for origin, root in (("bundled", self.bundled_dir), ("user", self.user_dir)):
+            if not root.is_dir():
+                continue
+            for folder in sorted(root.iterdir()):
+                if (folder / "system.toml").is_file():
+                    found[folder.name] = SystemEntry(folder.name, folder, origin)
+        return found
+
+    def load(self, system_id: str) -> Catalog:
+        """The catalog of a system id, or ``CatalogError`` (unknown id, or broken catalog)."""
+        if system_id not in self._cache:
+            entries = self.entries()
+            entry = entries.get(system_id)
+            if entry is None:
+                from model.problems import did_you_mean
+
+                raise CatalogError(
+                    f"no catalog for the game system '{system_id}'",
+                    [
+                        Problem(
+                            f"unknown system '{system_id}'",
+                            hint=did_you_mean(system_id, entries)
+                            or "known systems: " + ", ".join(sorted(entries)),
+                        )
+                    ],
+                )
+            self._cache[system_id] = load_system(entry.folder, entry.origin)
+        return self._cache[system_id]

@@ -1,0 +1,31 @@
+"""Where catalogs live: the bundled folder, and the user's own catalog folder.
+
+The user folder is the platform's data folder (``~/.local/share/warband/catalogs``
+on Linux), unless ``--catalog-dir`` or ``WARBAND_CATALOG_DIR`` says otherwise, so
+tests and players with a shared folder can point warband anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+CATALOG_DIR_ENV = "WARBAND_CATALOG_DIR"
+"""Environment variable naming the user catalog folder."""
+
+
+def bundled_dir() -> Path:
+    """The folder of catalogs shipped with warband."""
+    return Path(__file__).resolve().parent
+
+
+def user_catalog_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The user catalog folder: the override, else the environment, else the platform's."""
+    if override:
+        return Path(override).expanduser()
+    env = os.environ.get(CATALOG_DIR_ENV)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path("warband", appauthor=False) / "catalogs"

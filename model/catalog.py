@@ -1,0 +1,347 @@
+"""The catalog schema: a game system, its factions, units, items and rules.
+
+A game system is one ``system.toml`` (the system's stat line, the items, special
+rules, units and list rules every faction shares) plus one file per faction.
+Both are validated by the models here; ``Catalog`` assembles them and
+``FactionView`` is what a roster is built and checked against: the system's
+things plus one faction's, merged.
+
+Where a rulebook publishes no figure, the unit or item says so with ``data``
+("house" or "example") and ``gaps``, and the UI shows the mark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, model_validator
+
+from model.base import (
+    Bool,
+    Count,
+    Frozen,
+    FrozenMap,
+    Id,
+    Int,
+    Positive,
+    StatId,
+    Tag,
+    Text,
+    empty_map,
+)
+from model.constraints import Constraint
+from model.items import DataMark, Item, RuleRef, rule_id
+from model.selectors import Selector
+
+CATALOG_FORMAT = "warband.catalog/1"
+"""The format key every catalog file starts with."""
+
+
+class Stat(Frozen):
+    """One column of a profile."""
+
+    id: StatId
+    """Short name as printed (``Ag``)."""
+    name: Text
+    """Long name (``Agility``)."""
+
+
+class System(Frozen):
+    """What a game system is and how it counts."""
+
+    id: Id
+    """The system id rosters name (``punkapocalyptic``)."""
+    name: Text
+    edition: Text
+    version: Text
+    """This catalog's own version; exports state it so a list shows what it was built on."""
+    dice: Text
+    """The dice the game uses, e.g. ``d10``."""
+    default_points_limit: Positive
+    """The usual game size, offered when a list is started."""
+    points: Text = "points"
+    """What the game calls its points (``points``, ``PV``)."""
+    distance_unit: Literal["in", "cm", "tiles", "hexes"] = "in"
+    """The unit of every range and move in this catalog."""
+    stats: tuple[Stat, ...]
+    """The model profile, in printed order."""
+    item_stats: tuple[Stat, ...] = ()
+    """The columns of weapon and item profiles."""
+    summary: str | None = None
+    source: str | None = None
+
+
+class SpecialRule(Frozen):
+    """A named special rule, summarised in our own words, with its mechanical tags."""
+
+    name: Text
+    summary: Text
+    """What the rule does, briefly, in our words (never the rulebook's prose)."""
+    parameter: Text | None = None
+    """Name of the rule's parameter where it takes one (``X`` in Poison (X))."""
+    tags: frozenset[Tag] = frozenset()
+    """Tags given to every unit or item that has this rule."""
+    modifiers: FrozenMap[StatId, Int] = Field(default_factory=empty_map)
+    """Permanent stat changes for the bearer (Cumbersome: ``{ Ag = -1 }``)."""
+    source: str | None = None
+
+
+def _choice_shorthand(value: Any) -> Any:
+    """``mace = 5`` in a choices table is short for ``mace = { cost = 5 }``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return {"cost": value}
+    return value
+
+
+class Choice(Frozen):
+    """One item a unit may take from an option group, at this unit's price."""
+
+    cost: Count | None = None
+    """Price for this unit; the item's default cost when left out."""
+    max: Count = 1
+    """How many of it one model may take."""
+    unlimited: Bool = False
+    """Any number may be taken (bullets); TOML has no "none", so this overrides ``max``."""
+    rules: tuple[RuleRef, ...] = ()
+    """Extra special rules the item has when this unit takes it (Mutards' rusty blades)."""
+
+    @property
+    def limit(self) -> int | None:
+        """How many one model may take, or None for no limit."""
+        return None if self.unlimited else self.max
+
+
+ChoiceSpec = Annotated[
+    Choice, BeforeValidator(_choice_shorthand, json_schema_input_type=int | Choice)
+]
+
+
+class OptionGroup(Frozen):
+    """A list of items to choose from, between ``min`` and ``max`` of them per model."""
+
+    id: Id
+    name: Text
+    """Shown as the group's heading, e.g. "Weapons"."""
+    min: Count = 0
+    max: Count | None = None
+    """At most this many items in total from the group per model; no limit when left out."""
+    choices: FrozenMap[Id, ChoiceSpec]
+    """Item id to this unit's price (``mace = 5``) or a full choice table."""
+    replaces: tuple[Id, ...] = ()
+    """Base items dropped when anything from this group is taken (armour upgrades)."""
+    units: Selector | None = None
+    """For groups declared by a system or faction: which units are offered the group."""
+    source: str | None = None
+
+    @model_validator(mode="after")
+    def _bounds(self) -> OptionGroup:
+        if self.max is not None and self.min > self.max:
+            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
+        return self
+
+
+class ModelRange(Frozen):
+    """How many models one roster entry of a unit may have."""
+
+    min: Positive = 1
+    max: Positive = 1
+
+    @model_validator(mode="after")
+    def _bounds(self) -> ModelRange:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
+        return self
+
+
+StatValue = Int | Literal["-"]
+"""A profile value; ``-`` marks a stat the model cannot use."""
+
+
+class Unit(Frozen):
+    """A troop type: its profile, cost per model, equipment and options."""
+
+    name: Text
+    cost: Count
+    """Cost of one model, including its base equipment."""
+    stats: FrozenMap[StatId, StatValue]
+    """Profile by stat short name, in the system's order."""
+    models: ModelRange = ModelRange()
+    """Models per roster entry (a pack of 2 to 5 addlers)."""
+    base: tuple[Id, ...] = ()
+    """Items every model comes with, free; repeat an id to carry two."""
+    rules: tuple[RuleRef, ...] = ()
+    """Special rules of the unit."""
+    tags: frozenset[Tag] = frozenset()
+    """Tags for list rules: ``chief``, ``unique``, ``mercenary``, ``officer`` ..."""
+    options: tuple[OptionGroup, ...] = ()
+    """What this unit may buy, with its own prices."""
+    summary: str | None = None
+    data: DataMark = "published"
+    gaps: str | None = None
+    """What the sources do not give for this unit; shown to the user."""
+    source: str | None = None
+
+
+class FactionInfo(Frozen):
+    """The heading of a faction file."""
+
+    id: Id
+    name: Text
+    summary: str | None = None
+    data: DataMark = "published"
+    source: str | None = None
+
+
+class CatalogPart(Frozen):
+    """What both a system file and a faction file may declare."""
+
+    format: Literal["warband.catalog/1"]
+    """The catalog format; always ``warband.catalog/1`` for now."""
+    items: FrozenMap[Id, Item] = Field(default_factory=empty_map)
+    rules: FrozenMap[Id, SpecialRule] = Field(default_factory=empty_map)
+    units: FrozenMap[Id, Unit] = Field(default_factory=empty_map)
+    """In a system file: units every faction may take (mercenaries)."""
+    options: tuple[OptionGroup, ...] = ()
+    """Option groups offered to every unit (that the group's ``units`` selects)."""
+    constraints: tuple[Constraint, ...] = ()
+    """List rules."""
+
+
+class SystemFile(CatalogPart):
+    """``system.toml``: the game system and what its factions share."""
+
+    system: System
+
+
+class FactionFile(CatalogPart):
+    """``factions/<id>.toml``: one faction's units, items, rules and list rules."""
+
+    faction: FactionInfo
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """A whole game system: its system file and every faction, as loaded."""
+
+    system_file: SystemFile
+    factions: Mapping[str, FactionFile]
+    origin: str = "bundled"
+    """Where it was loaded from: ``bundled`` or the user catalog folder."""
+    _views: dict[str, FactionView] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def system(self) -> System:
+        return self.system_file.system
+
+    def view(self, faction_id: str) -> FactionView:
+        """The faction merged with everything its system shares (cached)."""
+        if faction_id not in self._views:
+            self._views[faction_id] = FactionView(self, self.factions[faction_id])
+        return self._views[faction_id]
+
+
+@dataclass(frozen=True, eq=False)
+class FactionView:
+    """One faction as a list is built with it: system and faction things merged.
+
+    Faction entries come after the system's, so a faction's own units list first
+    and shared units (mercenaries) after them.
+    """
+
+    catalog: Catalog
+    faction_file: FactionFile
+
+    @property
+    def system(self) -> System:
+        return self.catalog.system
+
+    @property
+    def faction(self) -> FactionInfo:
+        return self.faction_file.faction
+
+    @cached_property
+    def items(self) -> Mapping[str, Item]:
+        return {**self.catalog.system_file.items, **self.faction_file.items}
+
+    @cached_property
+    def rules(self) -> Mapping[str, SpecialRule]:
+        return {**self.catalog.system_file.rules, **self.faction_file.rules}
+
+    @cached_property
+    def units(self) -> Mapping[str, Unit]:
+        return {**self.faction_file.units, **self.catalog.system_file.units}
+
+    @cached_property
+    def constraints(self) -> tuple[Constraint, ...]:
+        return self.catalog.system_file.constraints + self.faction_file.constraints
+
+    @cached_property
+    def stat_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.system.stats)
+
+    def rule_tags(self, refs: tuple[str, ...]) -> frozenset[str]:
+        """The tags given by a list of rule references."""
+        tags: set[str] = set()
+        for ref in refs:
+            rule = self.rules.get(rule_id(ref))
+            if rule is not None:
+                tags |= rule.tags
+        return frozenset(tags)
+
+    @cached_property
+    def _unit_tags(self) -> dict[str, frozenset[str]]:
+        return {uid: u.tags | self.rule_tags(u.rules) for uid, u in self.units.items()}
+
+    def unit_tags(self, unit_id: str) -> frozenset[str]:
+        """A unit's own tags plus those of its special rules."""
+        return self._unit_tags.get(unit_id, frozenset())
+
+    @cached_property
+    def _item_tags(self) -> dict[str, frozenset[str]]:
+        return {iid: i.tags | self.rule_tags(i.rules) for iid, i in self.items.items()}
+
+    def item_tags(self, item_id: str, extra_rules: tuple[str, ...] = ()) -> frozenset[str]:
+        """An item's own tags plus those of its rules (and of rules a choice adds)."""
+        tags = self._item_tags.get(item_id, frozenset())
+        return tags | self.rule_tags(extra_rules) if extra_rules else tags
+
+    @cached_property
+    def _offers(self) -> dict[str, tuple[OptionGroup, ...]]:
+        common = self.catalog.system_file.options + self.faction_file.options
+        offers: dict[str, tuple[OptionGroup, ...]] = {}
+        for uid, unit in self.units.items():
+            tags = self.unit_tags(uid)
+            shared = tuple(g for g in common if g.units is None or g.units.match_unit(uid, tags))
+            offers[uid] = unit.options + shared
+        return offers
+
+    def option_groups(self, unit_id: str) -> tuple[OptionGroup, ...]:
+        """Every option group a unit is offered: its own first, then shared ones."""
+        return self._offers.get(unit_id, ())
+
+    def offer(self, unit_id: str, item_id: str) -> tuple[OptionGroup, Choice] | None:
+        """The group and choice through which a unit may take an item, if any."""
+        for group in self.option_groups(unit_id):
+            choice = group.choices.get(item_id)
+            if choice is not None:
+                return group, choice
+        return None
+
+    def choice_cost(self, group: OptionGroup, item_id: str) -> int:
+        """What one of an item costs through a group (the item's default where unpriced)."""
+        choice = group.choices[item_id]
+        if choice.cost is not None:
+            return choice.cost
+        return self.items[item_id].cost or 0
+
+    def iter_units(self) -> Iterator[tuple[str, Unit]]:
+        """Units in catalog order: the faction's own, then shared ones."""
+        return iter(self.units.items())
+
+
+def unit_is_marked(unit: Unit) -> bool:
+    """True when a unit's figures are not (all) published and the UI must say so."""
+    return unit.data != "published" or unit.gaps is not None

@@ -1,0 +1,94 @@
+"""What validation says about a list: findings, running tallies and the verdict.
+
+A finding is an error (the list is illegal) or a warning, with a stable code a
+script can match on, a message that says how to fix the list, and where it is
+(the unit's position and the item), so the app can jump to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """The place a finding points at: a roster entry (from 0) and an item id."""
+
+    unit: int | None = None
+    item: str | None = None
+
+    def as_dict(self) -> dict[str, Any] | None:
+        if self.unit is None and self.item is None:
+            return None
+        return {"unit": self.unit, "item": self.item}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One rule the list breaks (error) or should know about (warning)."""
+
+    severity: Severity
+    code: str
+    """The rule's stable id, e.g. ``miniature-limit``."""
+    message: str
+    """What is wrong and how to fix it."""
+    where: Where = Where()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+            "where": self.where.as_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A running count shown in the status line: "Miniatures 12/15", "Rare: Pistol 2/3"."""
+
+    label: str
+    value: int
+    max: int | None
+    group: str | None = None
+    """The item or unit the count is for, when the rule counts each separately."""
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """Everything validation found about a list."""
+
+    points: int
+    points_limit: int
+    models: int
+    """Models in the list (every model of a pack counts here)."""
+    unit_points: tuple[int, ...]
+    """Cost of each entry, in roster order."""
+    findings: tuple[Finding, ...]
+    tallies: tuple[Tally, ...]
+
+    @property
+    def valid(self) -> bool:
+        """True when no error-level rule is broken."""
+        return not any(f.severity == "error" for f in self.findings)
+
+    @property
+    def errors(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if f.severity == "error")
+
+    @property
+    def warnings(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if f.severity == "warning")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of ``warband validate --json`` (DESIGN section 4)."""
+        return {
+            "valid": self.valid,
+            "points": self.points,
+            "points_limit": self.points_limit,
+            "models": self.models,
+            "findings": [f.as_dict() for f in self.findings],
+        }

@@ -1,0 +1,89 @@
+"""Message templates of list rules: placeholders, plurals and defaults.
+
+A catalog writes the message of each rule in plain words with placeholders, e.g.
+``"{count:miniature}; {points_limit} points allow {max}: remove {excess:miniature}
+or raise the limit to {needed_limit}"``. A number placeholder may carry a noun after
+a colon to agree with it: ``{excess:miniature}`` gives "1 miniature" or "2
+miniatures", and ``{excess:pack|packs}`` spells out an irregular plural.
+
+Placeholders per rule kind:
+
+* points-limit: ``points``, ``points_limit``, ``excess``, ``tolerance``
+* count: ``count``, ``min``, ``max``, ``excess``, ``missing``, ``group``, ``unit``,
+  ``points_limit``, ``per_points``, ``needed_limit``
+* ratio: ``count``, ``other``, ``allowed``, ``excess``, ``needed``, ``max``
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+
+PLACEHOLDERS: Mapping[str, frozenset[str]] = {
+    "points-limit": frozenset({"points", "points_limit", "excess", "tolerance"}),
+    "count": frozenset(
+        {
+            "count",
+            "min",
+            "max",
+            "excess",
+            "missing",
+            "group",
+            "unit",
+            "points_limit",
+            "per_points",
+            "needed_limit",
+        }
+    ),
+    "ratio": frozenset({"count", "other", "allowed", "excess", "needed", "max"}),
+}
+
+DEFAULTS: Mapping[str, str] = {
+    "points-limit": "{points} points; the limit is {points_limit}: remove {excess} points "
+    "or raise the limit to {points}",
+    "points-tolerance": "{points} points, {excess} over the limit of {points_limit} "
+    "(allowed up to {tolerance} over)",
+    "count-max": "{count}; at most {max} allowed: remove {excess}",
+    "count-min": "{count}; at least {min} needed: add {missing}",
+    "ratio": "{count} against {other}; at most {allowed} allowed: remove {excess} or add {needed}",
+}
+
+
+class Num(int):
+    """An int that can agree with a noun: ``format(Num(2), "pack")`` is "2 packs"."""
+
+    def __format__(self, spec: str) -> str:
+        if not spec or spec[0].isdigit() or spec[0] in "<>^=+-_, ":
+            return int.__format__(int(self), spec)
+        one, _, many = spec.partition("|")
+        word = one if int(self) == 1 else (many or _plural(one))
+        return f"{int(self)} {word}"
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def placeholders(template: str) -> set[str]:
+    """The placeholder names a template uses; raises ValueError if it is malformed."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def render(template: str, values: Mapping[str, object]) -> str:
+    """Fill a template; numbers become ``Num`` so they can agree with nouns."""
+    wrapped = {
+        k: Num(v) if isinstance(v, int) and not isinstance(v, bool) else v
+        for k, v in values.items()
+    }
+    return template.format_map(_Missing(wrapped))
+
+
+class _Missing(dict[str, object]):
+    """Leaves unknown placeholders visible instead of failing (the catalog check catches them)."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"

@@ -1,0 +1,68 @@
+"""A roster: the list a player builds, exactly as its TOML file holds it.
+
+The model is small on purpose: a person can write the file by hand. Each entry
+names a unit id of the faction, how many models it has, and the items bought for
+it (item id to how many, in total for the entry). Edits return new rosters;
+nothing is changed in place, so the app's undo is just a list of rosters.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from model.base import Frozen, FrozenMap, Id, Positive, Text, empty_map
+
+
+class RosterUnit(Frozen):
+    """One entry of a list: a unit, its models and what was bought for it."""
+
+    unit: Id
+    """The unit id in the faction (or a shared unit such as a mercenary)."""
+    name: Text | None = None
+    """A name the player gave it ("Big Joe")."""
+    models: Positive = 1
+    """Models in this entry (a pack of addlers has 2 to 5)."""
+    items: FrozenMap[Id, Positive] = Field(default_factory=empty_map)
+    """Item id to how many, for the whole entry; items the unit comes with are free."""
+    notes: str | None = None
+    """Free text kept with the entry."""
+
+    def with_item(self, item_id: str, count: int) -> RosterUnit:
+        """A copy carrying ``count`` of an item (0 removes it)."""
+        items = self.items.set(item_id, count) if count > 0 else self.items.without(item_id)
+        return self.model_copy(update={"items": items})
+
+
+class Roster(Frozen):
+    """A whole list: which game, which faction, its limit and its units."""
+
+    system: Id
+    """Game system id, e.g. ``punkapocalyptic``."""
+    faction: Id
+    """Faction id within the system, e.g. ``gangers``."""
+    name: Text
+    """The list's name."""
+    points_limit: Positive
+    """The game size the list is built for."""
+    units: tuple[RosterUnit, ...] = ()
+    """Entries in the order the player arranged them."""
+    notes: str | None = None
+    """Free text kept with the list."""
+
+    def with_unit(self, entry: RosterUnit, at: int | None = None) -> Roster:
+        """A copy with an entry added at the end (or at a position)."""
+        units = list(self.units)
+        units.insert(len(units) if at is None else at, entry)
+        return self.model_copy(update={"units": tuple(units)})
+
+    def replace_unit(self, index: int, entry: RosterUnit) -> Roster:
+        """A copy with the entry at ``index`` replaced."""
+        units = list(self.units)
+        units[index] = entry
+        return self.model_copy(update={"units": tuple(units)})
+
+    def without_unit(self, index: int) -> Roster:
+        """A copy without the entry at ``index``."""
+        return self.model_copy(
+            update={"units": tuple(u for i, u in enumerate(self.units) if i != index)}
+        )

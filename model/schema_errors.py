@@ -1,0 +1,187 @@
+"""Pydantic validation errors, retold as TOML problems a person can act on.
+
+Pydantic reports ``('items', 'mace', 'weapon', 'strenght')`` and "Extra inputs are
+not permitted". A catalog author needs ``items.mace.strenght: unknown key; did
+you mean 'strength'?``. This module walks each error's location alongside the
+data (dropping the union tags and validator names pydantic inserts, counting
+array positions from 1) and rewrites the message in TOML's vocabulary.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from model.problems import KeyPath, Problem, did_you_mean
+
+_ID_PATTERN_HINT = "use lowercase words joined by hyphens, e.g. 'medium-blade'"
+
+
+def problems_from(
+    error: ValidationError, data: Any, root: type[BaseModel], file: str | None = None
+) -> list[Problem]:
+    """One problem per pydantic error, with a TOML key path and a plain message."""
+    out: list[Problem] = []
+    seen: set[tuple[KeyPath, str]] = set()
+    for err in error.errors(include_url=False):
+        path, _ = _walk(data, err["loc"])
+        message, hint = _describe(err, path, root, data)
+        if (path, message) in seen:
+            continue
+        seen.add((path, message))
+        out.append(Problem(message, file, path, hint=hint))
+    return out
+
+
+def _walk(data: Any, loc: Sequence[int | str]) -> tuple[KeyPath, Any]:
+    """Follow a pydantic location through the data, keeping only real keys and positions."""
+    path: list[str | int] = []
+    node = data
+    for i, seg in enumerate(loc):
+        last = i == len(loc) - 1
+        if seg == "[key]":
+            continue
+        if isinstance(node, Mapping):
+            if seg in node:
+                path.append(seg)
+                node = node[seg]
+            elif last and isinstance(seg, str):
+                path.append(seg)
+                node = None
+        elif isinstance(node, list | tuple) and isinstance(seg, int):
+            path.append(seg + 1)
+            node = node[seg] if seg < len(node) else None
+    return tuple(path), node
+
+
+def _describe(err: Any, path: KeyPath, root: type[BaseModel], data: Any) -> tuple[str, str | None]:
+    kind: str = err["type"]
+    given = err.get("input")
+    ctx = err.get("ctx") or {}
+    shown = _show(given)
+    if "[key]" in err["loc"]:
+        key = err["loc"][-2] if err["loc"][-1] == "[key]" else given
+        return f"'{key}' is not a valid id", _ID_PATTERN_HINT
+    if kind == "missing":
+        return "required but missing", None
+    if kind == "extra_forbidden":
+        allowed = _allowed_keys(root, data, path[:-1])
+        return "unknown key", did_you_mean(str(path[-1]), allowed) if allowed else None
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"expected a whole number, got {shown}", None
+    if kind in ("float_type", "float_parsing"):
+        return f"expected a number, got {shown}", None
+    if kind == "string_type":
+        return f"expected text in quotes, got {shown}", None
+    if kind == "bool_type":
+        return f"expected true or false, got {shown}", None
+    if kind in ("dict_type", "model_type", "model_attributes_type", "mapping_type"):
+        return f"expected a table, got {shown}", None
+    if kind in ("tuple_type", "list_type", "frozen_set_type", "set_type", "iterable_type"):
+        return f"expected a list in [ ], got {shown}", None
+    if kind == "string_pattern_mismatch":
+        pattern = str(ctx.get("pattern", ""))
+        if pattern.startswith("^[a-z0-9]+(-[a-z0-9]+)*$"):
+            return f"{shown} is not a valid id", _ID_PATTERN_HINT
+        if "stat:" in pattern:
+            return f"{shown} is not a measure", (
+                "use entries, models, items, item-points, unit-points or stat:NAME"
+            )
+        if "\\(" in pattern:
+            return f"{shown} is not a rule reference", "use an id, e.g. 'rare', or 'poison(2)'"
+        return f"{shown} is not allowed here", None
+    if kind == "string_too_short":
+        return "must not be empty", None
+    if kind == "string_too_long":
+        return f"is too long (at most {ctx.get('max_length')} characters)", None
+    if kind in ("greater_than_equal", "greater_than"):
+        bound = ctx.get("ge", ctx.get("gt"))
+        word = "at least" if kind == "greater_than_equal" else "more than"
+        return f"must be {word} {bound}, got {shown}", None
+    if kind in ("less_than_equal", "less_than"):
+        bound = ctx.get("le", ctx.get("lt"))
+        return f"must be at most {bound}, got {shown}", None
+    if kind == "literal_error":
+        expected = str(ctx.get("expected", ""))
+        options = [o.strip().strip("'") for o in expected.replace(" or ", ",").split(",")]
+        hint = did_you_mean(str(given), options) if isinstance(given, str) else None
+        return f"expected {expected}, got {shown}", hint
+    if kind == "union_tag_invalid":
+        expected = str(ctx.get("expected_tags", ""))
+        options = [o.strip().strip("'") for o in expected.split(",")]
+        tag = str(ctx.get("tag", given))
+        return f"unknown kind '{tag}'; expected {expected}", did_you_mean(tag, options)
+    if kind == "union_tag_not_found":
+        return "required key 'kind' is missing", 'add kind = "..." naming what this entry is'
+    if kind == "value_error":
+        return str(ctx.get("error", err["msg"])), None
+    if kind == "too_long":
+        return f"has too many entries (at most {ctx.get('max_length')})", None
+    msg = str(err["msg"])
+    return msg[0].lower() + msg[1:], None
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"'{value}'" if len(value) < 40 else f"'{value[:37]}...'"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return repr(value)
+
+
+def _allowed_keys(root: type[BaseModel], data: Any, path: KeyPath) -> list[str]:
+    """The keys a table at ``path`` may have, found by walking the schema with the data."""
+    tp: Any = root
+    node = data
+    for seg in path:
+        model = _model_of(tp, node)
+        if model is not None:
+            field = model.model_fields.get(str(seg))
+            if field is None:
+                return []
+            tp = field.annotation
+        else:
+            origin = typing.get_origin(_unwrap(tp))
+            args = typing.get_args(_unwrap(tp))
+            if args and (isinstance(seg, int) or origin is not None):
+                tp = args[-1] if origin is not tuple else args[0]
+            else:
+                return []
+        if isinstance(node, Mapping):
+            node = node.get(seg)
+        elif isinstance(node, list | tuple) and isinstance(seg, int) and 0 < seg <= len(node):
+            node = node[seg - 1]
+        else:
+            node = None
+    model = _model_of(tp, node)
+    return list(model.model_fields) if model is not None else []
+
+
+def _unwrap(tp: Any) -> Any:
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    return tp
+
+
+def _model_of(tp: Any, node: Any) -> type[BaseModel] | None:
+    """The model class ``tp`` stands for, choosing a union member by the data's ``kind``."""
+    tp = _unwrap(tp)
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return tp
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        models = [m for a in typing.get_args(tp) if (m := _model_of(a, node)) is not None]
+        kind = node.get("kind") if isinstance(node, Mapping) else None
+        for m in models:
+            field = m.model_fields.get("kind")
+            if kind is not None and field is not None and kind in typing.get_args(field.annotation):
+                return m
+        return models[0] if len(models) == 1 else None
+    return None

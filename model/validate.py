@@ -1,0 +1,336 @@
+"""The constraint engine: cost a roster and check it against its catalog's rules.
+
+Two kinds of check run here. The catalog's list rules (``model.constraints``)
+are generic data and are evaluated by ``_count``, ``_ratio`` and ``_points``.
+What every unit's own data implies (its number of models, that it only takes
+what its option groups offer, each group's min and max) is checked by
+``_entry_checks`` with fixed codes. The whole check is a few passes over the
+list, fast enough to run on every key press.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from model.catalog import FactionView
+from model.constraints import Constraint, CountRule, PointsLimit, RatioRule, Term
+from model.findings import Finding, Report, Severity, Tally, Where
+from model.loadout import Carried, Loadout, resolve_loadout
+from model.messages import DEFAULTS, render
+from model.roster import Roster
+from model.selectors import Selector
+
+NOT_OFFERED = "not-offered"
+CHOICE_MAX = "choice-max"
+GROUP_MIN = "group-min"
+GROUP_MAX = "group-max"
+UNIT_SIZE = "unit-size"
+
+
+@dataclass(frozen=True)
+class _Context:
+    view: FactionView
+    roster: Roster
+    loadouts: tuple[Loadout, ...]
+    points: int
+
+
+def validate(view: FactionView, roster: Roster) -> Report:
+    """Cost the roster and report every rule it breaks, errors first."""
+    loadouts = tuple(resolve_loadout(view, e, i) for i, e in enumerate(roster.units))
+    ctx = _Context(view, roster, loadouts, sum(lo.cost for lo in loadouts))
+    findings: list[Finding] = []
+    tallies: list[Tally] = []
+    for lo in loadouts:
+        findings.extend(_entry_checks(view, lo))
+    for rule in view.constraints:
+        found, tally = _evaluate(rule, ctx)
+        findings.extend(found)
+        tallies.extend(tally)
+    order = {"error": 0, "warning": 1}
+    findings.sort(key=lambda f: (order[f.severity], -1 if f.where.unit is None else f.where.unit))
+    return Report(
+        points=ctx.points,
+        points_limit=roster.points_limit,
+        models=sum(e.models for e in roster.units),
+        unit_points=tuple(lo.cost for lo in loadouts),
+        findings=tuple(findings),
+        tallies=tuple(tallies),
+    )
+
+
+def loadouts_of(view: FactionView, roster: Roster) -> tuple[Loadout, ...]:
+    """Every entry of a roster resolved against its catalog."""
+    return tuple(resolve_loadout(view, e, i) for i, e in enumerate(roster.units))
+
+
+# --- what each unit's own data implies --------------------------------------------------------
+
+
+def _entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
+    unit, entry, where = lo.unit, lo.entry, Where(lo.index)
+    size = unit.models
+    if not size.min <= entry.models <= size.max:
+        fix = size.max if entry.models > size.max else size.min
+        span = f"{size.min}" if size.min == size.max else f"{size.min} to {size.max}"
+        extra = " or add another entry for the rest" if entry.models > size.max > 1 else ""
+        yield Finding(
+            "error",
+            UNIT_SIZE,
+            f"{lo.label} has {entry.models} models; a {unit.name} entry has {span}: "
+            f"set models to {fix}{extra}",
+            where,
+        )
+    per_group: dict[str, int] = {}
+    for c in lo.bought():
+        name = view.items[c.item_id].name
+        if c.group is None:
+            yield Finding(
+                "error",
+                NOT_OFFERED,
+                f"{lo.label} cannot take {name}: it is not among a {unit.name}'s options; "
+                f"remove it",
+                Where(lo.index, c.item_id),
+            )
+            continue
+        per_group[c.group.id] = per_group.get(c.group.id, 0) + c.count
+        limit = c.group.choices[c.item_id].limit
+        if limit is not None and c.count > limit * entry.models:
+            most = limit * entry.models
+            yield Finding(
+                "error",
+                CHOICE_MAX,
+                f"{lo.label} has {c.count} {name}; at most {most}: remove {c.count - most}",
+                Where(lo.index, c.item_id),
+            )
+    for group in view.option_groups(entry.unit):
+        n = per_group.get(group.id, 0)
+        n += sum(c.count for c in lo.carried if c.source == "base" and c.item_id in group.choices)
+        if group.max is not None and n > group.max * entry.models:
+            most = group.max * entry.models
+            yield Finding(
+                "error",
+                GROUP_MAX,
+                f"{lo.label} has {n} from {group.name}; at most {most}: remove {n - most}",
+                where,
+            )
+        if n < group.min * entry.models:
+            least = group.min * entry.models
+            names = ", ".join(view.items[i].name for i in list(group.choices)[:6])
+            more = ", ..." if len(group.choices) > 6 else ""
+            yield Finding(
+                "error",
+                GROUP_MIN,
+                f"{lo.label} has {n} from {group.name}; at least {least} needed: "
+                f"add {least - n} ({names}{more})",
+                where,
+            )
+
+
+# --- the catalog's list rules ------------------------------------------------------------------
+
+
+def _evaluate(rule: Constraint, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
+    if isinstance(rule, PointsLimit):
+        return _points(rule, ctx)
+    if isinstance(rule, CountRule):
+        return _count(rule, ctx)
+    return _ratio(rule, ctx)
+
+
+def _points(rule: PointsLimit, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
+    limit = ctx.roster.points_limit
+    tallies = [Tally(rule.label, ctx.points, limit)] if rule.label else []
+    excess = ctx.points - limit
+    if excess <= 0:
+        return [], tallies
+    tolerance = 0
+    if rule.tolerance == "cheapest-model" and ctx.loadouts:
+        tolerance = min(lo.cost // max(lo.entry.models, 1) for lo in ctx.loadouts)
+    values = {"points": ctx.points, "points_limit": limit, "excess": excess, "tolerance": tolerance}
+    if excess <= tolerance:
+        text = render(rule.tolerance_message or DEFAULTS["points-tolerance"], values)
+        return [Finding("warning", rule.id, text)], tallies
+    text = render(rule.message or DEFAULTS["points-limit"], values)
+    return [Finding(rule.severity, rule.id, text)], tallies
+
+
+def _unit_matches(sel: Selector, lo: Loadout, include_base: bool = True) -> bool:
+    """A unit matches a selector's unit part and, if it names items, carries one of them."""
+    if not sel.match_unit(lo.entry.unit, lo.tags):
+        return False
+    if sel.has_item_filter:
+        return any(_item_matches(sel, c, include_base) for c in lo.carried)
+    return True
+
+
+def _item_matches(sel: Selector, c: Carried, include_base: bool) -> bool:
+    if not include_base and c.source != "bought":
+        return False
+    return sel.match_item(c.item_id, c.kind, c.tags)
+
+
+def _measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
+    """(group key, amount) pairs one entry adds to a term's count."""
+    sel, how = term.select, term.measure
+    if how in ("items", "item-points"):
+        if not sel.match_unit(lo.entry.unit, lo.tags):
+            return
+        for c in lo.carried:
+            if _item_matches(sel, c, term.include_base):
+                amount = c.count if how == "items" else c.cost
+                yield _group_key(group_by, lo, c.item_id), amount
+        return
+    if not _unit_matches(sel, lo, term.include_base):
+        return
+    if how == "entries":
+        amount = 1
+    elif how == "models":
+        amount = lo.entry.models
+    elif how == "unit-points":
+        amount = lo.cost
+    else:
+        value = lo.unit.stats.get(how.removeprefix("stat:"), 0)
+        amount = lo.entry.models * (value if isinstance(value, int) else 0)
+    yield _group_key(group_by, lo, None), amount
+
+
+def _group_key(group_by: str, lo: Loadout, item_id: str | None) -> str | None:
+    if group_by == "unit":
+        return lo.entry.unit
+    if group_by == "item":
+        return item_id
+    if group_by.startswith("stat:"):
+        return str(lo.unit.stats.get(group_by.removeprefix("stat:"), "-"))
+    return None
+
+
+def _group_name(ctx: _Context, group_by: str, key: str | None) -> str:
+    if key is None:
+        return ""
+    if group_by == "unit":
+        return ctx.view.units[key].name
+    if group_by == "item":
+        return ctx.view.items[key].name
+    return f"{group_by.removeprefix('stat:')} {key}"
+
+
+def _bounds(rule: CountRule, ctx: _Context, models: int) -> tuple[int | None, int | None]:
+    factor = 1
+    if rule.per_points:
+        blocks = ctx.roster.points_limit / rule.per_points
+        factor = math.ceil(blocks) if rule.rounding == "up" else math.floor(blocks)
+    if rule.per_model:
+        factor *= models
+    lo = None if rule.min is None else rule.min * factor
+    hi = None if rule.max is None else rule.max * factor
+    return lo, hi
+
+
+def _count(rule: CountRule, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
+    if rule.scope == "unit":
+        findings: list[Finding] = []
+        for lo in ctx.loadouts:
+            if rule.when is not None and not _unit_matches(rule.when, lo):
+                continue
+            if not rule.select.match_unit(lo.entry.unit, lo.tags):
+                continue
+            totals = _totals(rule, (lo,))
+            lo_min, hi = _bounds(rule, ctx, lo.entry.models)
+            findings.extend(_check_totals(rule, ctx, totals, lo_min, hi, lo, (lo,)))
+        return findings, []
+    if rule.when is not None and not any(_unit_matches(rule.when, lo) for lo in ctx.loadouts):
+        return [], []
+    totals = _totals(rule, ctx.loadouts)
+    lo_min, hi = _bounds(rule, ctx, 1)
+    tallies = []
+    if rule.label:
+        for key, value in totals.items():
+            name = _group_name(ctx, rule.group_by, key) or None
+            tallies.append(Tally(rule.label, value, hi, name))
+    return list(_check_totals(rule, ctx, totals, lo_min, hi, None, ctx.loadouts)), tallies
+
+
+def _totals(rule: CountRule, loadouts: Iterable[Loadout]) -> dict[str | None, int]:
+    totals: dict[str | None, int] = {} if rule.group_by != "none" else {None: 0}
+    for lo in loadouts:
+        for term in rule.terms():
+            for key, amount in _measure(term, lo, rule.group_by):
+                totals[key] = totals.get(key, 0) + amount
+    return totals
+
+
+def _last_contributor(
+    rule: CountRule, loadouts: tuple[Loadout, ...], key: str | None
+) -> int | None:
+    for lo in reversed(loadouts):
+        for term in rule.terms():
+            if any(k == key and n for k, n in _measure(term, lo, rule.group_by)):
+                return lo.index
+    return None
+
+
+def _check_totals(
+    rule: CountRule,
+    ctx: _Context,
+    totals: dict[str | None, int],
+    least: int | None,
+    most: int | None,
+    lo: Loadout | None,
+    loadouts: tuple[Loadout, ...],
+) -> Iterator[Finding]:
+    for key, count in totals.items():
+        values: dict[str, object] = {
+            "count": count,
+            "min": least,
+            "max": most,
+            "group": _group_name(ctx, rule.group_by, key),
+            "unit": lo.label if lo else "",
+            "points_limit": ctx.roster.points_limit,
+            "per_points": rule.per_points,
+        }
+        item = key if rule.group_by == "item" else None
+        if most is not None and count > most:
+            values["excess"] = count - most
+            values["needed_limit"] = _needed_limit(rule, count)
+            at = lo.index if lo else _last_contributor(rule, loadouts, key)
+            text = render(rule.message or DEFAULTS["count-max"], values)
+            yield Finding(rule.severity, rule.id, text, Where(at, item))
+        elif least is not None and count < least:
+            values["missing"] = least - count
+            text = render(rule.message or DEFAULTS["count-min"], values)
+            yield Finding(rule.severity, rule.id, text, Where(lo.index if lo else None, item))
+
+
+def _needed_limit(rule: CountRule, count: int) -> int | str:
+    """The points limit at which ``count`` would be allowed, for per-points maxima."""
+    if not rule.per_points or not rule.max:
+        return "-"
+    return math.ceil(count / rule.max) * rule.per_points
+
+
+def _ratio(rule: RatioRule, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
+    num = den = 0
+    last: int | None = None
+    for lo in ctx.loadouts:
+        n = sum(a for _, a in _measure(rule.numerator, lo, "none"))
+        if n:
+            last = lo.index
+        num += n
+        den += sum(a for _, a in _measure(rule.denominator, lo, "none"))
+    allowed = math.floor(rule.max * den + 1e-9)
+    if num <= allowed:
+        return [], []
+    values = {
+        "count": num,
+        "other": den,
+        "allowed": allowed,
+        "excess": num - allowed,
+        "needed": max(math.ceil(num / rule.max - 1e-9) - den, 0),
+        "max": int(rule.max) if rule.max.is_integer() else rule.max,
+    }
+    text = render(rule.message or DEFAULTS["ratio"], values)
+    severity: Severity = rule.severity
+    return [Finding(severity, rule.id, text, Where(last))], []

@@ -1,0 +1,237 @@
+"""Roster files (``warband.roster/1``): read with precise errors, write atomically.
+
+Reading happens in three steps, each with its own kind of message:
+
+1. the bytes must be UTF-8 TOML (errors carry the parser's line and column);
+2. the ``format`` must be one this warband reads: older versions are migrated,
+   newer ones are refused with "update warband", never misread;
+3. the content must match the roster schema (errors carry the key path, the
+   line where the key is written, and "did you mean" for unknown keys).
+
+Checking ids against a catalog (``resolve``) is a separate step so that a roster
+can be read before its catalog is known, e.g. to say which system it needs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from pydantic import ValidationError
+
+from model.catalog import Catalog, FactionView
+from model.problems import Problem, RosterError, WarbandError, did_you_mean
+from model.roster import Roster
+from model.schema_errors import problems_from
+from model.toml_text import KeyLines, parse
+from saves.atomic import write_atomic
+
+FORMAT = "warband.roster/1"
+CURRENT_VERSION = 1
+_FORMAT_RE = re.compile(r"^warband\.roster/(\d+)$")
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: Mapping[int, Migration] = {}
+"""Migrations by the version they upgrade from: ``MIGRATIONS[n]`` turns a version-n
+document into version n+1. Version 1 is the first, so there are none yet; a
+future format change adds one here and a test with a file of the old version."""
+
+
+@dataclass(frozen=True)
+class RosterSource:
+    """Where a roster came from, kept so later problems can point at its lines."""
+
+    name: str
+    """The file as the user named it (or a label such as ``<share code>``)."""
+    lines: KeyLines
+
+    def place(self, problems: list[Problem]) -> list[Problem]:
+        """The problems located in this file, with lines where the keys are written."""
+        return [p.at(file=self.name, line=self.lines.line_of(p.path)) for p in problems]
+
+
+def read_roster(path: Path | str) -> tuple[Roster, RosterSource]:
+    """Read and schema-check a roster file, or raise ``RosterError``."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise RosterError(f"cannot read {name}", [Problem("no such file", name)]) from None
+    except IsADirectoryError:
+        raise RosterError(f"cannot read {name}", [Problem("that is a folder", name)]) from None
+    except OSError as exc:
+        raise RosterError(
+            f"cannot read {name}", [Problem(exc.strerror or str(exc), name)]
+        ) from None
+    return roster_from_bytes(data, name)
+
+
+def roster_from_bytes(data: bytes, name: str) -> tuple[Roster, RosterSource]:
+    """Parse, migrate and schema-check roster bytes; ``name`` labels the messages."""
+    raw = parse(data, name, lambda title, problems: RosterError(title, problems))
+    source = RosterSource(name, KeyLines(data.decode("utf-8")))
+    raw = _upgrade(raw, source)
+    raw.pop("format", None)
+    try:
+        return Roster.model_validate(raw), source
+    except ValidationError as exc:
+        problems = source.place(problems_from(exc, raw, Roster, name))
+        raise RosterError(f"{name} is not a valid roster", problems) from None
+    except RecursionError:
+        raise RosterError(
+            f"{name} is not a valid roster", [Problem("values are nested too deeply", name)]
+        ) from None
+
+
+def _upgrade(raw: dict[str, Any], source: RosterSource) -> dict[str, Any]:
+    fmt = raw.get("format")
+    line = source.lines.line_of(("format",))
+    if fmt is None:
+        raise RosterError(
+            f"{source.name} is not a warband roster",
+            [
+                Problem(
+                    "no format key",
+                    source.name,
+                    ("format",),
+                    hint=f'add format = "{FORMAT}" as the first line',
+                )
+            ],
+        )
+    found = _FORMAT_RE.match(fmt) if isinstance(fmt, str) else None
+    if found is None:
+        raise RosterError(
+            f"{source.name} is not a warband roster",
+            [
+                Problem(
+                    f"format {fmt!r} is not a roster format",
+                    source.name,
+                    ("format",),
+                    line,
+                    hint=f'a roster has format = "{FORMAT}"',
+                )
+            ],
+        )
+    version = int(found.group(1))
+    if version > CURRENT_VERSION:
+        raise RosterError(
+            f"{source.name} was saved by a newer warband",
+            [
+                Problem(
+                    f"format {fmt} is newer than this warband reads ({FORMAT})",
+                    source.name,
+                    ("format",),
+                    line,
+                    hint="update warband to open it; the file is unchanged",
+                )
+            ],
+        )
+    while version < CURRENT_VERSION:
+        migrate = MIGRATIONS.get(version)
+        if migrate is None:
+            raise RosterError(
+                f"{source.name} uses an unknown old format",
+                [Problem(f"format {fmt} cannot be upgraded", source.name, ("format",), line)],
+            )
+        raw = migrate(raw)
+        version += 1
+    return raw
+
+
+def resolve(
+    roster: Roster, source: RosterSource, catalog_for: Callable[[str], Catalog]
+) -> FactionView:
+    """The faction a roster is built with, after checking every id it names.
+
+    Raises ``RosterError`` listing every unknown system, faction, unit or item, with
+    lines and "did you mean". Whether the list is *legal* is ``model.validate``'s job.
+    """
+    try:
+        catalog = catalog_for(roster.system)
+    except WarbandError as exc:
+        hint = exc.problems[0].hint if exc.problems else None
+        if "no catalog" not in exc.title:
+            raise
+        raise RosterError(
+            f"{source.name}: unknown game system",
+            source.place(
+                [Problem(f"no catalog for '{roster.system}'", path=("system",), hint=hint)]
+            ),
+        ) from None
+    if roster.faction not in catalog.factions:
+        raise RosterError(
+            f"{source.name}: unknown faction",
+            source.place(
+                [
+                    Problem(
+                        f"'{roster.faction}' is not a faction of {catalog.system.name}",
+                        path=("faction",),
+                        hint=did_you_mean(roster.faction, catalog.factions)
+                        or "factions: " + ", ".join(catalog.factions),
+                    )
+                ]
+            ),
+        )
+    view = catalog.view(roster.faction)
+    problems: list[Problem] = []
+    for n, entry in enumerate(roster.units, start=1):
+        if entry.unit not in view.units:
+            problems.append(
+                Problem(
+                    f"unknown unit '{entry.unit}' for {view.faction.name}",
+                    path=("units", n, "unit"),
+                    hint=did_you_mean(entry.unit, view.units),
+                )
+            )
+            continue
+        for item_id in entry.items:
+            if item_id not in view.items:
+                offered = {i for g in view.option_groups(entry.unit) for i in g.choices}
+                problems.append(
+                    Problem(
+                        f"unknown item '{item_id}'",
+                        path=("units", n, "items", item_id),
+                        hint=did_you_mean(item_id, offered) or did_you_mean(item_id, view.items),
+                    )
+                )
+    if problems:
+        raise RosterError(f"{source.name}: unknown ids", source.place(problems))
+    return view
+
+
+def roster_to_toml(roster: Roster) -> str:
+    """The roster as readable TOML: header keys, then one ``[[units]]`` block per entry,
+    with items as a one-line table, as a person would write it."""
+    head: dict[str, Any] = {
+        "format": FORMAT,
+        "system": roster.system,
+        "faction": roster.faction,
+        "name": roster.name,
+        "points_limit": roster.points_limit,
+    }
+    if roster.notes:
+        head["notes"] = roster.notes
+    parts = [tomli_w.dumps(head)]
+    for entry in roster.units:
+        body: dict[str, Any] = {"unit": entry.unit}
+        if entry.name:
+            body["name"] = entry.name
+        if entry.models != 1:
+            body["models"] = entry.models
+        block = "\n[[units]]\n" + tomli_w.dumps(body)
+        if entry.items:
+            pairs = ", ".join(tomli_w.dumps({k: v}).strip() for k, v in entry.items.items())
+            block += f"items = {{ {pairs} }}\n"
+        if entry.notes:
+            block += tomli_w.dumps({"notes": entry.notes})
+        parts.append(block)
+    return "".join(parts)
+
+
+def write_roster(path: Path | str, roster: Roster) -> None:
+    """Save a roster atomically; raises ``SaveError`` and leaves the old file if it fails."""
+    write_atomic(path, roster_to_toml(roster).encode("utf-8"))

@@ -1,0 +1,31 @@
+"""Test isolation: no test sees the developer's own catalogs, saves or settings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# No example database: a run must not depend on what an earlier run found.
+settings.register_profile(
+    "warband", database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("warband")
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def _isolated_dirs(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """Point the user catalog and saves folders at empty temporary folders."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("WARBAND_CATALOG_DIR", str(home / "catalogs"))
+    monkeypatch.setenv("WARBAND_SAVES_DIR", str(home / "saves"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    yield

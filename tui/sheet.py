@@ -1,0 +1,138 @@
+"""The roster as a printed army sheet, rendered with Rich (``warband show``).
+
+Header with the verdict and running counts, then one block per entry (profile,
+everything it carries with profiles and rules, its cost), the findings, and a
+glossary of every special rule the list uses, in our own summaries.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from model.catalog import FactionView
+from model.describe import data_mark, profile_text, rule_name, rules_text
+from model.findings import Report, Tally
+from model.items import rule_id
+from model.loadout import Loadout
+from model.roster import Roster
+from model.validate import loadouts_of
+
+
+def army_sheet(roster: Roster, view: FactionView, report: Report) -> RenderableType:
+    """The whole sheet as one renderable."""
+    loadouts = loadouts_of(view, roster)
+    parts: list[RenderableType] = [_header(roster, view, report)]
+    parts.extend(_unit_block(view, lo) for lo in loadouts)
+    if not loadouts:
+        parts.append(Text("No units yet.", style="italic"))
+    if report.findings:
+        parts.append(_findings(report))
+    glossary = _glossary(view, loadouts)
+    if glossary is not None:
+        parts.append(glossary)
+    return Group(*parts)
+
+
+def tally_text(tallies: tuple[Tally, ...]) -> str:
+    """Running counts grouped by label: ``Miniatures 8/15 · Rare: Rifle 1/3, Pistol 3/3``."""
+    grouped: dict[str, list[str]] = {}
+    for t in tallies:
+        shown = f"{t.value}/{t.max}" if t.max is not None else str(t.value)
+        grouped.setdefault(t.label, []).append(f"{t.group} {shown}" if t.group else shown)
+    return " · ".join(
+        f"{label}: {', '.join(v)}"
+        if len(v) > 1 or ":" in label or any(" " in x for x in v)
+        else f"{label} {v[0]}"
+        for label, v in grouped.items()
+    )
+
+
+def _header(roster: Roster, view: FactionView, report: Report) -> RenderableType:
+    system = view.system
+    title = Text(roster.name, style="bold")
+    title.append(f"  {view.faction.name} · {system.name} {system.edition}", style="dim")
+    verdict = (
+        Text("VALID", style="bold green") if report.valid else Text("NOT VALID", style="bold red")
+    )
+    counts = Text(
+        f"{report.points}/{report.points_limit} {system.points} · {report.models} models · "
+    )
+    counts.append(verdict)
+    shown = tuple(t for t in report.tallies if t.label not in ("Points",))
+    lines = [title, counts]
+    if shown:
+        lines.append(Text(tally_text(shown), style="dim"))
+    lines.append(Text(f"Catalog {system.id} {system.version}", style="dim"))
+    return Group(*lines, Text(""))
+
+
+def _unit_block(view: FactionView, lo: Loadout) -> RenderableType:
+    unit, entry = lo.unit, lo.entry
+    name = entry.name or unit.name
+    heading = Text(f"{lo.index + 1}. {name}", style="bold")
+    if entry.name and entry.name != unit.name:
+        heading.append(f" ({unit.name})")
+    if entry.models > 1:
+        heading.append(f" x{entry.models}")
+    heading.append(f"  {lo.cost} {view.system.points}", style="bold cyan")
+    stats = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False)
+    for stat in view.system.stats:
+        stats.add_column(stat.id, justify="center")
+    stats.add_row(*(str(unit.stats.get(s.id, "-")) for s in view.system.stats))
+    items = Table(box=None, padding=(0, 1), show_header=False, pad_edge=False)
+    items.add_column("item", no_wrap=True)
+    items.add_column("profile")
+    items.add_column("rules")
+    items.add_column("pts", justify="right", no_wrap=True)
+    for c in lo.carried:
+        item = view.items[c.item_id]
+        label = item.name + (f" x{c.count}" if c.count > 1 else "")
+        cost = str(c.cost) if c.source == "bought" else c.source
+        rules = rules_text(view, (*item.rules, *c.extra_rules))
+        items.add_row(label, profile_text(item, view.system), rules, cost)
+    rows: list[RenderableType] = [heading, stats]
+    if unit.rules:
+        rows.append(Text("Rules: " + rules_text(view, unit.rules), style="italic"))
+    if lo.carried:
+        rows.append(items)
+    mark = data_mark(unit.data, unit.gaps)
+    if mark:
+        rows.append(Text(f"[{mark}] {unit.gaps or ''}".rstrip(), style="yellow"))
+    rows.append(Text(""))
+    return Group(*rows)
+
+
+def _findings(report: Report) -> RenderableType:
+    lines: list[Text] = [Text("Findings", style="bold")]
+    for f in report.findings:
+        style = "red" if f.severity == "error" else "yellow"
+        line = Text(f"{f.severity}", style=f"bold {style}")
+        line.append(f" [{f.code}] {f.message}")
+        lines.append(line)
+    return Group(*lines, Text(""))
+
+
+def _glossary(view: FactionView, loadouts: tuple[Loadout, ...]) -> RenderableType | None:
+    refs: dict[str, str] = {}
+    for lo in loadouts:
+        for ref in lo.unit.rules:
+            refs.setdefault(rule_id(ref), ref)
+        for c in lo.carried:
+            for ref in (*view.items[c.item_id].rules, *c.extra_rules):
+                refs.setdefault(rule_id(ref), ref)
+    known = {rid: ref for rid, ref in refs.items() if rid in view.rules}
+    if not known:
+        return None
+    table = Table(box=None, padding=(0, 1), show_header=False, pad_edge=False)
+    table.add_column("rule", style="bold", no_wrap=True)
+    table.add_column("summary")
+    for rid in sorted(known, key=lambda r: view.rules[r].name.lower()):
+        rule = view.rules[rid]
+        table.add_row(
+            rule_name(view, rid) if not rule.parameter else f"{rule.name} ({rule.parameter})",
+            rule.summary,
+        )
+    return Group(Text("Special rules", style="bold"), table)
