@@ -115,7 +115,8 @@ def load_system(folder: Path, origin: str = "bundled") -> Catalog:
         catalog = Catalog(system, factions, origin)
         files = {key: r.name for key, r in reads.items()}
         by_name = {r.name: r for r in reads.values()}
-        for p in check_catalog(catalog, files):
+        complete = all(not r.problems for key, r in reads.items() if key != "system")
+        for p in check_catalog(catalog, files, complete):
             lines = by_name[p.file].lines if p.file in by_name else None
             problems.append(p.at(line=lines.line_of(p.path)) if lines else p)
     if problems:

@@ -140,18 +140,29 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     from tui.sheet import army_sheet
 
     roster, view, report = _open(args)
-    console = Console(file=out, width=args.width, highlight=False, soft_wrap=False)
-    console.print(army_sheet(roster, view, report))
+    sheet = army_sheet(roster, view, report)
+    if out.isatty():
+        Console(file=out, width=args.width, highlight=False).print(sheet)
+        return EXIT_OK
+    # Piped or redirected: plain text, without the padding Rich leaves at line ends.
+    console = Console(width=args.width or 100, highlight=False, color_system=None)
+    with console.capture() as captured:
+        console.print(sheet)
+    out.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
     return EXIT_OK
 
 
 def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
-    """``warband catalogs [--check PATH]``."""
+    """``warband catalogs [--check PATH]``; with --check, exits 1 when problems are found."""
     from catalogs.loader import load_system
-    from model.problems import WarbandError
+    from model.problems import CatalogError, WarbandError
 
     if args.check is not None:
-        catalog = load_system(args.check, origin="check")
+        try:
+            catalog = load_system(args.check, origin="check")
+        except CatalogError as exc:
+            print(exc.render(), file=out)
+            return EXIT_INVALID
         units = sum(len(f.units) for f in catalog.factions.values()) + len(
             catalog.system_file.units
         )
