@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from weakref import WeakKeyDictionary
 
 from model.catalog import FactionView
 from model.constraints import Constraint, CountRule, PointsLimit, RatioRule, Term
 from model.findings import Finding, Report, Severity, Tally, Where
 from model.loadout import Carried, Loadout, resolve_loadout
 from model.messages import DEFAULTS, render
-from model.roster import Roster
+from model.roster import Roster, RosterUnit
 from model.selectors import Selector
 
 NOT_OFFERED = "not-offered"
@@ -39,14 +40,14 @@ class _Context:
 
 def validate(view: FactionView, roster: Roster) -> Report:
     """Cost the roster and report every rule it breaks, errors first."""
-    loadouts = tuple(resolve_loadout(view, e, i) for i, e in enumerate(roster.units))
+    loadouts = loadouts_of(view, roster)
     ctx = _Context(view, roster, loadouts, sum(lo.cost for lo in loadouts))
     findings: list[Finding] = []
     tallies: list[Tally] = []
     for lo in loadouts:
         findings.extend(_entry_checks(view, lo))
-    for rule in view.constraints:
-        found, tally = _evaluate(rule, ctx)
+    for rule, terms in _plan(view):
+        found, tally = _evaluate(rule, terms, ctx)
         findings.extend(found)
         tallies.extend(tally)
     order = {"error": 0, "warning": 1}
@@ -61,9 +62,23 @@ def validate(view: FactionView, roster: Roster) -> Report:
     )
 
 
+_RESOLVED: WeakKeyDictionary[FactionView, dict[RosterUnit, Loadout]] = WeakKeyDictionary()
+"""Entries already resolved, per catalog view: after one edit only the edited entry is
+worked out again. Entries are immutable, so a cached loadout can never go stale."""
+
+
 def loadouts_of(view: FactionView, roster: Roster) -> tuple[Loadout, ...]:
     """Every entry of a roster resolved against its catalog."""
-    return tuple(resolve_loadout(view, e, i) for i, e in enumerate(roster.units))
+    cache = _RESOLVED.setdefault(view, {})
+    if len(cache) > 4096:
+        cache.clear()
+    out = []
+    for index, entry in enumerate(roster.units):
+        lo = cache.get(entry)
+        if lo is None:
+            lo = cache[entry] = resolve_loadout(view, entry, index)
+        out.append(lo if lo.index == index else replace(lo, index=index))
+    return tuple(out)
 
 
 # --- what each unit's own data implies --------------------------------------------------------
@@ -132,11 +147,28 @@ def _entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
 # --- the catalog's list rules ------------------------------------------------------------------
 
 
-def _evaluate(rule: Constraint, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
+_PLANS: WeakKeyDictionary[FactionView, tuple[tuple[Constraint, tuple[Term, ...]], ...]] = (
+    WeakKeyDictionary()
+)
+
+
+def _plan(view: FactionView) -> tuple[tuple[Constraint, tuple[Term, ...]], ...]:
+    """The view's rules with what each counts, worked out once per catalog view."""
+    plan = _PLANS.get(view)
+    if plan is None:
+        plan = _PLANS[view] = tuple(
+            (rule, rule.terms() if isinstance(rule, CountRule) else ()) for rule in view.constraints
+        )
+    return plan
+
+
+def _evaluate(
+    rule: Constraint, terms: tuple[Term, ...], ctx: _Context
+) -> tuple[list[Finding], list[Tally]]:
     if isinstance(rule, PointsLimit):
         return _points(rule, ctx)
     if isinstance(rule, CountRule):
-        return _count(rule, ctx)
+        return _count(rule, terms, ctx)
     return _ratio(rule, ctx)
 
 
@@ -229,7 +261,9 @@ def _bounds(rule: CountRule, ctx: _Context, models: int) -> tuple[int | None, in
     return lo, hi
 
 
-def _count(rule: CountRule, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
+def _count(
+    rule: CountRule, terms: tuple[Term, ...], ctx: _Context
+) -> tuple[list[Finding], list[Tally]]:
     if rule.scope == "unit":
         findings: list[Finding] = []
         for lo in ctx.loadouts:
@@ -237,36 +271,38 @@ def _count(rule: CountRule, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
                 continue
             if not rule.select.match_unit(lo.entry.unit, lo.tags):
                 continue
-            totals = _totals(rule, (lo,))
+            totals = _totals(rule, terms, (lo,))
             lo_min, hi = _bounds(rule, ctx, lo.entry.models)
-            findings.extend(_check_totals(rule, ctx, totals, lo_min, hi, lo, (lo,)))
+            findings.extend(_check_totals(rule, terms, ctx, totals, lo_min, hi, lo, (lo,)))
         return findings, []
     if rule.when is not None and not any(_unit_matches(rule.when, lo) for lo in ctx.loadouts):
         return [], []
-    totals = _totals(rule, ctx.loadouts)
+    totals = _totals(rule, terms, ctx.loadouts)
     lo_min, hi = _bounds(rule, ctx, 1)
     tallies = []
     if rule.label:
         for key, value in totals.items():
             name = _group_name(ctx, rule.group_by, key) or None
             tallies.append(Tally(rule.label, value, hi, name))
-    return list(_check_totals(rule, ctx, totals, lo_min, hi, None, ctx.loadouts)), tallies
+    return list(_check_totals(rule, terms, ctx, totals, lo_min, hi, None, ctx.loadouts)), tallies
 
 
-def _totals(rule: CountRule, loadouts: Iterable[Loadout]) -> dict[str | None, int]:
+def _totals(
+    rule: CountRule, terms: tuple[Term, ...], loadouts: Iterable[Loadout]
+) -> dict[str | None, int]:
     totals: dict[str | None, int] = {} if rule.group_by != "none" else {None: 0}
     for lo in loadouts:
-        for term in rule.terms():
+        for term in terms:
             for key, amount in _measure(term, lo, rule.group_by):
                 totals[key] = totals.get(key, 0) + amount
     return totals
 
 
 def _last_contributor(
-    rule: CountRule, loadouts: tuple[Loadout, ...], key: str | None
+    rule: CountRule, terms: tuple[Term, ...], loadouts: tuple[Loadout, ...], key: str | None
 ) -> int | None:
     for lo in reversed(loadouts):
-        for term in rule.terms():
+        for term in terms:
             if any(k == key and n for k, n in _measure(term, lo, rule.group_by)):
                 return lo.index
     return None
@@ -274,6 +310,7 @@ def _last_contributor(
 
 def _check_totals(
     rule: CountRule,
+    terms: tuple[Term, ...],
     ctx: _Context,
     totals: dict[str | None, int],
     least: int | None,
@@ -282,6 +319,10 @@ def _check_totals(
     loadouts: tuple[Loadout, ...],
 ) -> Iterator[Finding]:
     for key, count in totals.items():
+        over = most is not None and count > most
+        under = least is not None and count < least
+        if not over and not under:
+            continue
         values: dict[str, object] = {
             "count": count,
             "min": least,
@@ -292,13 +333,15 @@ def _check_totals(
             "per_points": rule.per_points,
         }
         item = key if rule.group_by == "item" else None
-        if most is not None and count > most:
+        if over:
+            assert most is not None
             values["excess"] = count - most
             values["needed_limit"] = _needed_limit(rule, count)
-            at = lo.index if lo else _last_contributor(rule, loadouts, key)
+            at = lo.index if lo else _last_contributor(rule, terms, loadouts, key)
             text = render(rule.message or DEFAULTS["count-max"], values)
             yield Finding(rule.severity, rule.id, text, Where(at, item))
-        elif least is not None and count < least:
+        else:
+            assert least is not None
             values["missing"] = least - count
             text = render(rule.message or DEFAULTS["count-min"], values)
             yield Finding(rule.severity, rule.id, text, Where(lo.index if lo else None, item))
