@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -49,7 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", type=Path, help="the roster (.toml)")
     p.add_argument("--width", type=int, default=None, help="sheet width in columns")
 
-    p = sub.add_parser("catalogs", help="list game systems and factions, or check a catalog")
+    p = sub.add_parser(
+        "catalogs",
+        help="list game systems, a system's factions or a faction's units; check a catalog",
+    )
+    p.add_argument("system", nargs="?", help="a system id: list its factions")
+    p.add_argument("faction", nargs="?", help="a faction id: list its units, ids and prices")
     p.add_argument(
         "--check",
         metavar="PATH",
@@ -87,6 +93,12 @@ def main(
         return EXIT_UNREADABLE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (``warband catalogs ... | head``): stop quietly.
+        if out is sys.stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 def _library(args: argparse.Namespace) -> Library:
@@ -176,6 +188,28 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
         )
         return EXIT_OK
     library = _library(args)
+    if args.system:
+        from tui.listing import faction_listing, system_listing
+
+        catalog = library.load(args.system)
+        if args.faction is None:
+            print(system_listing(catalog), file=out)
+            return EXIT_OK
+        if args.faction not in catalog.factions:
+            from model.problems import Problem, did_you_mean
+
+            raise CatalogError(
+                f"no faction '{args.faction}' in {catalog.system.name}",
+                [
+                    Problem(
+                        f"unknown faction '{args.faction}'",
+                        hint=did_you_mean(args.faction, catalog.factions)
+                        or "factions: " + ", ".join(catalog.factions),
+                    )
+                ],
+            )
+        print(faction_listing(catalog.view(args.faction)), file=out)
+        return EXIT_OK
     entries = library.entries()
     if not entries:
         print("no catalogs found", file=out)
