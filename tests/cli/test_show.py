@@ -18,6 +18,7 @@ from tui.cli import main
 CASES = {
     "gangers-legal": "tests/fixtures/rosters/gangers/legal-500.toml",
     "gangers-findings": "tests/fixtures/golden/findings.toml",
+    "mutards-legal": "tests/fixtures/rosters/mutards/legal-500.toml",
 }
 
 

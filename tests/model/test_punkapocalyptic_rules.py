@@ -210,7 +210,7 @@ class TestUnitOptions:
 
     def test_a_choice_taken_too_often(self) -> None:
         finding = only(check(gangers(), ganger(pistol=3)), "choice-max")
-        assert finding.message == "Ganger (unit 1) has 3 Pistol; at most 2: remove 1"
+        assert finding.message == "Ganger (unit 1) has Pistol x3; at most 2: remove 1"
 
     def test_too_few_weapons(self) -> None:
         finding = only(check(gangers(), entry("chief")), "group-min")
@@ -226,7 +226,8 @@ class TestUnitOptions:
     def test_models_per_entry(self) -> None:
         finding = only(check(gangers(), entry("chief", models=2, mace=2)), "unit-size")
         assert finding.message == (
-            "Chief (unit 1) has 2 models; a Chief entry has 1: set models to 1"
+            "Chief (unit 1) has 2 models; each Chief entry is one model: set models to 1 "
+            "and add an entry for each other model"
         )
 
 
