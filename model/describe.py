@@ -28,7 +28,8 @@ def range_text(item: Weapon | Trait, system: System) -> str:
     """``12/24/36"`` (or the printed formula) in the system's distance unit."""
     unit = '"' if system.distance_unit == "in" else f" {system.distance_unit}"
     if isinstance(item, Weapon) and item.range_formula:
-        return f"{item.range_formula}{unit}"
+        formula = item.range_formula
+        return formula + unit if formula[-1:].isdigit() else formula
     return "/".join(value_text(r) for r in item.range) + unit if item.range else ""
 
 

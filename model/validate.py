@@ -86,18 +86,8 @@ def loadouts_of(view: FactionView, roster: Roster) -> tuple[Loadout, ...]:
 
 def _entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
     unit, entry, where = lo.unit, lo.entry, Where(lo.index)
-    size = unit.models
-    if not size.min <= entry.models <= size.max:
-        fix = size.max if entry.models > size.max else size.min
-        span = f"{size.min}" if size.min == size.max else f"{size.min} to {size.max}"
-        extra = " or add another entry for the rest" if entry.models > size.max > 1 else ""
-        yield Finding(
-            "error",
-            UNIT_SIZE,
-            f"{lo.label} has {entry.models} models; a {unit.name} entry has {span}: "
-            f"set models to {fix}{extra}",
-            where,
-        )
+    if not unit.models.min <= entry.models <= unit.models.max:
+        yield Finding("error", UNIT_SIZE, _size_message(lo), where)
     per_group: dict[str, int] = {}
     for c in lo.bought():
         name = view.items[c.item_id].name
@@ -105,7 +95,7 @@ def _entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
             yield Finding(
                 "error",
                 NOT_OFFERED,
-                f"{lo.label} cannot take {name}: it is not among a {unit.name}'s options; "
+                f"{lo.label} cannot take {name}: it is not among {_a(unit.name)}'s options; "
                 f"remove it",
                 Where(lo.index, c.item_id),
             )
@@ -117,7 +107,7 @@ def _entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
             yield Finding(
                 "error",
                 CHOICE_MAX,
-                f"{lo.label} has {c.count} {name}; at most {most}: remove {c.count - most}",
+                f"{lo.label} has {name} x{c.count}; at most {most}: remove {c.count - most}",
                 Where(lo.index, c.item_id),
             )
     for group in view.option_groups(entry.unit):
@@ -142,6 +132,32 @@ def _entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
                 f"add {least - n} ({names}{more})",
                 where,
             )
+
+
+def _a(name: str) -> str:
+    """The name with its indefinite article: "a Chief", "an Addler"."""
+    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
+
+
+def _size_message(lo: Loadout) -> str:
+    """How to bring an entry's models within its unit's range, splitting where that works."""
+    n, least, most, name = lo.entry.models, lo.unit.models.min, lo.unit.models.max, lo.unit.name
+    if most == 1:
+        return (
+            f"{lo.label} has {n} models; each {name} entry is one model: set models to 1 "
+            f"and add an entry for each other model"
+        )
+    span = f"{_a(name)} entry has {least} to {most}"
+    if n < least:
+        return f"{lo.label} has {n} model{'s' if n != 1 else ''}; {span}: set models to {least}"
+    parts = math.ceil(n / most)
+    size, extra = divmod(n, parts)
+    split = ""
+    if size >= least:
+        sizes = [size + 1] * extra + [size] * (parts - extra)
+        shown = ", ".join(str(k) for k in sizes[:-1]) + f" and {sizes[-1]}"
+        split = f", or split it into {parts} entries of {shown}"
+    return f"{lo.label} has {n} models; {span}: set models to {most}{split}"
 
 
 # --- the catalog's list rules ------------------------------------------------------------------
@@ -301,11 +317,20 @@ def _totals(
 def _last_contributor(
     rule: CountRule, terms: tuple[Term, ...], loadouts: tuple[Loadout, ...], key: str | None
 ) -> int | None:
+    """The last entry adding to an over-full count, preferring one whose contribution was
+    bought (so the player can remove it) over one that comes with its unit."""
+    fallback = None
     for lo in reversed(loadouts):
         for term in terms:
-            if any(k == key and n for k, n in _measure(term, lo, rule.group_by)):
+            if not any(k == key and n for k, n in _measure(term, lo, rule.group_by)):
+                continue
+            if term.measure not in ("items", "item-points"):
                 return lo.index
-    return None
+            bought = term.model_copy(update={"include_base": False})
+            if any(k == key and n for k, n in _measure(bought, lo, rule.group_by)):
+                return lo.index
+            fallback = lo.index if fallback is None else fallback
+    return fallback
 
 
 def _check_totals(
@@ -344,7 +369,16 @@ def _check_totals(
             assert least is not None
             values["missing"] = least - count
             text = render(rule.message or DEFAULTS["count-min"], values)
-            yield Finding(rule.severity, rule.id, text, Where(lo.index if lo else None, item))
+            at = lo.index if lo else _first_when(rule, loadouts)
+            yield Finding(rule.severity, rule.id, text, Where(at, item))
+
+
+def _first_when(rule: CountRule, loadouts: tuple[Loadout, ...]) -> int | None:
+    """For a list-wide minimum that only applies because of some unit, that unit."""
+    if rule.when is None:
+        return None
+    when = rule.when
+    return next((lo.index for lo in loadouts if _unit_matches(when, lo)), None)
 
 
 def _needed_limit(rule: CountRule, count: int) -> int | str:

@@ -138,7 +138,8 @@ def summary_text(roster: Roster, view: FactionView, report: Report) -> str:
     lines = [
         f"{roster.name}: {view.faction.name}, {view.system.name} ({view.system.edition})",
         f"{report.points}/{report.points_limit} {view.system.points}, "
-        f"{report.models} models: {verdict}" + (f" ({counts})" if counts else ""),
+        f"{report.models} model{'s' if report.models != 1 else ''}: {verdict}"
+        + (f" ({counts})" if counts else ""),
     ]
     for f in report.findings:
         lines.append(f"  {f.severity} [{f.code}] {f.message}")

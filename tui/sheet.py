@@ -30,9 +30,9 @@ def army_sheet(roster: Roster, view: FactionView, report: Report) -> RenderableT
         parts.append(Text("No units yet.", style="italic"))
     if report.findings:
         parts.append(_findings(report))
-    glossary = _glossary(view, loadouts)
-    if glossary is not None:
-        parts.append(glossary)
+    for section in (_glossary(view, loadouts), _gear(view, loadouts)):
+        if section is not None:
+            parts.append(section)
     return Group(*parts)
 
 
@@ -136,3 +136,24 @@ def _glossary(view: FactionView, loadouts: tuple[Loadout, ...]) -> RenderableTyp
             rule.summary,
         )
     return Group(Text("Special rules", style="bold"), table)
+
+
+def _gear(view: FactionView, loadouts: tuple[Loadout, ...]) -> RenderableType | None:
+    """What the carried items, mutations and powers do, where the catalog says."""
+    seen: dict[str, None] = {}
+    for lo in loadouts:
+        for c in lo.carried:
+            seen.setdefault(c.item_id)
+    described = [i for i in seen if view.items[i].summary or view.items[i].gaps]
+    if not described:
+        return None
+    table = Table(box=None, padding=(0, 1), show_header=False, pad_edge=False)
+    table.add_column("item", style="bold", no_wrap=True)
+    table.add_column("summary")
+    for item_id in sorted(described, key=lambda i: view.items[i].name.lower()):
+        item = view.items[item_id]
+        text = Text(item.summary or "")
+        if item.gaps:
+            text.append((" " if item.summary else "") + f"[{item.gaps}]", style="yellow")
+        table.add_row(item.name, text)
+    return Group(Text(""), Text("Gear and abilities", style="bold"), table)
