@@ -255,3 +255,37 @@ class TestCosting:
     def test_a_named_entry(self) -> None:
         report = check(gangers(), entry("chief", name="Big Joe"))
         assert only(report, "group-min").message.startswith("Big Joe (Chief, unit 1) has 0")
+
+
+class TestRulesOnOtherBands:
+    def test_a_pack_counts_as_one_miniature(self) -> None:
+        mutards = bundled().view("mutards")
+        packs = (entry("bobblehead"), entry("addler", models=5), entry("addler", models=5))
+        report = check(mutards, *packs, limit=100)
+        assert report.models == 11
+        assert [(t.value, t.max) for t in report.tallies if t.label == "Miniatures"] == [(3, 3)]
+        assert "miniature-limit" not in codes(report)
+        report = check(mutards, *packs, entry("mutard", hunk=1), limit=100)
+        assert only(report, "miniature-limit").message == (
+            "4 miniatures; 100 points allow 3: remove 1 miniature or raise the limit to 200"
+        )
+
+    def test_a_bulky_weapon_allows_no_other(self) -> None:
+        report = check(bundled().view("junkers"), entry("piston", harpoon_launcher=1, mace=1))
+        assert only(report, "bulky-alone").message == (
+            "Piston (unit 1) carries a Bulky weapon and 1 other weapon; a Bulky weapon allows "
+            "no other: remove 1"
+        )
+
+    def test_claws_and_teeth_allow_no_other_weapon(self) -> None:
+        report = check(bundled().view("mutards"), entry("mutard", claws=1, mace=1))
+        assert only(report, "claws-and-teeth-alone").message == (
+            "Mutard (unit 1) fights with claws and teeth, which allow no other weapon, but "
+            "carries 1 weapon: remove 1"
+        )
+
+    def test_gear_that_comes_with_a_weapon_counts_for_the_rules(self) -> None:
+        # The Zapper comes with an electric suit, which is Cumbersome like the steam gun.
+        report = check(bundled().view("junkers"), entry("dynamo", zapper=1, steam_gun=1))
+        assert report.points == 15 + 25 + 8
+        assert codes(report) == ["one-cumbersome"]
