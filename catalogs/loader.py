@@ -19,7 +19,7 @@ from model.catalog import Catalog, FactionFile, SystemFile
 from model.catalog_check import check_catalog
 from model.problems import CatalogError, Problem, sorted_problems
 from model.schema_errors import problems_from
-from model.toml_text import KeyLines, parse
+from model.toml_text import MAX_BYTES, KeyLines, parse
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -40,7 +40,8 @@ class _Read:
 def _read(path: Path, name: str, model: type[M]) -> tuple[M | None, _Read]:
     read = _Read(name)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as stream:
+            data = stream.read(MAX_BYTES + 1)  # a huge file is refused by parse, not read
     except OSError as exc:
         read.problems.append(Problem(f"cannot be read: {exc.strerror or exc}", name))
         return None, read
@@ -49,7 +50,7 @@ def _read(path: Path, name: str, model: type[M]) -> tuple[M | None, _Read]:
     except CatalogError as exc:
         read.problems.extend(exc.problems)
         return None, read
-    read.lines = KeyLines(data.decode("utf-8"))
+    read.lines = KeyLines(data.decode("utf-8-sig"))
     fmt = raw.get("format")
     if fmt != "warband.catalog/1":
         hint = 'add format = "warband.catalog/1" as the first line'

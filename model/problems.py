@@ -116,15 +116,21 @@ def did_you_mean(word: str, choices: Iterable[str], limit: int = 3) -> str | Non
     Uses difflib's similarity, plus a prefix match so that ``auto`` finds
     ``automatic-rifle``.
     """
+    close = close_matches(word, choices, limit)
+    if not close:
+        return None
+    return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+
+
+def close_matches(word: str, choices: Iterable[str], limit: int = 3) -> list[str]:
+    """The choices ``word`` is probably a misspelling of, best first (those of ``did_you_mean``)."""
     import difflib
 
     pool = sorted(set(choices))
     close = difflib.get_close_matches(word, pool, n=limit, cutoff=0.6)
     if not close and len(word) >= 3:
         close = [c for c in pool if c.startswith(word) or word in c][:limit]
-    if not close:
-        return None
-    return "did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+    return close
 
 
 def sorted_problems(problems: Sequence[Problem]) -> tuple[Problem, ...]:

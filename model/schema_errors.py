@@ -16,9 +16,10 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from model.problems import KeyPath, Problem, did_you_mean
+from model.problems import KeyPath, Problem, close_matches, did_you_mean
 
 _ID_PATTERN_HINT = "use lowercase words joined by hyphens, e.g. 'medium-blade'"
+_MISSING = "required but missing"
 
 
 def problems_from(
@@ -27,14 +28,24 @@ def problems_from(
     """One problem per pydantic error, with a TOML key path and a plain message."""
     out: list[Problem] = []
     seen: set[tuple[KeyPath, str]] = set()
+    missing: list[KeyPath] = []
+    misspelt: set[KeyPath] = set()
     for err in error.errors(include_url=False):
         path, _ = _walk(data, err["loc"])
         message, hint = _describe(err, path, root, data)
         if (path, message) in seen:
             continue
         seen.add((path, message))
+        if err["type"] == "missing":
+            missing.append(path)
+        elif err["type"] == "extra_forbidden" and path:
+            allowed = _allowed_keys(root, data, path[:-1])
+            misspelt.update((*path[:-1], key) for key in close_matches(str(path[-1]), allowed))
         out.append(Problem(message, file, path, hint=hint))
-    return out
+    # "point_limit: unknown key; did you mean 'points_limit'?" already says what to do
+    # about the missing points_limit: one typo is one problem, not two
+    dropped = {p for p in missing if p in misspelt}
+    return [p for p in out if not (p.path in dropped and p.message == _MISSING)]
 
 
 def _walk(data: Any, loc: Sequence[int | str]) -> tuple[KeyPath, Any]:
@@ -67,12 +78,23 @@ def _describe(err: Any, path: KeyPath, root: type[BaseModel], data: Any) -> tupl
         key = err["loc"][-2] if err["loc"][-1] == "[key]" else given
         return f"'{key}' is not a valid id", _ID_PATTERN_HINT
     if kind == "missing":
-        return "required but missing", None
+        return _MISSING, f"add {path[-1]} = ..." if path else None
     if kind == "extra_forbidden":
         allowed = _allowed_keys(root, data, path[:-1])
-        return "unknown key", did_you_mean(str(path[-1]), allowed) if allowed else None
+        if not allowed:
+            return "unknown key", None
+        return "unknown key", did_you_mean(str(path[-1]), allowed) or (
+            "the keys here are " + ", ".join(allowed)
+        )
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return f"expected a whole number, got {shown}", None
+        hint = None
+        if isinstance(given, str):
+            hint = (
+                f"remove the quotes: {given.strip()}"
+                if _is_int(given)
+                else "write a number, without quotes"
+            )
+        return f"expected a whole number, got {shown}", hint
     if kind in ("float_type", "float_parsing"):
         return f"expected a number, got {shown}", None
     if kind == "string_type":
@@ -95,7 +117,7 @@ def _describe(err: Any, path: KeyPath, root: type[BaseModel], data: Any) -> tupl
             return f"{shown} is not a rule reference", "use an id, e.g. 'rare', or 'poison(2)'"
         return f"{shown} is not allowed here", None
     if kind == "string_too_short":
-        return "must not be empty", None
+        return "must not be empty", "write some text between the quotes"
     if kind == "string_too_long":
         return f"is too long (at most {ctx.get('max_length')} characters)", None
     if kind in ("greater_than_equal", "greater_than"):
@@ -123,6 +145,14 @@ def _describe(err: Any, path: KeyPath, root: type[BaseModel], data: Any) -> tupl
         return f"has too many entries (at most {ctx.get('max_length')})", None
     msg = str(err["msg"])
     return msg[0].lower() + msg[1:], None
+
+
+def _is_int(text: str) -> bool:
+    try:
+        int(text.strip())
+    except ValueError:
+        return False
+    return True
 
 
 def _show(value: Any) -> str:

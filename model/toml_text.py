@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from model.problems import KeyPath, Problem
@@ -26,38 +26,69 @@ tomllib's cost on hostile input grows with size."""
 
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 _AT_END = re.compile(r"\(at end of document\)")
+_TUPLE = re.compile(r"\(('[^']*'(?:, '[^']*')*),?\)")
 
 _HINTS: tuple[tuple[str, str], ...] = (
     ("Cannot overwrite a value", "a key is written twice; keep one"),
     ("Cannot declare", "a table is declared twice; merge the two"),
-    ("Illegal character '\\n'", "a string is not closed; add the closing quote"),
+    ("Duplicate inline table key", "a key is written twice; keep one"),
+    (
+        "Illegal character '\\n'",
+        'add the closing quote, or use """ for text over several lines',
+    ),
+    ("Illegal character", "remove it: control characters cannot be written in a file"),
+    ("Unterminated string", "a string is not closed; add the closing quote"),
+    ("Unescaped '\\'", "write \\\\ for a backslash, or put the text in 'single quotes'"),
     ("Invalid value", 'text values need quotes, e.g. name = "Big Joe"'),
     ("Expected '=' after a key", "each line needs key = value"),
+    (
+        "Expected newline or end of document",
+        'write one key = value per line, and text in quotes, e.g. name = "Big Joe"',
+    ),
+    ("Invalid statement", "each line holds key = value, a [table] header or a # comment"),
     ("Unclosed array", "an array is not closed; add the closing ]"),
     ("Unclosed inline table", "an inline table is not closed; add the closing }"),
+    ("Invalid initial character for a key part", "a key is a word such as name or models"),
 )
+_ONE_LINE = "close it with } on the same line: an inline table { ... } is written on one line"
+_LONG_NUMBER = re.compile(r"=[ \t]*[+-]?[0-9][0-9_]{4000,}")
+"""A value of thousands of digits, as tomllib's int() refuses past 4300 of them."""
+_INLINE_ERRORS = ("Unclosed inline table", "Invalid initial character for a key part")
 
 
 def parse(
     data: bytes, file: str | None, error: Callable[[str, list[Problem]], Exception]
 ) -> dict[str, Any]:
-    """Parse TOML bytes; on failure raise ``error(title, problems)`` with line and column."""
+    """Parse TOML bytes; on failure raise ``error(title, problems)`` with line and column.
+
+    A leading UTF-8 byte order mark (as some Windows editors write) is allowed.
+    """
     if len(data) > MAX_BYTES:
         raise error(
             f"{file or 'input'} is too large to read",
-            [Problem(f"{len(data):,} bytes; the most warband reads is {MAX_BYTES:,}", file)],
+            [
+                Problem(
+                    f"it is over {MAX_BYTES:,} bytes, the most warband reads",
+                    file,
+                    hint="check that this is the right file: a roster or catalog file is "
+                    "a few kilobytes",
+                )
+            ],
         )
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
+        start = data.rfind(b"\n", 0, exc.start) + 1
+        column = len(data[start : exc.start].decode("utf-8", "replace")) + 1
         raise error(
-            f"{file or 'input'} is not a text file",
+            f"{file or 'input'} is not UTF-8 text",
             [
                 Problem(
                     f"byte {exc.start + 1} is not valid UTF-8",
                     file,
                     line=line,
+                    column=column,
                     hint="save the file as UTF-8 text",
                 )
             ],
@@ -65,25 +96,86 @@ def parse(
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"{file or 'input'} is not valid TOML", [_decode_problem(exc, file)]) from None
+        raise error(
+            f"{file or 'input'} is not valid TOML", [_decode_problem(exc, text, file)]
+        ) from None
     except RecursionError:
         raise error(
             f"{file or 'input'} is not valid TOML",
             [Problem("values are nested too deeply", file)],
         ) from None
+    except ValueError:
+        # tomllib lets int() refuse a number of thousands of digits
+        long = _LONG_NUMBER.search(text)
+        raise error(
+            f"{file or 'input'} is not valid TOML",
+            [
+                Problem(
+                    "a number has too many digits to read",
+                    file,
+                    line=text.count("\n", 0, long.start()) + 1 if long else None,
+                    hint="check the value: no number in a warband file is that long",
+                )
+            ],
+        ) from None
 
 
-def _decode_problem(exc: tomllib.TOMLDecodeError, file: str | None) -> Problem:
+def _decode_problem(exc: tomllib.TOMLDecodeError, text: str, file: str | None) -> Problem:
     raw = str(exc)
     line = column = None
     found = _AT.search(raw)
     if found:
         line, column = int(found.group(1)), int(found.group(2))
     message = _AT_END.sub("", _AT.sub("", raw)).strip().rstrip(".")
+    # tomllib names tables as Python tuples, ('units', 'items'); TOML says units.items
+    message = _TUPLE.sub(lambda m: ".".join(re.findall(r"'([^']*)'", m.group(1))), message)
+    hint = next((h for key, h in _HINTS if raw.startswith(key)), None)
     if _AT_END.search(raw):
         message += " at the end of the file"
-    hint = next((h for key, h in _HINTS if raw.startswith(key)), None)
-    return Problem(message[0].lower() + message[1:], file, line=line, column=column, hint=hint)
+        if raw.startswith("Invalid value"):
+            hint = "the file ends in the middle of a value; close the open [ or {"
+    path: KeyPath = ()
+    rows = text.split("\n")
+    written = rows[line - 1] if line is not None and 0 < line <= len(rows) else ""
+    if raw.startswith("Illegal character '\\n'"):
+        message = "the string is not closed on this line"
+    if raw.startswith("Expected newline or end of document after a statement"):
+        message = "more text after the value"
+    if (
+        raw.startswith("Unescaped '\\'")
+        and column is not None
+        and column >= 3
+        and written[column - 3 : column - 2] == "\\"
+    ):
+        column -= 2  # tomllib points past the two-character escape; show its backslash
+    if raw.startswith(_INLINE_ERRORS) and column is not None:
+        rest = written[column - 1 :].strip()
+        if (not rest or rest.startswith("#")) and _open_braces(written) > 0:
+            message = "the inline table is not closed on this line"
+            hint = _ONE_LINE
+        elif raw.startswith("Unclosed inline table"):
+            message = "expected a comma or } here"
+            hint = "separate the entries with commas, e.g. { rifle = 1, bullet = 2 }"
+        elif rest.startswith("}"):
+            hint = "remove the comma before }: an inline table ends without one"
+    elif line is not None and raw.startswith(("Cannot overwrite a value", "Cannot declare")):
+        keys = KeyLines(text)
+        twice = keys.key_at(line)
+        first = keys.line_of(twice) if twice else None
+        if twice and first is not None and first < line:
+            path = twice
+            column = len(written) - len(written.lstrip()) + 1  # where the key starts
+            what = "table" if raw.startswith("Cannot declare") else "key"
+            message = f"this {what} is already written on line {first}"
+            hint = "keep one of the two" if what == "key" else "merge the two tables into one"
+    return Problem(
+        message[0].lower() + message[1:], file, path, line=line, column=column, hint=hint
+    )
+
+
+def _open_braces(line: str) -> int:
+    """Inline tables opened and not closed on a line, outside strings and comments."""
+    return sum(1 if ch == "{" else -1 for _, ch in _code(line) if ch in "{}")
 
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*(.+?)\s*(\]\]?)\s*(#.*)?$")
@@ -95,6 +187,7 @@ class KeyLines:
 
     def __init__(self, text: str) -> None:
         self._lines: dict[KeyPath, int] = {}
+        self._at: dict[int, KeyPath] = {}
         self._scan(text)
 
     def line_of(self, path: KeyPath) -> int | None:
@@ -105,12 +198,19 @@ class KeyLines:
                 return line
         return None
 
+    def key_at(self, line: int) -> KeyPath | None:
+        """The key (or table) written at the start of ``line``, if it can be read for certain.
+
+        For an ``[[array]]`` header this is the array's key, without a position.
+        """
+        return self._at.get(line)
+
     def _scan(self, text: str) -> None:
         table: KeyPath = ()
         arrays: dict[KeyPath, int] = {}
         depth = 0  # open brackets of a multi-line value: its inner lines hold no keys
         fence = ""  # the closing quotes of a multi-line string being skipped
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(text.split("\n"), start=1):
             if depth > 0:
                 depth = max(depth + _balance(line), 0)
                 continue
@@ -127,18 +227,22 @@ class KeyLines:
                     arrays[keys] = arrays.get(keys, 0) + 1
                     table = (*_with_array_positions(keys, arrays), arrays[keys])
                     self._lines.setdefault(table[:-1], number)
+                    self._at[number] = table[:-1]
                 else:
                     table = _with_array_positions(keys, arrays)
+                    self._at[number] = table
                 self._lines.setdefault(table, number)
                 continue
-            key_text, sep, value = line.partition("=")
-            if not sep or key_text.strip().startswith("#"):
+            eq = _equals(line)
+            if eq < 0:
                 continue
+            key_text, value = line[:eq], line[eq + 1 :]
             keys = _split_key(key_text.strip())
             if keys is None:
                 continue
             path = table + keys
             self._lines.setdefault(path, number)
+            self._at[number] = path
             value = value.strip()
             for quotes in ('"""', "'''"):
                 if value.startswith(quotes) and value.count(quotes) == 1:
@@ -156,14 +260,8 @@ class KeyLines:
         level = 0
         start = 0
         parts: list[str] = []
-        quote = ""
-        for i, ch in enumerate(inner):
-            if quote:
-                if ch == quote:
-                    quote = ""
-            elif ch in "\"'":
-                quote = ch
-            elif ch in "[{":
+        for i, ch in _code(inner):
+            if ch in "[{":
                 level += 1
             elif ch in "]}":
                 level -= 1
@@ -172,8 +270,8 @@ class KeyLines:
                 start = i + 1
         parts.append(inner[start:])
         for part in parts:
-            key_text, sep, _ = part.partition("=")
-            keys = _split_key(key_text.strip()) if sep else None
+            eq = _equals(part)
+            keys = _split_key(part[:eq].strip()) if eq >= 0 else None
             if keys is not None:
                 self._lines.setdefault(path + keys, number)
 
@@ -192,20 +290,54 @@ def _with_array_positions(keys: KeyPath, arrays: dict[KeyPath, int]) -> KeyPath:
 def _balance(text: str) -> int:
     """Open minus closed brackets outside strings and comments."""
     level = 0
-    quote = ""
-    for ch in text:
-        if quote:
-            if ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "#":
-            break
-        elif ch in "[{":
+    for _, ch in _code(text):
+        if ch in "[{":
             level += 1
         elif ch in "]}":
             level -= 1
     return level
+
+
+def _code(text: str) -> Iterator[tuple[int, str]]:
+    """The characters of a line outside strings and comments, with their positions.
+
+    A backslash in a "basic string" escapes the next character (``"a \\"[" ...``);
+    in a 'literal string' it is just a backslash.
+    """
+    quote = ""
+    escaped = False
+    for i, ch in enumerate(text):
+        if quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\" and quote == '"':
+                escaped = True
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return
+        else:
+            yield i, ch
+
+
+def _equals(text: str) -> int:
+    """The position of the first ``=`` outside strings and comments, or -1."""
+    return next((i for i, ch in _code(text) if ch == "="), -1)
+
+
+def _closing_quote(text: str) -> int:
+    """The position of the quote that closes the string ``text`` starts with, or -1."""
+    escaped = False
+    for i in range(1, len(text)):
+        if escaped:
+            escaped = False
+        elif text[i] == "\\" and text[0] == '"':
+            escaped = True
+        elif text[i] == text[0]:
+            return i
+    return -1
 
 
 def _split_key(text: str) -> tuple[str, ...] | None:
@@ -214,10 +346,16 @@ def _split_key(text: str) -> tuple[str, ...] | None:
     rest = text.strip()
     while rest:
         if rest[0] in "\"'":
-            end = rest.find(rest[0], 1)
+            end = _closing_quote(rest)
             if end < 0:
                 return None
-            parts.append(rest[1:end])
+            part = rest[1:end]
+            if "\\" in part and rest[0] == '"':
+                try:  # a key with escapes: let TOML itself read it
+                    part = tomllib.loads(f"k = {rest[: end + 1]}")["k"]
+                except tomllib.TOMLDecodeError:
+                    return None
+            parts.append(part)
             rest = rest[end + 1 :].strip()
         else:
             bare = _BARE.match(rest)

@@ -24,15 +24,15 @@ import tomli_w
 from pydantic import ValidationError
 
 from model.catalog import Catalog, FactionView
-from model.problems import Problem, RosterError, WarbandError, did_you_mean
+from model.problems import Problem, RosterError, WarbandError, did_you_mean, sorted_problems
 from model.roster import Roster
 from model.schema_errors import problems_from
-from model.toml_text import KeyLines, parse
+from model.toml_text import MAX_BYTES, KeyLines, parse
 from saves.atomic import write_atomic
 
 FORMAT = "warband.roster/1"
 CURRENT_VERSION = 1
-_FORMAT_RE = re.compile(r"^warband\.roster/(\d+)$")
+_FORMAT_RE = re.compile(r"warband\.roster/([0-9]{1,9})")
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 MIGRATIONS: Mapping[int, Migration] = {}
@@ -58,11 +58,18 @@ def read_roster(path: Path | str) -> tuple[Roster, RosterSource]:
     """Read and schema-check a roster file, or raise ``RosterError``."""
     name = str(path)
     try:
-        data = Path(path).read_bytes()
+        with Path(path).open("rb") as stream:
+            # never more than the size limit: a huge file (or /dev/zero) is refused, not read
+            data = stream.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise RosterError(f"cannot read {name}", [Problem("no such file", name)]) from None
+        problem = Problem("no such file", name, hint="check the folder and the file name")
+        raise RosterError(f"cannot read {name}", [problem]) from None
     except IsADirectoryError:
-        raise RosterError(f"cannot read {name}", [Problem("that is a folder", name)]) from None
+        problem = Problem("that is a folder", name, hint="give the path of a roster file in it")
+        raise RosterError(f"cannot read {name}", [problem]) from None
+    except PermissionError:
+        problem = Problem("permission denied", name, hint="check that your user may read the file")
+        raise RosterError(f"cannot read {name}", [problem]) from None
     except OSError as exc:
         raise RosterError(
             f"cannot read {name}", [Problem(exc.strerror or str(exc), name)]
@@ -73,13 +80,13 @@ def read_roster(path: Path | str) -> tuple[Roster, RosterSource]:
 def roster_from_bytes(data: bytes, name: str) -> tuple[Roster, RosterSource]:
     """Parse, migrate and schema-check roster bytes; ``name`` labels the messages."""
     raw = parse(data, name, lambda title, problems: RosterError(title, problems))
-    source = RosterSource(name, KeyLines(data.decode("utf-8")))
+    source = RosterSource(name, KeyLines(data.decode("utf-8-sig")))
     raw = _upgrade(raw, source)
     raw.pop("format", None)
     try:
         return Roster.model_validate(raw), source
     except ValidationError as exc:
-        problems = source.place(problems_from(exc, raw, Roster, name))
+        problems = sorted_problems(source.place(problems_from(exc, raw, Roster, name)))
         raise RosterError(f"{name} is not a valid roster", problems) from None
     except RecursionError:
         raise RosterError(
@@ -90,25 +97,37 @@ def roster_from_bytes(data: bytes, name: str) -> tuple[Roster, RosterSource]:
 def _upgrade(raw: dict[str, Any], source: RosterSource) -> dict[str, Any]:
     fmt = raw.get("format")
     line = source.lines.line_of(("format",))
+    if not raw:
+        raise RosterError(
+            f"{source.name} is not a warband roster",
+            [
+                Problem(
+                    "the file is empty",
+                    source.name,
+                    hint=f'a roster starts with format = "{FORMAT}"; '
+                    "warband new SYSTEM FACTION -o FILE writes one to start from",
+                )
+            ],
+        )
     if fmt is None:
         raise RosterError(
             f"{source.name} is not a warband roster",
             [
                 Problem(
-                    "no format key",
+                    "required but missing",
                     source.name,
                     ("format",),
                     hint=f'add format = "{FORMAT}" as the first line',
                 )
             ],
         )
-    found = _FORMAT_RE.match(fmt) if isinstance(fmt, str) else None
+    found = _FORMAT_RE.fullmatch(fmt) if isinstance(fmt, str) else None
     if found is None:
         raise RosterError(
             f"{source.name} is not a warband roster",
             [
                 Problem(
-                    f"format {fmt!r} is not a roster format",
+                    f"{_shorten(repr(fmt))} is not a roster format",
                     source.name,
                     ("format",),
                     line,
@@ -122,7 +141,7 @@ def _upgrade(raw: dict[str, Any], source: RosterSource) -> dict[str, Any]:
             f"{source.name} was saved by a newer warband",
             [
                 Problem(
-                    f"format {fmt} is newer than this warband reads ({FORMAT})",
+                    f"{fmt} is newer than this warband reads ({FORMAT})",
                     source.name,
                     ("format",),
                     line,
@@ -140,6 +159,10 @@ def _upgrade(raw: dict[str, Any], source: RosterSource) -> dict[str, Any]:
         raw = migrate(raw)
         version += 1
     return raw
+
+
+def _shorten(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def resolve(
@@ -184,7 +207,8 @@ def resolve(
                 Problem(
                     f"unknown unit '{entry.unit}' for {view.faction.name}",
                     path=("units", n, "unit"),
-                    hint=did_you_mean(entry.unit, view.units),
+                    hint=did_you_mean(entry.unit, view.units)
+                    or f"units of {view.faction.name}: " + ", ".join(view.units),
                 )
             )
             continue
@@ -195,7 +219,9 @@ def resolve(
                     Problem(
                         f"unknown item '{item_id}'",
                         path=("units", n, "items", item_id),
-                        hint=did_you_mean(item_id, offered) or did_you_mean(item_id, view.items),
+                        hint=did_you_mean(item_id, offered)
+                        or did_you_mean(item_id, view.items)
+                        or (f"it may take: {', '.join(sorted(offered))}" if offered else None),
                     )
                 )
     if problems:
@@ -213,7 +239,7 @@ def roster_to_toml(roster: Roster) -> str:
         "name": roster.name,
         "points_limit": roster.points_limit,
     }
-    if roster.notes:
+    if roster.notes is not None:
         head["notes"] = roster.notes
     parts = [tomli_w.dumps(head)]
     for entry in roster.units:
@@ -226,7 +252,7 @@ def roster_to_toml(roster: Roster) -> str:
         if entry.items:
             pairs = ", ".join(tomli_w.dumps({k: v}).strip() for k, v in entry.items.items())
             block += f"items = {{ {pairs} }}\n"
-        if entry.notes:
+        if entry.notes is not None:
             block += tomli_w.dumps({"notes": entry.notes})
         parts.append(block)
     return "".join(parts)

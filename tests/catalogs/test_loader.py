@@ -45,7 +45,8 @@ def test_three_mistakes_in_three_files_are_all_reported(monkeypatch: pytest.Monk
         f"{prefix}: 3 problems in the catalog",
         f"  {prefix}/factions/nomads.toml:15: units.nomad.options[1].choices.medium-blad: "
         "unknown item 'medium-blad'; did you mean 'medium-blade'?",
-        f"  {prefix}/factions/raiders.toml:9: units.raider.cost: expected a whole number, got '30'",
+        f"  {prefix}/factions/raiders.toml:9: units.raider.cost: "
+        "expected a whole number, got '30'; remove the quotes: 30",
         f"  {prefix}/system.toml:28: items.great-axe.rules[1]: "
         "unknown special rule 'two-handd'; did you mean 'two-handed'?",
     ]
