@@ -1,0 +1,214 @@
+"""Roster files: what is saved reads back the same, and looks like a hand-written list.
+
+DESIGN §4 shows a roster a person could write by hand; the saved file must look
+like it (header keys, one ``[[units]]`` block per entry, items as a one-line
+table) so that it stays readable and diff-friendly. ``warband new`` starts such a
+file and never overwrites one by accident.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from model.base import FrozenMap
+from model.roster import Roster, RosterUnit
+from saves.roster_file import read_roster, roster_to_toml, write_roster
+from tui.cli import main
+
+RUST_RATS = Roster(
+    system="punkapocalyptic",
+    faction="gangers",
+    name="Rust Rats",
+    points_limit=500,
+    units=(
+        RosterUnit(
+            unit="chief",
+            name="Big Joe",
+            items=FrozenMap({"rifle": 1, "bullet": 2, "metallic-armor": 1}),
+        ),
+        RosterUnit(unit="addler", models=5),
+    ),
+)
+
+DESIGN_EXAMPLE = """\
+format = "warband.roster/1"
+system = "punkapocalyptic"
+faction = "gangers"
+name = "Rust Rats"
+points_limit = 500
+
+[[units]]
+unit = "chief"
+name = "Big Joe"
+items = { rifle = 1, bullet = 2, metallic-armor = 1 }
+
+[[units]]
+unit = "addler"
+models = 5
+"""
+
+
+def round_trip(roster: Roster, folder: Path) -> Roster:
+    path = folder / "list.toml"
+    write_roster(path, roster)
+    back, _ = read_roster(path)
+    return back
+
+
+def test_saved_text_looks_like_the_design_example() -> None:
+    assert roster_to_toml(RUST_RATS) == DESIGN_EXAMPLE
+
+
+def test_the_hand_written_design_example_reads(tmp_path: Path) -> None:
+    """The example as DESIGN §4 writes it, with comments and a quoted key, is the same list."""
+    path = tmp_path / "hand.toml"
+    path.write_text(
+        DESIGN_EXAMPLE.replace('unit = "chief"', 'unit = "chief"    # unit id from the faction')
+        .replace("metallic-armor = 1", '"metallic-armor" = 1')
+        .replace("models = 5", "models = 5         # miniatures in this entry"),
+        encoding="utf-8",
+    )
+    assert read_roster(path)[0] == RUST_RATS
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        'The "Rust" Rats',
+        "It's Joe's",
+        "Los Ratones de Óxido ☢",
+        "Ржавые крысы",
+        "錆びたネズミ",
+        "back\\slash and 'single' \"double\"",
+        "tab\there",
+        "emoji 🐀🔥",
+        "''' and \"\"\"",
+        "# not a comment",
+        "[[units]]",
+        "a = 1",
+    ],
+)
+def test_names_round_trip(tmp_path: Path, name: str) -> None:
+    roster = RUST_RATS.model_copy(update={"name": name}).replace_unit(
+        0, RUST_RATS.units[0].model_copy(update={"name": name})
+    )
+    assert round_trip(roster, tmp_path) == roster
+
+
+def test_notes_with_newlines_round_trip(tmp_path: Path) -> None:
+    notes = 'Line one.\nLine "two" with quotes.\n\n\tIndented\r\nWindows line\n'
+    roster = RUST_RATS.model_copy(update={"notes": notes}).replace_unit(
+        1, RUST_RATS.units[1].model_copy(update={"notes": notes})
+    )
+    back = round_trip(roster, tmp_path)
+    assert back == roster
+    assert back.notes == notes
+
+
+def test_empty_notes_are_kept(tmp_path: Path) -> None:
+    """An empty note is not the same as no note (it used to be dropped on save)."""
+    roster = RUST_RATS.model_copy(update={"notes": ""})
+    assert round_trip(roster, tmp_path).notes == ""
+
+
+def test_item_ids_that_look_like_other_toml_round_trip(tmp_path: Path) -> None:
+    """Ids are kebab-case, but some read like numbers, booleans or dates to a TOML eye."""
+    items = {"true": 1, "inf": 2, "nan": 3, "1234": 4, "2-handed": 5, "1979-05-27": 6, "e": 7}
+    roster = RUST_RATS.replace_unit(0, RosterUnit(unit="chief", items=FrozenMap(items)))
+    back = round_trip(roster, tmp_path)
+    assert back == roster
+    assert list(back.units[0].items) == list(items)  # the order is kept too
+
+
+def test_many_units_round_trip(tmp_path: Path) -> None:
+    units = tuple(
+        RosterUnit(
+            unit=f"unit-{n % 7}",
+            name=f"Trooper {n}" if n % 3 else None,
+            models=1 + n % 5,
+            items=FrozenMap({f"item-{k}": 1 + k for k in range(n % 4)}),
+        )
+        for n in range(500)
+    )
+    roster = RUST_RATS.model_copy(update={"units": units})
+    back = round_trip(roster, tmp_path)
+    assert back == roster
+    assert (tmp_path / "list.toml").read_text(encoding="utf-8").count("\n[[units]]\n") == 500
+
+
+def test_each_entry_is_one_block_and_items_one_line() -> None:
+    text = roster_to_toml(RUST_RATS)
+    blocks = text.split("\n[[units]]\n")
+    assert len(blocks) == 1 + len(RUST_RATS.units)
+    items = [line for line in text.splitlines() if line.startswith("items")]
+    assert items == ["items = { rifle = 1, bullet = 2, metallic-armor = 1 }"]
+    assert "models" not in blocks[1]  # the default of one model is not written
+
+
+def test_saving_replaces_the_file_and_leaves_nothing_else(tmp_path: Path) -> None:
+    path = tmp_path / "list.toml"
+    write_roster(path, RUST_RATS)
+    write_roster(path, RUST_RATS.model_copy(update={"name": "Renamed"}))
+    assert read_roster(path)[0].name == "Renamed"
+    assert [p.name for p in tmp_path.iterdir()] == ["list.toml"]
+
+
+# --- warband new ---------------------------------------------------------------------------------
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_new_writes_a_list_validate_accepts(tmp_path: Path) -> None:
+    path = tmp_path / "new.toml"
+    code, out, err = run(
+        "new", "punkapocalyptic", "gangers", "--name", 'The "New" Rats', "-o", str(path)
+    )
+    assert (code, err) == (0, "")
+    assert out == f"wrote {path}: an empty Gangers list of 500 points\n"
+    assert path.read_text(encoding="utf-8") == (
+        'format = "warband.roster/1"\nsystem = "punkapocalyptic"\nfaction = "gangers"\n'
+        'name = "The \\"New\\" Rats"\npoints_limit = 500\n'
+    )
+    code, out, err = run("validate", str(path))
+    assert (code, err) == (0, "")
+    assert "valid" in out
+
+
+def test_new_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_bytes(b"my precious list\n")
+    code, out, err = run("new", "punkapocalyptic", "gangers", "-o", str(path))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"{path} already exists\n  {path}: not overwritten; pass --force to replace it\n"
+    )
+    assert path.read_bytes() == b"my precious list\n"
+
+    code, _, err = run("new", "punkapocalyptic", "gangers", "--points", "350", "-o", str(path))
+    assert code == 2
+    assert path.read_bytes() == b"my precious list\n"
+
+    code, _, err = run("new", "punkapocalyptic", "gangers", "--force", "-o", str(path))
+    assert (code, err) == (0, "")
+    assert read_roster(path)[0].faction == "gangers"
+
+
+def test_new_into_a_folder_is_a_clear_error(tmp_path: Path) -> None:
+    code, out, err = run("new", "punkapocalyptic", "gangers", "--force", "-o", str(tmp_path))
+    assert (code, out) == (2, "")
+    assert err == f"could not save {tmp_path}\n  {tmp_path}: that is a folder; give a file name\n"
+
+
+def test_new_with_an_unknown_faction(tmp_path: Path) -> None:
+    path = tmp_path / "new.toml"
+    code, out, err = run("new", "punkapocalyptic", "ganger", "-o", str(path))
+    assert (code, out) == (2, "")
+    assert "did you mean 'gangers'?" in err
+    assert not path.exists()
