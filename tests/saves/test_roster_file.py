@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from model.base import FrozenMap
+from model.problems import RosterError
 from model.roster import Roster, RosterUnit
 from saves.roster_file import read_roster, roster_to_toml, write_roster
 from tui.cli import main
@@ -212,3 +214,22 @@ def test_new_with_an_unknown_faction(tmp_path: Path) -> None:
     assert (code, out) == (2, "")
     assert "did you mean 'gangers'?" in err
     assert not path.exists()
+
+
+def test_an_older_format_is_migrated_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The upgrade path: with a (pretend) version 2 current, a version-1 file still loads
+    through its migration, and a version-0 file with no migration is refused clearly."""
+    from saves import roster_file
+
+    def rename_title(doc: dict[str, Any]) -> dict[str, Any]:
+        return {**doc, "name": doc["name"] + " (migrated)"}
+
+    monkeypatch.setattr(roster_file, "CURRENT_VERSION", 2)
+    monkeypatch.setattr(roster_file, "MIGRATIONS", {1: rename_title})
+    text = b'format = "warband.roster/1"\nsystem = "punkapocalyptic"\nfaction = "gangers"\n'
+    text += b'name = "Old"\npoints_limit = 500\n'
+    roster, _ = roster_file.roster_from_bytes(text, "old.toml")
+    assert roster.name == "Old (migrated)"
+    with pytest.raises(RosterError) as caught:
+        roster_file.roster_from_bytes(text.replace(b"roster/1", b"roster/0"), "older.toml")
+    assert "cannot be upgraded" in str(caught.value)
