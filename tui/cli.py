@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from catalogs.loader import Library
-    from model.catalog import FactionView
+    from model.catalog import Catalog, FactionView
     from model.findings import Report
     from model.roster import Roster
 
@@ -116,6 +116,24 @@ def _open(args: argparse.Namespace) -> tuple[Roster, FactionView, Report]:
     return roster, view, validate(view, roster)
 
 
+def _faction(catalog: Catalog, faction_id: str) -> FactionView:
+    """A faction of a catalog, or a ``CatalogError`` with "did you mean"."""
+    from model.problems import CatalogError, Problem, did_you_mean
+
+    if faction_id not in catalog.factions:
+        raise CatalogError(
+            f"no faction '{faction_id}' in {catalog.system.name}",
+            [
+                Problem(
+                    f"unknown faction '{faction_id}'",
+                    hint=did_you_mean(faction_id, catalog.factions)
+                    or "factions: " + ", ".join(catalog.factions),
+                )
+            ],
+        )
+    return catalog.view(faction_id)
+
+
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     """``warband validate FILE [--json]``."""
     roster, view, report = _open(args)
@@ -196,20 +214,7 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
         if args.faction is None:
             print(system_listing(catalog), file=out)
             return EXIT_OK
-        if args.faction not in catalog.factions:
-            from model.problems import Problem, did_you_mean
-
-            raise CatalogError(
-                f"no faction '{args.faction}' in {catalog.system.name}",
-                [
-                    Problem(
-                        f"unknown faction '{args.faction}'",
-                        hint=did_you_mean(args.faction, catalog.factions)
-                        or "factions: " + ", ".join(catalog.factions),
-                    )
-                ],
-            )
-        print(faction_listing(catalog.view(args.faction)), file=out)
+        print(faction_listing(_faction(catalog, args.faction)), file=out)
         return EXIT_OK
     entries = library.entries()
     if not entries:
@@ -235,22 +240,12 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     """``warband new SYSTEM FACTION [--points N] -o FILE``."""
-    from model.problems import Problem, RosterError, did_you_mean
+    from model.problems import Problem, RosterError
     from model.roster import Roster
     from saves.roster_file import write_roster
 
     catalog = _library(args).load(args.system)
-    if args.faction not in catalog.factions:
-        raise RosterError(
-            f"no faction '{args.faction}' in {catalog.system.name}",
-            [
-                Problem(
-                    f"unknown faction '{args.faction}'",
-                    hint=did_you_mean(args.faction, catalog.factions)
-                    or "factions: " + ", ".join(catalog.factions),
-                )
-            ],
-        )
+    faction = _faction(catalog, args.faction).faction
     if args.points is not None and args.points < 1:
         raise RosterError(
             "cannot start the list", [Problem(f"--points must be 1 or more, got {args.points}")]
@@ -260,7 +255,6 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
             f"{args.output} already exists",
             [Problem("not overwritten", str(args.output), hint="pass --force to replace it")],
         )
-    faction = catalog.factions[args.faction].faction
     roster = Roster(
         system=catalog.system.id,
         faction=faction.id,

@@ -126,16 +126,22 @@ def _glossary(view: FactionView, loadouts: tuple[Loadout, ...]) -> RenderableTyp
     known = {rid: ref for rid, ref in refs.items() if rid in view.rules}
     if not known:
         return None
-    table = Table(box=None, padding=(0, 1), show_header=False, pad_edge=False)
-    table.add_column("rule", style="bold", no_wrap=True)
-    table.add_column("summary")
+    rows = []
     for rid in sorted(known, key=lambda r: view.rules[r].name.lower()):
         rule = view.rules[rid]
-        table.add_row(
-            rule_name(view, rid) if not rule.parameter else f"{rule.name} ({rule.parameter})",
-            rule.summary,
-        )
-    return Group(Text("Special rules", style="bold"), table)
+        name = rule_name(view, rid) if not rule.parameter else f"{rule.name} ({rule.parameter})"
+        rows.append((name, Text(rule.summary)))
+    return _glossary_table("Special rules", rows)
+
+
+def _glossary_table(title: str, rows: list[tuple[str, Text]]) -> RenderableType:
+    """A titled two-column list: a bold name and its explanation, wrapped."""
+    table = Table(box=None, padding=(0, 1), show_header=False, pad_edge=False)
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("summary")
+    for name, text in rows:
+        table.add_row(name, text)
+    return Group(Text(title, style="bold"), table)
 
 
 def _gear(view: FactionView, loadouts: tuple[Loadout, ...]) -> RenderableType | None:
@@ -147,13 +153,11 @@ def _gear(view: FactionView, loadouts: tuple[Loadout, ...]) -> RenderableType | 
     described = [i for i in seen if view.items[i].summary or view.items[i].gaps]
     if not described:
         return None
-    table = Table(box=None, padding=(0, 1), show_header=False, pad_edge=False)
-    table.add_column("item", style="bold", no_wrap=True)
-    table.add_column("summary")
+    rows = []
     for item_id in sorted(described, key=lambda i: view.items[i].name.lower()):
         item = view.items[item_id]
         text = Text(item.summary or "")
         if item.gaps:
             text.append((" " if item.summary else "") + f"[{item.gaps}]", style="yellow")
-        table.add_row(item.name, text)
-    return Group(Text(""), Text("Gear and abilities", style="bold"), table)
+        rows.append((item.name, text))
+    return Group(Text(""), _glossary_table("Gear and abilities", rows))
