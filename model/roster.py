@@ -66,3 +66,19 @@ class Roster(Frozen):
         return self.model_copy(
             update={"units": tuple(u for i, u in enumerate(self.units) if i != index)}
         )
+
+    def duplicate_unit(self, index: int) -> Roster:
+        """A copy with the entry at ``index`` repeated right after it."""
+        return self.with_unit(self.units[index], at=index + 1)
+
+    def move_unit(self, index: int, offset: int) -> Roster:
+        """A copy with an entry moved up (negative offset) or down, kept within the list."""
+        target = max(0, min(len(self.units) - 1, index + offset))
+        units = list(self.units)
+        units.insert(target, units.pop(index))
+        return self.model_copy(update={"units": tuple(units)})
+
+    def edit_unit(self, index: int, **changes: object) -> Roster:
+        """A copy with some fields of one entry changed (``name``, ``models``, ``notes``)."""
+        entry = RosterUnit.model_validate({**self.units[index].model_dump(), **changes})
+        return self.replace_unit(index, entry)

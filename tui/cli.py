@@ -40,7 +40,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="folder of your own catalogs (default: $WARBAND_CATALOG_DIR, or the "
         "platform's data folder); a catalog there replaces a bundled one with the same id",
     )
+    parser.add_argument(
+        "--saves-dir",
+        metavar="DIR",
+        help="folder where lists are saved and the file picker opens (default: "
+        "$WARBAND_SAVES_DIR, or the platform's data folder)",
+    )
+    parser.add_argument(
+        "--config-dir",
+        metavar="DIR",
+        help="folder of the settings file (default: $WARBAND_CONFIG_DIR, or the "
+        "platform's config folder)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("open", help="open a roster in the terminal app's builder")
+    p.add_argument("file", type=Path, help="the roster (.toml)")
 
     p = sub.add_parser("validate", help="check a roster file: points and every list rule")
     p.add_argument("file", type=Path, help="the roster (.toml)")
@@ -81,9 +96,8 @@ def main(
     err = err or sys.stderr
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help(out)
-        return EXIT_OK
+    if args.command in (None, "open"):
+        return run_app(args)
     from model.problems import WarbandError
 
     try:
@@ -99,6 +113,20 @@ def main(
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return 141
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """``warband`` and ``warband open FILE``: the terminal app."""
+    from tui.app import make_app
+
+    app = make_app(
+        catalog_dir=args.catalog_dir,
+        saves_dir=args.saves_dir,
+        config_dir=args.config_dir,
+        open_path=getattr(args, "file", None),
+    )
+    app.run()
+    return EXIT_OK
 
 
 def _library(args: argparse.Namespace) -> Library:

@@ -57,9 +57,8 @@ def _header(roster: Roster, view: FactionView, report: Report) -> RenderableType
     verdict = (
         Text("VALID", style="bold green") if report.valid else Text("NOT VALID", style="bold red")
     )
-    counts = Text(
-        f"{report.points}/{report.points_limit} {system.points} · {report.models} models · "
-    )
+    models = f"{report.models} model{'s' if report.models != 1 else ''}"
+    counts = Text(f"{report.points}/{report.points_limit} {system.points} · {models} · ")
     counts.append(verdict)
     shown = tuple(t for t in report.tallies if t.label not in ("Points",))
     lines = [title, counts]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 from saves.roster_file import read_roster
 from tui.cli import main
 
@@ -15,11 +17,13 @@ def run(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def test_no_command_prints_help() -> None:
-    code, out, _ = run()
-    assert code == 0
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--help"])
+    assert exited.value.code == 0
+    out = capsys.readouterr().out
     assert out.startswith("usage: warband")
-    for command in ("validate", "show", "catalogs", "new"):
+    for command in ("open", "validate", "show", "catalogs", "new"):
         assert command in out
 
 

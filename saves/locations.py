@@ -1,0 +1,57 @@
+"""Where warband keeps files: saves, settings and crash-recovery copies.
+
+Every folder can be moved, so tests and players with a shared or portable setup
+can point warband anywhere: an option wins over an environment variable, which
+wins over the platform's usual place (``platformdirs``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+SAVES_DIR_ENV = "WARBAND_SAVES_DIR"
+CONFIG_DIR_ENV = "WARBAND_CONFIG_DIR"
+
+
+@dataclass(frozen=True)
+class Locations:
+    """The folders one run of warband uses."""
+
+    saves_dir: Path
+    """Where lists and battles are saved by default, and where the file picker opens."""
+    config_dir: Path
+    """Where settings (theme, recent files) live."""
+
+    @property
+    def recovery_dir(self) -> Path:
+        """Unsaved work, copied after every change so a crash loses nothing."""
+        return self.saves_dir / ".recovery"
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config_dir / "settings.toml"
+
+
+def _pick(override: str | os.PathLike[str] | None, env: str, default: Path) -> Path:
+    if override:
+        return Path(override).expanduser()
+    value = os.environ.get(env)
+    return Path(value).expanduser() if value else default
+
+
+def locations(
+    saves_dir: str | os.PathLike[str] | None = None,
+    config_dir: str | os.PathLike[str] | None = None,
+) -> Locations:
+    """The folders to use: options first, then ``WARBAND_SAVES_DIR`` and
+    ``WARBAND_CONFIG_DIR``, then the platform's data and config folders."""
+    from platformdirs import user_config_path, user_data_path
+
+    return Locations(
+        saves_dir=_pick(
+            saves_dir, SAVES_DIR_ENV, user_data_path("warband", appauthor=False) / "saves"
+        ),
+        config_dir=_pick(config_dir, CONFIG_DIR_ENV, user_config_path("warband", appauthor=False)),
+    )

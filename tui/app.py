@@ -1,0 +1,285 @@
+"""The warband app: screens, app-wide keys, the palette, settings and recovery.
+
+The App only wires things: it owns the catalog library, the folders, the
+settings (theme, recent files), and the flows that cross screens (new list, open,
+quit with unsaved work, recovery at start). Each screen owns its own state and
+commands. Build it with ``make_app`` so tests and the command line configure it
+the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from catalogs.loader import Library
+from saves.locations import Locations
+from saves.settings import Settings, load_settings, save_settings
+from tui.screens.base import CommandScreen
+from tui.screens.home import HomeScreen
+
+if TYPE_CHECKING:
+    from tui.screens.builder import BuilderScreen
+
+DEFAULT_THEME = "textual-dark"
+
+
+class WarbandApp(App[None]):
+    """Build, check and share lists."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "warband"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help", id="help", tooltip="Help for this screen"),
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            id="quit",
+            priority=True,
+            tooltip="Quit (asks about unsaved changes)",
+        ),
+    ]
+
+    def __init__(
+        self,
+        library: Library,
+        locations: Locations,
+        *,
+        open_path: Path | None = None,
+        theme: str | None = None,
+        offer_recovery: bool = True,
+    ) -> None:
+        super().__init__()
+        self.library = library
+        self.locations = locations
+        self.open_path = open_path
+        self.fixed_theme = theme
+        self.offer_recovery = offer_recovery
+        self.settings, self.settings_note = load_settings(locations.settings_file)
+        self._started = False
+
+    # --- start ---------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.theme = self._start_theme()
+        self._started = True
+        self.push_screen(HomeScreen())
+        if self.settings_note:
+            self.notify(self.settings_note, severity="warning")
+        if self.open_path is not None:
+            self.open_roster(self.open_path)
+        elif self.offer_recovery:
+            self.offer_recoveries()
+
+    def _start_theme(self) -> str:
+        wanted = self.fixed_theme or self.settings.theme or DEFAULT_THEME
+        if wanted in self.available_themes:
+            return wanted
+        self.notify(f"Unknown theme '{wanted}'; using {DEFAULT_THEME}", severity="warning")
+        return DEFAULT_THEME
+
+    def watch_theme(self, theme: str) -> None:
+        """Remember the theme the player picks (not one fixed from outside)."""
+        if self.fixed_theme is None and theme != self.settings.theme and self._started:
+            self._store(self.settings.model_copy(update={"theme": theme}))
+
+    def _store(self, settings: Settings) -> None:
+        self.settings = settings
+        try:
+            save_settings(self.locations.settings_file, settings)
+        except Exception as exc:
+            self.notify(f"Settings not saved: {exc}", severity="warning")
+
+    def remember(self, path: Path) -> None:
+        """Put a file first among the recent files."""
+        self._store(self.settings.with_recent(path))
+
+    # --- palette and help -------------------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The app's commands plus every command the current screen can run now."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Help", "Help for this screen (F1)", self.action_help)
+        if isinstance(screen, CommandScreen):
+            for command in screen.COMMAND_LIST:
+                if screen.can_run(command.action):
+                    yield SystemCommand(
+                        f"{command.title} ({command.shown_key})",
+                        command.help,
+                        lambda action=command.action: screen.run_action(action),
+                    )
+
+    def action_help(self) -> None:
+        """F1: help for the screen under any dialog."""
+        from tui.screens.help import HelpScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, HelpScreen):
+                return
+            if isinstance(screen, CommandScreen):
+                self.push_screen(HelpScreen(screen))
+                return
+
+    # --- flows across screens ---------------------------------------------------------------
+
+    def new_list(self) -> None:
+        """Ask for system, faction, limit and name, then open an empty list."""
+        from model.roster import Roster
+        from tui.dialogs.new_list import NewList, NewListDialog
+
+        def start(choice: NewList | None) -> None:
+            if choice is None:
+                return
+            view = self.library.load(choice.system).view(choice.faction)
+            roster = Roster(
+                system=choice.system,
+                faction=choice.faction,
+                name=choice.name,
+                points_limit=choice.points_limit,
+            )
+            self.push_builder(view, roster, path=None, saved=roster)
+
+        self.push_screen(NewListDialog(self.library), start)
+
+    def push_builder(
+        self,
+        view: object,
+        roster: object,
+        path: Path | None,
+        saved: object,
+        recovery: Path | None = None,
+    ) -> BuilderScreen:
+        """Open the builder on a roster, above the home screen."""
+        from model.catalog import FactionView
+        from model.roster import Roster
+        from tui.screens.builder import BuilderScreen
+
+        assert isinstance(view, FactionView) and isinstance(roster, Roster)
+        assert saved is None or isinstance(saved, Roster)
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        builder = BuilderScreen(
+            view,
+            roster,
+            recovery_dir=self.locations.recovery_dir,
+            path=path,
+            saved=saved,
+            recovery=recovery,
+        )
+        self.push_screen(builder)
+        return builder
+
+    def pick_file(self) -> None:
+        """The file picker, rooted at the saves folder."""
+        from tui.dialogs.open_file import OpenFileDialog
+
+        root = self.locations.saves_dir
+        root.mkdir(parents=True, exist_ok=True)
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.open_roster(path)
+
+        self.push_screen(OpenFileDialog(root), chosen)
+
+    def open_roster(self, path: Path) -> None:
+        """Open a roster file in the builder; a bad file is explained, nothing else changes."""
+        from model.problems import WarbandError
+        from saves.roster_file import read_roster, resolve
+        from tui.dialogs.message import MessageDialog
+
+        try:
+            roster, source = read_roster(path)
+            view = resolve(roster, source, self.library.load)
+        except WarbandError as exc:
+            self.push_screen(MessageDialog("Cannot open the list", exc.render(), error=True))
+            return
+        self.remember(path)
+        self.push_builder(view, roster, path=path, saved=roster)
+
+    @work(exclusive=True, group="recovery")
+    async def offer_recoveries(self) -> None:
+        """Offer back lists left unsaved by a crash or a killed terminal."""
+        from model.problems import WarbandError
+        from saves.recovery import discard_recovery, find_recoveries
+        from saves.roster_file import read_roster
+        from tui.dialogs.choice import ChoiceDialog
+
+        found, notes = find_recoveries(self.locations.recovery_dir)
+        for note in notes:
+            self.notify(note, severity="warning")
+        for item in found:
+            roster = item.roster
+            where = str(item.source) if item.source else "never saved"
+            answer = await self.push_screen_wait(
+                ChoiceDialog(
+                    "Recover unsaved work?",
+                    f"warband closed with unsaved changes to '{roster.name}' "
+                    f"({roster.faction}, {len(roster.units)} entries; file: {where}).",
+                    [
+                        ("Recover", "recover", "primary"),
+                        ("Discard", "discard", "error"),
+                        ("Later", "later", "default"),
+                    ],
+                    cancel="later",
+                )
+            )
+            if answer == "discard":
+                discard_recovery(item.file)
+            elif answer == "recover":
+                try:
+                    view = self.library.load(roster.system).view(roster.faction)
+                except (WarbandError, KeyError) as exc:
+                    self.notify(f"Cannot recover '{roster.name}': {exc}", severity="error")
+                    continue
+                saved = None
+                if item.source is not None and item.source.is_file():
+                    try:
+                        saved = read_roster(item.source)[0]
+                    except WarbandError:
+                        saved = None
+                self.push_builder(view, roster, path=item.source, saved=saved, recovery=item.file)
+                return
+
+    async def action_quit(self) -> None:
+        self.quit_safely()
+
+    @work(exclusive=True, group="quit")
+    async def quit_safely(self) -> None:
+        """Quit, first letting the player save or discard unsaved work."""
+        from tui.screens.builder import BuilderScreen
+
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, BuilderScreen) and not await screen.settle():
+                return
+        self.exit()
+
+
+def make_app(
+    *,
+    catalog_dir: str | Path | None = None,
+    saves_dir: str | Path | None = None,
+    config_dir: str | Path | None = None,
+    bundled_dir: Path | None = None,
+    open_path: Path | None = None,
+    theme: str | None = None,
+    offer_recovery: bool = True,
+) -> WarbandApp:
+    """The app, with every folder injectable (the command line and tests both use this)."""
+    from saves.locations import locations
+
+    return WarbandApp(
+        Library(catalog_dir, bundled=bundled_dir),
+        locations(saves_dir, config_dir),
+        open_path=open_path,
+        theme=theme,
+        offer_recovery=offer_recovery,
+    )

@@ -1,0 +1,1 @@
+"""Modal dialogs, each a ``ModalScreen[T]`` that returns a typed result."""

@@ -1,0 +1,122 @@
+"""Equip one entry through its option groups, at that troop's prices.
+
+Every option the unit is offered is listed, with what it costs this unit, how
+many it has, and, when the rules would forbid one more right now, the reason:
+nothing is hidden. Changes apply at once (each is one undo step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option as ListOption
+
+from model.advice import Option
+from model.catalog import FactionView
+from model.describe import profile_text, rules_text
+
+OptionsSource = Callable[[], tuple[str, tuple[Option, ...]]]
+"""Returns the dialog's title line and the entry's options as they are now."""
+
+
+class EquipDialog(ModalScreen[None]):
+    """Add with Enter or +, remove with - or Backspace, close with Escape."""
+
+    BINDINGS = [
+        Binding("plus,equals_sign,right", "change(1)", "Add one", id="equip-add"),
+        Binding("minus,backspace,delete,left", "change(-1)", "Remove one", id="equip-remove"),
+        Binding("escape,e", "close", "Done", id="equip-close"),
+    ]
+
+    def __init__(
+        self, view: FactionView, source: OptionsSource, change: Callable[[str, int], None]
+    ) -> None:
+        super().__init__()
+        self.view = view
+        self.source = source
+        self.change = change
+        self.options: tuple[Option, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide tall"):
+            yield Label("", id="equip-title", classes="dialog-title")
+            yield OptionList(id="equip-options")
+            yield Static("", id="equip-detail")
+            yield Label("Enter/+ add · -/Backspace remove · Escape done", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.refill()
+        self.query_one("#equip-options", OptionList).focus()
+
+    def refill(self) -> None:
+        """Redraw from the entry as it is now, keeping the highlighted option."""
+        title, self.options = self.source()
+        self.query_one("#equip-title", Label).update(title)
+        listing = self.query_one("#equip-options", OptionList)
+        keep = listing.highlighted
+        listing.clear_options()
+        group = None
+        for n, opt in enumerate(self.options):
+            if opt.group_name != group:
+                group = opt.group_name
+                listing.add_option(ListOption(Text(group, style="bold underline"), disabled=True))
+            label = Text(f"[{opt.count}] " if opt.count else "[ ] ")
+            label.append(
+                self.view.items[opt.item_id].name, style="" if opt.allowed else "dim strike"
+            )
+            label.append(f"  {opt.cost}", style="cyan")
+            if opt.limit is not None and opt.limit > 1:
+                label.append(f"  (up to {opt.limit})", style="dim")
+            if not opt.allowed:
+                label.append("  ✗ not now", style="red")
+            listing.add_option(ListOption(label, id=str(n)))
+        if keep is not None and keep < listing.option_count:
+            listing.highlighted = keep
+        else:
+            listing.action_first()
+        self._detail()
+
+    def _current(self) -> Option | None:
+        listing = self.query_one("#equip-options", OptionList)
+        if listing.highlighted is None:
+            return None
+        option_id = listing.get_option_at_index(listing.highlighted).id
+        return None if option_id is None else self.options[int(option_id)]
+
+    @on(OptionList.OptionHighlighted)
+    def _detail(self) -> None:
+        opt = self._current()
+        detail = self.query_one("#equip-detail", Static)
+        if opt is None:
+            detail.update("")
+            return
+        item = self.view.items[opt.item_id]
+        text = Text(profile_text(item, self.view.system))
+        if item.rules:
+            text.append(("\n" if text else "") + rules_text(self.view, item.rules), "italic")
+        if item.summary:
+            text.append(("\n" if text else "") + item.summary)
+        for finding in opt.blocked_by:
+            text.append(f"\n✗ {finding.message}", style="red")
+        detail.update(text)
+
+    @on(OptionList.OptionSelected)
+    def _selected(self) -> None:
+        self.action_change(1)
+
+    def action_change(self, delta: int) -> None:
+        opt = self._current()
+        if opt is None or (delta < 0 and opt.count == 0):
+            return
+        self.change(opt.item_id, opt.count + delta)
+        self.refill()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,53 @@
+"""Ask for one line of text, checked before the dialog closes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+
+class PromptDialog(ModalScreen[str | None]):
+    """Returns the text entered (after ``check`` accepts it), or None on Escape."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
+
+    def __init__(
+        self,
+        title: str,
+        prompt: str,
+        value: str = "",
+        check: Callable[[str], str | None] | None = None,
+    ) -> None:
+        """``check`` returns an error message for unacceptable text, or None."""
+        super().__init__()
+        self.title_text = title
+        self.prompt = prompt
+        self.value = value
+        self.check = check
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Label(self.prompt)
+            yield Input(self.value, id="prompt-input")
+            yield Static(
+                "Enter to accept, Escape to cancel", id="prompt-error", classes="dialog-hint"
+            )
+
+    @on(Input.Submitted, "#prompt-input")
+    def _submitted(self, event: Input.Submitted) -> None:
+        problem = self.check(event.value) if self.check else None
+        if problem:
+            self.query_one("#prompt-error", Static).update(problem)
+            self.query_one("#prompt-error").add_class("error")
+            return
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,542 @@
+"""The list builder: pick units, equip them, and see every rule checked as you go.
+
+The screen holds the state (the undo history of rosters, the file, what was last
+saved) and hands data down to its widgets after every change: the status line,
+the unit picker, the roster tree and the findings. Every edit is a pure roster
+operation pushed on the history, re-validated, and copied to the recovery file
+while unsaved, so a crash or a killed terminal loses nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Label
+
+from model.advice import Option, options_for
+from model.catalog import FactionView
+from model.findings import Report
+from model.history import History
+from model.problems import WarbandError
+from model.roster import Roster, RosterUnit
+from model.validate import loadouts_of, validate
+from saves.recovery import discard_recovery, recovery_file, write_recovery
+from saves.roster_file import write_roster
+from tui.commands import Command, bindings
+from tui.details import item_details, unit_details
+from tui.dialogs.choice import ChoiceDialog
+from tui.dialogs.details import DetailsDialog
+from tui.dialogs.equip import EquipDialog
+from tui.dialogs.message import MessageDialog
+from tui.dialogs.prompt import PromptDialog
+from tui.screens.base import CommandScreen
+from tui.widgets.findings_list import FindingsList
+from tui.widgets.roster_tree import RosterTree
+from tui.widgets.status_line import StatusLine
+from tui.widgets.unit_picker import UnitPicker
+
+if TYPE_CHECKING:
+    from tui.app import WarbandApp
+
+NEEDS_ENTRY = frozenset(
+    {"equip", "rename", "set_models", "duplicate", "remove", "move_up", "move_down"}
+)
+
+
+class BuilderScreen(CommandScreen):
+    """Build one roster."""
+
+    COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
+        Command("add_unit", "a", "Add", "Add the unit highlighted in the unit list."),
+        Command("equip", "e", "Equip", "Choose the selected entry's weapons and gear."),
+        Command(
+            "details",
+            "i",
+            "Details",
+            "Show everything about the unit or item at the "
+            "cursor: profile, gear, rules with summaries, options.",
+        ),
+        Command(
+            "remove",
+            "x,delete",
+            "Remove",
+            "Remove the selected entry from the list.",
+            key_display="x",
+        ),
+        Command("undo", "ctrl+z", "Undo", "Undo the last change."),
+        Command("redo", "ctrl+y", "Redo", "Redo what was undone.", footer=False),
+        Command(
+            "save", "ctrl+s", "Save", "Save the list to its file (asks for a file the first time)."
+        ),
+        Command("save_as", "ctrl+w", "Save as", "Save the list to another file.", footer=False),
+        Command("sheet", "v", "Sheet", "Show the whole list as an army sheet."),
+        Command(
+            "findings",
+            "f",
+            "Findings",
+            "Go to the findings; Enter on one jumps to its unit.",
+            footer=False,
+        ),
+        Command(
+            "search",
+            "slash",
+            "Search",
+            "Search the faction's units.",
+            footer=False,
+            key_display="/",
+        ),
+        Command("rename", "r", "Rename", "Give the selected entry its own name.", footer=False),
+        Command(
+            "set_models",
+            "m",
+            "Models",
+            "Set how many models the selected entry has (packs).",
+            footer=False,
+        ),
+        Command(
+            "duplicate", "c", "Copy", "Add a copy of the selected entry below it.", footer=False
+        ),
+        Command(
+            "move_up",
+            "ctrl+up,u",
+            "Move up",
+            "Move the selected entry up the list.",
+            footer=False,
+            key_display="u",
+        ),
+        Command(
+            "move_down",
+            "ctrl+down,n",
+            "Move down",
+            "Move the selected entry down the list.",
+            footer=False,
+            key_display="n",
+        ),
+        Command("points_limit", "l", "Limit", "Change the list's points limit.", footer=False),
+        Command(
+            "close",
+            "escape",
+            "Home",
+            "Close the list and go back to the home screen (asks about unsaved changes).",
+            footer=False,
+        ),
+    )
+    BINDINGS = bindings(COMMAND_LIST)
+    NAME = "List builder"
+    HELP = """\
+# Building a list
+
+On the left are the faction's units: type to search, move with the arrow keys and
+press **Enter** (or **a**) to add the highlighted unit to your list. On the right is
+your list; the cursor there selects an entry. Press **e** to equip it: its
+option groups are listed with this troop's own prices, and anything the rules
+forbid right now is shown struck through, with the reason.
+
+The line at the top counts points, miniatures and Rare weapons, and says whether
+the list is legal. Below the list, each finding says what is wrong and how to
+fix it: press **f**, choose one and press **Enter** to jump to the unit.
+
+Every change can be undone. Unsaved work is copied to a recovery file after each
+change; if warband or the terminal dies, the next start offers it back.
+"""
+
+    def __init__(
+        self,
+        view: FactionView,
+        roster: Roster,
+        *,
+        recovery_dir: Path,
+        path: Path | None = None,
+        saved: Roster | None = None,
+        recovery: Path | None = None,
+    ) -> None:
+        """Edit ``roster``; ``saved`` is the file's content (None when never saved);
+        unsaved work is copied to ``recovery`` (a new file in ``recovery_dir`` if None)."""
+        super().__init__()
+        self.recovery_dir = recovery_dir
+        self.view = view
+        self.history: History[Roster] = History(roster)
+        self.path = path
+        self.saved = saved
+        self.report: Report = validate(view, roster)
+        self.selected: int | None = 0 if roster.units else None
+        self.recovery = recovery or self._recovery_path()
+
+    @property
+    def warband(self) -> WarbandApp:
+        from tui.app import WarbandApp
+
+        assert isinstance(self.app, WarbandApp)
+        return self.app
+
+    def _recovery_path(self) -> Path:
+        key = str(self.path.resolve()) if self.path else f"unsaved-{uuid.uuid4().hex}"
+        return recovery_file(self.recovery_dir, key)
+
+    @property
+    def roster(self) -> Roster:
+        return self.history.present
+
+    @property
+    def dirty(self) -> bool:
+        """Whether there are changes not in the file."""
+        if self.saved is None:
+            return bool(self.roster.units) or self.history.can_undo
+        return self.roster != self.saved
+
+    # --- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield StatusLine(id="status")
+        with Horizontal(id="builder-main"):
+            yield UnitPicker(self.view, id="picker")
+            with Vertical(id="list-pane"):
+                yield RosterTree(id="roster")
+                yield Label(
+                    "Your list is empty.\n\nPick a unit on the left (arrow keys, or type to "
+                    "search) and press Enter to add it. Then press e to equip it.",
+                    id="empty-hint",
+                )
+        yield FindingsList(id="findings")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        if self.roster.units:
+            self.query_one(RosterTree).focus()
+        else:
+            self.query_one(UnitPicker).focus_list()
+
+    def refresh_view(self) -> None:
+        """Push the present roster down to every widget."""
+        roster = self.roster
+        self.report = validate(self.view, roster)
+        self.title = roster.name + (" *" if self.dirty else "")
+        self.sub_title = f"{self.view.faction.name} · {self.view.system.name}"
+        self.query_one(StatusLine).show(self.report, self.view.system.points)
+        self.query_one(RosterTree).show(
+            self.view, loadouts_of(self.view, roster), self.report, self.selected
+        )
+        self.query_one(FindingsList).show(self.report.findings)
+        hint = self.query_one("#empty-hint", Label)
+        hint.display = not roster.units
+        self.query_one(RosterTree).display = bool(roster.units)
+        self.refresh_bindings()
+
+    # --- editing ------------------------------------------------------------------------------
+
+    def apply(self, roster: Roster, select: int | None = None) -> None:
+        """Make ``roster`` the present one (undoable), re-check it, keep a recovery copy."""
+        self.history = self.history.push(roster)
+        if select is not None:
+            self.selected = select
+        self._after_change()
+
+    def _after_change(self) -> None:
+        if self.selected is not None and not self.roster.units:
+            self.selected = None
+        elif self.selected is not None:
+            self.selected = min(self.selected, len(self.roster.units) - 1)
+        self.refresh_view()
+        self._keep_recovery()
+
+    def _keep_recovery(self) -> None:
+        if self.dirty:
+            try:
+                write_recovery(self.recovery, self.roster, self.path)
+            except WarbandError as exc:
+                self.notify(exc.render(), title="Recovery copy not written", severity="warning")
+        else:
+            discard_recovery(self.recovery)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in NEEDS_ENTRY and (self.selected is None or not self.roster.units):
+            return None
+        if action == "set_models" and self.selected is not None and self.roster.units:
+            unit = self.view.units[self.roster.units[self.selected].unit]
+            return True if unit.models.max > 1 else None
+        if action == "move_up" and self.selected == 0:
+            return None
+        if action == "move_down" and self.selected == len(self.roster.units) - 1:
+            return None
+        if action == "undo":
+            return True if self.history.can_undo else None
+        if action == "redo":
+            return True if self.history.can_redo else None
+        if action == "save":
+            return True if self.dirty or self.path is None else None
+        return True
+
+    @on(UnitPicker.Chosen)
+    def _chosen(self, event: UnitPicker.Chosen) -> None:
+        self.add_unit(event.unit_id)
+
+    def add_unit(self, unit_id: str) -> None:
+        """Add one entry of a unit after the selected entry (or at the end)."""
+        unit = self.view.units[unit_id]
+        at = len(self.roster.units) if self.selected is None else self.selected + 1
+        entry = RosterUnit(unit=unit_id, models=unit.models.min)
+        self.apply(self.roster.with_unit(entry, at=at), select=at)
+        self.notify(f"Added {unit.name}: press e to equip it", timeout=3)
+
+    def action_add_unit(self) -> None:
+        listing = self.query_one("#unit-list")
+        from textual.widgets import OptionList
+
+        assert isinstance(listing, OptionList)
+        if listing.highlighted is None:
+            self.query_one(UnitPicker).focus_search()
+            return
+        option_id = listing.get_option_at_index(listing.highlighted).id
+        if option_id is not None:
+            self.add_unit(option_id)
+
+    def action_search(self) -> None:
+        self.query_one(UnitPicker).focus_search()
+
+    @on(RosterTree.EntryHighlighted)
+    def _highlighted(self, event: RosterTree.EntryHighlighted) -> None:
+        if event.ref is not None:
+            self.selected = event.ref.index
+            self.refresh_bindings()
+
+    def _entry(self) -> tuple[int, RosterUnit]:
+        assert self.selected is not None
+        return self.selected, self.roster.units[self.selected]
+
+    def set_item(self, index: int, item_id: str, count: int) -> None:
+        """Give entry ``index`` exactly ``count`` of an item."""
+        entry = self.roster.units[index]
+        self.apply(self.roster.replace_unit(index, entry.with_item(item_id, count)))
+
+    def equip_source(self) -> tuple[str, tuple[Option, ...]]:
+        """The equip dialog's title and options, as the entry is now."""
+        index, entry = self._entry()
+        cost = self.report.unit_points[index]
+        name = entry.name or self.view.units[entry.unit].name
+        title = (
+            f"Equip {name} ({index + 1}): {cost} {self.view.system.points} · "
+            f"list {self.report.points}/{self.report.points_limit}"
+        )
+        return title, options_for(self.view, self.roster, index)
+
+    def action_equip(self) -> None:
+        index, _ = self._entry()
+        self.app.push_screen(
+            EquipDialog(self.view, self.equip_source, lambda item, n: self.set_item(index, item, n))
+        )
+
+    def action_remove(self) -> None:
+        index, entry = self._entry()
+        name = entry.name or self.view.units[entry.unit].name
+        self.apply(self.roster.without_unit(index), select=max(index - 1, 0))
+        self.notify(f"Removed {name} (Ctrl+Z brings it back)", timeout=3)
+
+    def action_duplicate(self) -> None:
+        index, _ = self._entry()
+        self.apply(self.roster.duplicate_unit(index), select=index + 1)
+
+    def action_move_up(self) -> None:
+        index, _ = self._entry()
+        self.apply(self.roster.move_unit(index, -1), select=max(index - 1, 0))
+
+    def action_move_down(self) -> None:
+        index, _ = self._entry()
+        last = len(self.roster.units) - 1
+        self.apply(self.roster.move_unit(index, 1), select=min(index + 1, last))
+
+    def action_undo(self) -> None:
+        self.history = self.history.undo()
+        self._after_change()
+
+    def action_redo(self) -> None:
+        self.history = self.history.redo()
+        self._after_change()
+
+    @work
+    async def action_rename(self) -> None:
+        index, entry = self._entry()
+        name = await self.app.push_screen_wait(
+            PromptDialog(
+                "Rename",
+                f"Name for {self.view.units[entry.unit].name} (empty for none):",
+                entry.name or "",
+            )
+        )
+        if name is not None:
+            self.apply(self.roster.edit_unit(index, name=name.strip() or None))
+
+    @work
+    async def action_set_models(self) -> None:
+        index, entry = self._entry()
+        unit = self.view.units[entry.unit]
+        span = f"{unit.models.min} to {unit.models.max}"
+
+        def check(text: str) -> str | None:
+            if not text.strip().isdigit() or int(text) < 1:
+                return f"Type a whole number from {span}."
+            return None
+
+        value = await self.app.push_screen_wait(
+            PromptDialog(
+                "Models", f"Models in this {unit.name} entry ({span}):", str(entry.models), check
+            )
+        )
+        if value is not None:
+            self.apply(self.roster.edit_unit(index, models=int(value)))
+
+    @work
+    async def action_points_limit(self) -> None:
+        def check(text: str) -> str | None:
+            ok = text.strip().isdigit() and int(text) > 0
+            return None if ok else "Type a whole number, 1 or more."
+
+        value = await self.app.push_screen_wait(
+            PromptDialog(
+                "Points limit",
+                "The game size this list is built for:",
+                str(self.roster.points_limit),
+                check,
+            )
+        )
+        if value is not None:
+            self.apply(self.roster.model_copy(update={"points_limit": int(value)}))
+
+    # --- looking ------------------------------------------------------------------------------
+
+    def action_findings(self) -> None:
+        self.query_one(FindingsList).focus()
+
+    @on(FindingsList.Jump)
+    def _jump(self, event: FindingsList.Jump) -> None:
+        if event.where.unit is not None and event.where.unit < len(self.roster.units):
+            self.selected = event.where.unit
+            self.refresh_view()
+            self.query_one(RosterTree).focus()
+
+    def action_details(self) -> None:
+        focused = self.focused
+        tree = self.query_one(RosterTree)
+        if focused is tree and tree.ref is not None:
+            ref = tree.ref
+            entry = self.roster.units[ref.index]
+            if ref.item_id is not None:
+                extra: tuple[str, ...] = ()
+                offer = self.view.offer(entry.unit, ref.item_id)
+                if offer is not None:
+                    extra = offer[1].rules
+                body = item_details(self.view, ref.item_id, extra)
+                self.app.push_screen(DetailsDialog(self.view.items[ref.item_id].name, body))
+                return
+            self.app.push_screen(
+                DetailsDialog(self.view.units[entry.unit].name, unit_details(self.view, entry.unit))
+            )
+            return
+        from textual.widgets import OptionList
+
+        listing = self.query_one("#unit-list", OptionList)
+        if listing.highlighted is not None:
+            uid = listing.get_option_at_index(listing.highlighted).id
+            if uid is not None:
+                self.app.push_screen(
+                    DetailsDialog(self.view.units[uid].name, unit_details(self.view, uid))
+                )
+
+    def action_sheet(self) -> None:
+        from tui.screens.sheet import SheetScreen
+
+        self.app.push_screen(SheetScreen(self.view, self.roster))
+
+    # --- files --------------------------------------------------------------------------------
+
+    def save_to(self, path: Path) -> bool:
+        """Write the roster to ``path``; True when it worked (errors are shown)."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_roster(path, self.roster)
+        except (WarbandError, OSError) as exc:
+            body = exc.render() if isinstance(exc, WarbandError) else str(exc)
+            self.app.push_screen(MessageDialog("Not saved", body, error=True))
+            return False
+        old_recovery = self.recovery
+        self.path, self.saved = path, self.roster
+        discard_recovery(old_recovery)
+        self.recovery = self._recovery_path()
+        self.warband.remember(path)
+        self.refresh_view()
+        self.notify(f"Saved {path}", timeout=3)
+        return True
+
+    async def ask_path(self) -> Path | None:
+        """Ask where to save, starting from the saves folder."""
+        default = self.path or self.warband.locations.saves_dir / (
+            _slug(self.roster.name) + ".toml"
+        )
+
+        def check(text: str) -> str | None:
+            return None if text.strip() else "Type a file name."
+
+        text = await self.app.push_screen_wait(
+            PromptDialog("Save as", "File to save the list to:", str(default), check)
+        )
+        if text is None:
+            return None
+        path = Path(text.strip()).expanduser()
+        if not path.is_absolute():
+            path = self.warband.locations.saves_dir / path
+        return path if path.suffix else path.with_suffix(".toml")
+
+    async def save(self) -> bool:
+        """Save, asking for a file when there is none; True when saved."""
+        path = self.path or await self.ask_path()
+        return path is not None and self.save_to(path)
+
+    @work
+    async def action_save(self) -> None:
+        await self.save()
+
+    @work
+    async def action_save_as(self) -> None:
+        path = await self.ask_path()
+        if path is not None:
+            self.save_to(path)
+
+    async def settle(self) -> bool:
+        """Before closing: True when there is nothing unsaved or the player has decided."""
+        if not self.dirty:
+            discard_recovery(self.recovery)
+            return True
+        answer = await self.app.push_screen_wait(
+            ChoiceDialog(
+                "Unsaved changes",
+                f"Save the changes to {self.roster.name}?",
+                [
+                    ("Save", "save", "primary"),
+                    ("Discard", "discard", "error"),
+                    ("Cancel", "cancel", "default"),
+                ],
+            )
+        )
+        if answer == "save":
+            return await self.save()
+        if answer == "discard":
+            discard_recovery(self.recovery)
+            return True
+        return False
+
+    @work
+    async def action_close(self) -> None:
+        if await self.settle():
+            self.dismiss()
+
+
+def _slug(name: str) -> str:
+    """A file name from a list name: lowercase words joined by hyphens."""
+    words = "".join(c.lower() if c.isalnum() else " " for c in name).split()
+    return "-".join(words) or "list"

@@ -1,0 +1,42 @@
+"""F1: what the current screen is for, and every key it has."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Markdown
+
+from tui.screens.base import CommandScreen
+
+
+def help_markdown(screen: CommandScreen) -> str:
+    """The screen's help text and a table of its commands."""
+    rows = "\n".join(f"| `{c.shown_key}` | {c.title} | {c.help} |" for c in screen.COMMAND_LIST)
+    common = (
+        "| `F1` | Help | This page. |\n"
+        "| `Ctrl+P` | Commands | Search every command, including the theme. |\n"
+        "| `Ctrl+Q` | Quit | Leave warband (it asks about unsaved changes). |"
+    )
+    return f"{screen.HELP}\n\n| Key | Command | What it does |\n|---|---|---|\n{rows}\n{common}\n"
+
+
+class HelpScreen(ModalScreen[None]):
+    """Help for the screen it was opened from."""
+
+    BINDINGS = [Binding("escape,f1,q", "close", "Close help", id="close-help")]
+
+    def __init__(self, screen: CommandScreen) -> None:
+        super().__init__()
+        self.for_screen = screen
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide tall", id="help"):
+            yield Label(f"Help: {self.for_screen.NAME}", classes="dialog-title")
+            with VerticalScroll(classes="dialog-scroll"):
+                yield Markdown(help_markdown(self.for_screen))
+            yield Label("Escape closes help", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

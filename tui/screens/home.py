@@ -1,0 +1,117 @@
+"""The home screen: start a list, open one, or pick up a recent file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Footer, Header, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.commands import Command, bindings
+from tui.screens.base import CommandScreen
+
+if TYPE_CHECKING:
+    from tui.app import WarbandApp
+
+
+class HomeScreen(CommandScreen):
+    """Where warband starts."""
+
+    COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
+        Command("new_list", "n", "New list", "Start a list: system, faction, points, name."),
+        Command("open_file", "o", "Open", "Open a list file from the saves folder or a path."),
+        Command(
+            "open_recent", "enter", "Open recent", "Open the highlighted recent file.", footer=False
+        ),
+    )
+    BINDINGS = bindings(COMMAND_LIST)
+    NAME = "Home"
+    HELP = """\
+# warband
+
+Build lists for tabletop skirmish games and check them against every
+list-building rule as you go.
+
+Press **n** to start a new list: choose the game system, the faction, the points
+limit (the system's usual game size is filled in) and a name. Press **o** to open
+a list file; the file picker starts in your saves folder. Recently opened files
+are listed below; highlight one and press **Enter**.
+"""
+
+    @property
+    def warband(self) -> WarbandApp:
+        from tui.app import WarbandApp
+
+        assert isinstance(self.app, WarbandApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="home"):
+            yield Static(
+                Text.assemble(
+                    ("warband", "bold"),
+                    "  build, check and share lists for tabletop skirmish games",
+                ),
+                id="home-title",
+            )
+            with Horizontal(id="home-buttons"):
+                yield Button("New list (n)", id="new", variant="primary")
+                yield Button("Open file (o)", id="open")
+            yield Label("Recent files", classes="section-title")
+            yield OptionList(id="recent")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "warband"
+        self.sub_title = ""
+        self.show_recent()
+
+    def on_screen_resume(self) -> None:
+        self.show_recent()
+
+    def show_recent(self) -> None:
+        """List the recent files, newest first, marking those that are gone."""
+        recent = self.query_one("#recent", OptionList)
+        recent.clear_options()
+        for name in self.warband.settings.recent:
+            path = Path(name)
+            label = Text(path.name, style="bold")
+            label.append(f"  {path.parent}", style="dim")
+            if not path.exists():
+                label.append("  (missing)", style="red")
+            recent.add_option(Option(label, id=name))
+        if not recent.option_count:
+            recent.add_option(Option(Text("No recent files yet.", style="dim"), disabled=True))
+        else:
+            recent.highlighted = 0
+
+    @on(Button.Pressed, "#new")
+    def action_new_list(self) -> None:
+        self.warband.new_list()
+
+    @on(Button.Pressed, "#open")
+    def action_open_file(self) -> None:
+        self.warband.pick_file()
+
+    @on(OptionList.OptionSelected, "#recent")
+    def _recent(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self.warband.open_roster(Path(event.option.id))
+
+    def action_open_recent(self) -> None:
+        recent = self.query_one("#recent", OptionList)
+        if recent.highlighted is not None:
+            option_id = recent.get_option_at_index(recent.highlighted).id
+            if option_id is not None:
+                self.warband.open_roster(Path(option_id))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open_recent":
+            return True if self.warband.settings.recent else None
+        return True

@@ -1,0 +1,1 @@
+"""Widgets, one per module; each posts messages up and takes data down."""

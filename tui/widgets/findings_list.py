@@ -1,0 +1,45 @@
+"""The findings of the list: each says how to fix it; choosing one jumps to its unit."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from model.findings import Finding, Where
+
+
+class FindingsList(OptionList):
+    """Errors first, then warnings; Enter on one asks the builder to jump to its place."""
+
+    class Jump(Message):
+        """Go to the place a finding points at."""
+
+        def __init__(self, where: Where) -> None:
+            super().__init__()
+            self.where = where
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._findings: tuple[Finding, ...] = ()
+
+    def show(self, findings: tuple[Finding, ...]) -> None:
+        """Display findings (or a note that there are none)."""
+        self._findings = findings
+        self.clear_options()
+        if not findings:
+            self.add_option(
+                Option(Text("No findings: the list follows every rule.", "green"), disabled=True)
+            )
+            return
+        for n, f in enumerate(findings):
+            error = f.severity == "error"
+            text = Text("✗ " if error else "! ", style="bold red" if error else "bold yellow")
+            text.append(f.message)
+            self.add_option(Option(text, id=str(n)))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.post_message(self.Jump(self._findings[int(event.option.id)].where))

@@ -1,0 +1,34 @@
+"""The builder's one-line summary: points, miniatures, Rare weapons, verdict."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from model.findings import Report
+from tui.sheet import tally_text
+
+
+class StatusLine(Static):
+    """Shows the running counts of a validation report, updated on every edit."""
+
+    def show(self, report: Report, points_name: str = "points") -> None:
+        """Display a report."""
+        text = Text()
+        over = report.points > report.points_limit
+        text.append(
+            f"{report.points}/{report.points_limit} {points_name}",
+            style="bold red" if over else "bold",
+        )
+        others = tuple(t for t in report.tallies if t.label != "Points")
+        if others:
+            text.append(" · " + tally_text(others))
+        errors, warnings = len(report.errors), len(report.warnings)
+        text.append(" · ")
+        if errors:
+            text.append(f"✗ {errors} error{'s' if errors != 1 else ''}", style="bold red")
+        else:
+            text.append("✓ valid", style="bold green")
+        if warnings:
+            text.append(f", {warnings} warning{'s' if warnings != 1 else ''}", style="yellow")
+        self.update(text)

@@ -1,0 +1,106 @@
+"""The faction's units, searchable, with a preview of the highlighted one."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from model.catalog import FactionView
+from model.describe import data_mark, rules_text, stat_line
+
+
+class UnitPicker(Vertical):
+    """Search box, list of units with their cost, and the highlighted unit's card."""
+
+    class Chosen(Message):
+        """The player asked to add a unit."""
+
+        def __init__(self, unit_id: str) -> None:
+            super().__init__()
+            self.unit_id = unit_id
+
+    def __init__(self, view: FactionView, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="Search units (/)", id="unit-search", compact=True)
+        yield OptionList(id="unit-list")
+        yield Static(id="unit-preview")
+
+    def on_mount(self) -> None:
+        self._fill("")
+
+    def _fill(self, query: str) -> None:
+        options = self.query_one("#unit-list", OptionList)
+        options.clear_options()
+        q = query.strip().lower()
+        for uid, unit in self.view.iter_units():
+            if q and q not in unit.name.lower() and q not in uid:
+                continue
+            mark = "*" if data_mark(unit.data, unit.gaps) else " "
+            cost = str(unit.cost)
+            label = Text(unit.name[: 26 - len(cost)].ljust(27 - len(cost)))
+            label.append(mark, style="yellow")
+            label.append(cost, style="dim")
+            options.add_option(Option(label, id=uid))
+        if options.option_count:
+            options.highlighted = 0
+        else:
+            self.query_one("#unit-preview", Static).update(Text("No unit matches.", "dim"))
+
+    @on(Input.Changed, "#unit-search")
+    def _search(self, event: Input.Changed) -> None:
+        self._fill(event.value)
+
+    @on(Input.Submitted, "#unit-search")
+    def _submit(self) -> None:
+        options = self.query_one("#unit-list", OptionList)
+        if options.option_count == 1 and options.highlighted is not None:
+            self._choose(options.get_option_at_index(options.highlighted).id)
+        else:
+            options.focus()
+
+    @on(OptionList.OptionSelected, "#unit-list")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self._choose(event.option.id)
+
+    def _choose(self, unit_id: str | None) -> None:
+        if unit_id is not None:
+            self.post_message(self.Chosen(unit_id))
+
+    @on(OptionList.OptionHighlighted, "#unit-list")
+    def _preview(self, event: OptionList.OptionHighlighted) -> None:
+        uid = event.option.id
+        if uid is None:
+            return
+        unit = self.view.units[uid]
+        system = self.view.system
+        card = Text(f"{unit.name}, {unit.cost} {system.points}", style="bold")
+        if unit.models.max > 1:
+            card.append(f" each, {unit.models.min}-{unit.models.max}", style="bold")
+        card.append("\n" + stat_line(unit, system))
+        if unit.base:
+            card.append("\nHas: " + ", ".join(self.view.items[i].name for i in unit.base))
+        if unit.rules:
+            card.append("\nRules: " + rules_text(self.view, unit.rules))
+        groups = [g.name for g in self.view.option_groups(uid)]
+        if groups:
+            card.append("\nOptions: " + ", ".join(groups), style="dim")
+        mark = data_mark(unit.data, unit.gaps)
+        if mark:
+            card.append(f"\n* {mark}: {unit.gaps or 'not published figures'}", style="yellow")
+        self.query_one("#unit-preview", Static).update(card)
+
+    def focus_search(self) -> None:
+        """Put the cursor in the search box."""
+        self.query_one("#unit-search", Input).focus()
+
+    def focus_list(self) -> None:
+        """Put the cursor on the list of units."""
+        self.query_one("#unit-list", OptionList).focus()
