@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option as ListOption
 from model.advice import Option
 from model.catalog import FactionView
 from model.describe import profile_text, rules_text
+from tui.widgets.type_ahead_list import TypeAheadList
 
 OptionsSource = Callable[[], tuple[str, tuple[Option, ...]]]
 """Returns the dialog's title line and the entry's options as they are now."""
@@ -32,7 +33,7 @@ class EquipDialog(ModalScreen[None]):
     BINDINGS = [
         Binding("plus,equals_sign,right", "change(1)", "Add one", id="equip-add"),
         Binding("minus,backspace,delete,left", "change(-1)", "Remove one", id="equip-remove"),
-        Binding("escape,e", "close", "Done", id="equip-close"),
+        Binding("escape", "close", "Done", id="equip-close"),
     ]
 
     def __init__(
@@ -47,9 +48,12 @@ class EquipDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide tall"):
             yield Label("", id="equip-title", classes="dialog-title")
-            yield OptionList(id="equip-options")
+            yield TypeAheadList(id="equip-options")
             yield Static("", id="equip-detail")
-            yield Label("Enter/+ add · -/Backspace remove · Escape done", classes="dialog-hint")
+            yield Label(
+                "Type a name to jump · Enter/+ add · -/Backspace remove · Escape done",
+                classes="dialog-hint",
+            )
 
     def on_mount(self) -> None:
         self.refill()
@@ -59,14 +63,17 @@ class EquipDialog(ModalScreen[None]):
         """Redraw from the entry as it is now, keeping the highlighted option."""
         title, self.options = self.source()
         self.query_one("#equip-title", Label).update(title)
-        listing = self.query_one("#equip-options", OptionList)
+        listing = self.query_one("#equip-options", TypeAheadList)
         keep = listing.highlighted
         listing.clear_options()
+        listing.names = []
+        listing.reset_typing()
         group = None
         for n, opt in enumerate(self.options):
             if opt.group_name != group:
                 group = opt.group_name
                 listing.add_option(ListOption(Text(group, style="bold underline"), disabled=True))
+                listing.names.append(None)
             label = Text(f"[{opt.count}] " if opt.count else "[ ] ")
             label.append(
                 self.view.items[opt.item_id].name, style="" if opt.allowed else "dim strike"
@@ -77,6 +84,7 @@ class EquipDialog(ModalScreen[None]):
             if not opt.allowed:
                 label.append("  ✗ not now", style="red")
             listing.add_option(ListOption(label, id=str(n)))
+            listing.names.append(self.view.items[opt.item_id].name)
         if keep is not None and keep < listing.option_count:
             listing.highlighted = keep
         else:

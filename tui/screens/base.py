@@ -19,6 +19,16 @@ class CommandScreen(Screen[None]):
     NAME: ClassVar[str] = "warband"
     """What the screen is, for the help title."""
 
+    _availability: tuple[bool | None, ...] = ()
+
+    def sync_bindings(self) -> None:
+        """Refresh the footer and palette only when a command's availability changed
+        (the footer redraws itself on every refresh, which is slow on every key)."""
+        now = tuple(self.check_action(c.action, ()) for c in self.COMMAND_LIST)
+        if now != self._availability:
+            self._availability = now
+            self.refresh_bindings()
+
     def can_run(self, action: str) -> bool:
         """Whether a command of this screen can run now (palette entries follow this)."""
         return self.check_action(action, ()) is True

@@ -227,7 +227,7 @@ change; if warband or the terminal dies, the next start offers it back.
         hint = self.query_one("#empty-hint", Label)
         hint.display = not roster.units
         self.query_one(RosterTree).display = bool(roster.units)
-        self.refresh_bindings()
+        self.sync_bindings()
 
     # --- editing ------------------------------------------------------------------------------
 
@@ -304,7 +304,7 @@ change; if warband or the terminal dies, the next start offers it back.
     def _highlighted(self, event: RosterTree.EntryHighlighted) -> None:
         if event.ref is not None:
             self.selected = event.ref.index
-            self.refresh_bindings()
+            self.sync_bindings()
 
     def _entry(self) -> tuple[int, RosterUnit]:
         assert self.selected is not None

@@ -90,6 +90,7 @@ are listed below; highlight one and press **Enter**.
             recent.add_option(Option(Text("No recent files yet.", style="dim"), disabled=True))
         else:
             recent.highlighted = 0
+            recent.focus()
 
     @on(Button.Pressed, "#new")
     def action_new_list(self) -> None:

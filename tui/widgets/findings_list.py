@@ -38,6 +38,7 @@ class FindingsList(OptionList):
             text = Text("✗ " if error else "! ", style="bold red" if error else "bold yellow")
             text.append(f.message)
             self.add_option(Option(text, id=str(n)))
+        self.highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

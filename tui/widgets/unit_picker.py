@@ -27,9 +27,10 @@ class UnitPicker(Vertical):
     def __init__(self, view: FactionView, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.view = view
+        self._query = ""
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="Search units (/)", id="unit-search", compact=True)
+        yield Input(placeholder="/ search, Enter adds", id="unit-search", compact=True)
         yield OptionList(id="unit-list")
         yield Static(id="unit-preview")
 
@@ -37,6 +38,7 @@ class UnitPicker(Vertical):
         self._fill("")
 
     def _fill(self, query: str) -> None:
+        self._query = query
         options = self.query_one("#unit-list", OptionList)
         options.clear_options()
         q = query.strip().lower()
@@ -56,15 +58,29 @@ class UnitPicker(Vertical):
 
     @on(Input.Changed, "#unit-search")
     def _search(self, event: Input.Changed) -> None:
-        self._fill(event.value)
+        if event.value != self._query:
+            self._fill(event.value)
 
     @on(Input.Submitted, "#unit-search")
     def _submit(self) -> None:
+        """Enter in the search box adds the best match and goes back to the list."""
         options = self.query_one("#unit-list", OptionList)
-        if options.option_count == 1 and options.highlighted is not None:
-            self._choose(options.get_option_at_index(options.highlighted).id)
-        else:
-            options.focus()
+        chosen = None
+        if options.highlighted is not None:
+            chosen = options.get_option_at_index(options.highlighted).id
+        self.query_one("#unit-search", Input).value = ""
+        self._fill("")
+        options.focus()
+        if chosen is not None:
+            self._choose(chosen)
+            self._highlight(chosen)
+
+    def _highlight(self, unit_id: str) -> None:
+        options = self.query_one("#unit-list", OptionList)
+        for index in range(options.option_count):
+            if options.get_option_at_index(index).id == unit_id:
+                options.highlighted = index
+                return
 
     @on(OptionList.OptionSelected, "#unit-list")
     def _selected(self, event: OptionList.OptionSelected) -> None:

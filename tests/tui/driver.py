@@ -1,0 +1,90 @@
+"""Driving the app like a person: keys and typed words, in isolated folders."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from tui.app import WarbandApp, make_app
+
+NAMED_KEYS = frozenset(
+    {
+        "enter",
+        "escape",
+        "tab",
+        "up",
+        "down",
+        "left",
+        "right",
+        "slash",
+        "backspace",
+        "delete",
+        "plus",
+        "minus",
+        "home",
+        "end",
+        "f1",
+        "ctrl+s",
+        "ctrl+w",
+        "ctrl+z",
+        "ctrl+y",
+        "ctrl+q",
+        "ctrl+p",
+        "ctrl+up",
+        "ctrl+down",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Folders:
+    """Every folder the app may touch, inside a test's temporary folder."""
+
+    root: Path
+
+    @property
+    def saves(self) -> Path:
+        return self.root / "saves"
+
+    @property
+    def config(self) -> Path:
+        return self.root / "config"
+
+    @property
+    def catalogs(self) -> Path:
+        return self.root / "user-catalogs"
+
+
+def app_in(
+    folders: Folders,
+    *,
+    open_path: Path | None = None,
+    theme: str | None = "textual-dark",
+    offer_recovery: bool = True,
+) -> WarbandApp:
+    """The app with all its folders in ``folders`` and a pinned theme (None: not pinned)."""
+    return make_app(
+        catalog_dir=folders.catalogs,
+        saves_dir=folders.saves,
+        config_dir=folders.config,
+        open_path=open_path,
+        theme=theme,
+        offer_recovery=offer_recovery,
+    )
+
+
+async def keys(pilot: Pilot[None], *sequence: str) -> None:
+    """Press keys: named keys as they are, any other word typed letter by letter."""
+    for key in sequence:
+        if key in NAMED_KEYS or len(key) == 1:
+            await pilot.press(key)
+        else:
+            await pilot.press(*key)
+    await pilot.pause()
+
+
+async def new_list(pilot: Pilot[None], faction_letter: str) -> None:
+    """Home -> new list: the faction whose name starts with a letter, usual limit and name."""
+    await keys(pilot, "n", "enter", faction_letter, "enter", "tab", "enter", "enter")
