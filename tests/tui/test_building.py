@@ -11,6 +11,7 @@ from saves.roster_file import read_roster, resolve
 from tests.tui.driver import Folders, app_in, keys, new_list
 from tui.cli import main
 from tui.screens.builder import BuilderScreen
+from tui.widgets.status_line import StatusLine
 
 # The README's quick tour: a legal 500-point Gangers band (points worked out by hand):
 #   Chief 70 + rifle 8 + metallic armor 10 + 2 bullets 30 + grumpy cat 10     = 128
@@ -72,6 +73,10 @@ async def test_a_legal_500_point_gangers_band_key_by_key(tmp_path: Path) -> None
         assert builder.report.points == 478
         assert builder.report.valid, [f.message for f in builder.report.findings]
         assert builder.report.findings == ()
+        status = builder.query_one(StatusLine).content
+        assert str(status) == (  # as the README's quick tour quotes it
+            "478/500 points · Miniatures 10/15 · Rare: Rifle 1/3, Shotgun 1/3, Pistol 1/3 · ✓ valid"
+        )
         await keys(pilot, "ctrl+s", "enter")  # the save dialog offers saves/gangers.toml
         saved = folders.saves / "gangers.toml"
         assert saved.is_file()
