@@ -14,7 +14,6 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from catalogs.locations import bundled_dir, user_catalog_dir
 from model.catalog import Catalog, FactionFile, SystemFile
 from model.catalog_check import check_catalog
 from model.problems import CatalogError, Problem, sorted_problems
@@ -128,55 +127,3 @@ def load_system(folder: Path, origin: str = "bundled") -> Catalog:
         )
     assert system is not None
     return Catalog(system, factions, origin)
-
-
-@dataclass(frozen=True)
-class SystemEntry:
-    """A game-system folder found on disk, not yet loaded."""
-
-    id: str
-    folder: Path
-    origin: str
-    """``bundled`` or ``user``."""
-
-
-class Library:
-    """Every game system warband can see: bundled, and the user's (which replace bundled
-    ones with the same id). Catalogs load on first use and are kept."""
-
-    def __init__(self, user_dir: str | Path | None = None, bundled: Path | None = None) -> None:
-        self.bundled_dir = bundled or bundled_dir()
-        self.user_dir = user_catalog_dir(user_dir)
-        self._cache: dict[str, Catalog] = {}
-
-    def entries(self) -> dict[str, SystemEntry]:
-        """Systems by id, user folders replacing bundled ones."""
-        found: dict[str, SystemEntry] = {}
-        for origin, root in (("bundled", self.bundled_dir), ("user", self.user_dir)):
-            if not root.is_dir():
-                continue
-            for folder in sorted(root.iterdir()):
-                if (folder / "system.toml").is_file():
-                    found[folder.name] = SystemEntry(folder.name, folder, origin)
-        return found
-
-    def load(self, system_id: str) -> Catalog:
-        """The catalog of a system id, or ``CatalogError`` (unknown id, or broken catalog)."""
-        if system_id not in self._cache:
-            entries = self.entries()
-            entry = entries.get(system_id)
-            if entry is None:
-                from model.problems import did_you_mean
-
-                raise CatalogError(
-                    f"no catalog for the game system '{system_id}'",
-                    [
-                        Problem(
-                            f"unknown system '{system_id}'",
-                            hint=did_you_mean(system_id, entries)
-                            or "known systems: " + ", ".join(sorted(entries)),
-                        )
-                    ],
-                )
-            self._cache[system_id] = load_system(entry.folder, entry.origin)
-        return self._cache[system_id]

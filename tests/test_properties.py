@@ -22,7 +22,8 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from catalogs.loader import Library, load_system
+from catalogs.library import Library
+from catalogs.loader import load_system
 from model.catalog import Catalog, FactionView
 from model.problems import CatalogError, RosterError, WarbandError
 from model.roster import Roster, RosterUnit

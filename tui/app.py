@@ -18,7 +18,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from catalogs.loader import Library
+from catalogs.library import Library
 from saves.locations import Locations
 from saves.settings import Settings, load_settings, save_settings
 from tui.screens.base import CommandScreen
@@ -89,7 +89,7 @@ class WarbandApp(App[None]):
     def watch_theme(self, theme: str) -> None:
         """Remember the theme the player picks (not one fixed from outside)."""
         if self.fixed_theme is None and theme != self.settings.theme and self._started:
-            self._store(self.settings.model_copy(update={"theme": theme}))
+            self._store(self.settings.with_theme(theme))
 
     def _store(self, settings: Settings) -> None:
         self.settings = settings

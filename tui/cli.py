@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from catalogs.loader import Library
+    from catalogs.library import Library
     from model.catalog import Catalog, FactionView
     from model.findings import Report
     from model.roster import Roster
@@ -130,7 +130,7 @@ def run_app(args: argparse.Namespace) -> int:
 
 
 def _library(args: argparse.Namespace) -> Library:
-    from catalogs.loader import Library
+    from catalogs.library import Library
 
     return Library(args.catalog_dir)
 

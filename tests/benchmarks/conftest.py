@@ -1,4 +1,4 @@
-"""Benchmarks: run on demand with ``pytest -m benchmark -s tests/benchmarks``.
+"""Benchmarks: run on demand with ``pytest -m benchmark -n 0 -s tests/benchmarks``.
 
 Each prints a ratio against a baseline measured in the same run, on the same
 machine, so results compare across machines; nothing asserts on time.

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from catalogs.loader import Library, load_system
+from catalogs.library import Library
+from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
 from model.problems import CatalogError
 from tests.conftest import FIXTURES, ROOT

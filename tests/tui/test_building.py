@@ -75,7 +75,7 @@ async def test_a_legal_500_point_gangers_band_key_by_key(tmp_path: Path) -> None
         assert builder.report.findings == ()
         status = builder.query_one(StatusLine).content
         assert str(status) == (  # as the README's quick tour quotes it
-            "478/500 points · Miniatures 10/15 · Rare: Rifle 1/3, Shotgun 1/3, Pistol 1/3 · ✓ valid"
+            "✓ valid · 478/500 points · Miniatures 10/15 · Rare: Rifle 1/3, Shotgun 1/3, Pistol 1/3"
         )
         await keys(pilot, "ctrl+s", "enter")  # the save dialog offers saves/gangers.toml
         saved = folders.saves / "gangers.toml"
@@ -83,7 +83,7 @@ async def test_a_legal_500_point_gangers_band_key_by_key(tmp_path: Path) -> None
         assert not builder.dirty
         shown_points = builder.report.points
     roster, source = read_roster(saved)
-    from catalogs.loader import Library
+    from catalogs.library import Library
 
     view = resolve(roster, source, Library(folders.catalogs).load)
     assert validate(view, roster).points == shown_points

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from catalogs.loader import Library
+from catalogs.library import Library
 from model.catalog import Catalog
 from model.problems import WarbandError
 

@@ -82,7 +82,7 @@ are listed below; highlight one and press **Enter**.
         for name in self.warband.settings.recent:
             path = Path(name)
             label = Text(path.name, style="bold")
-            label.append(f"  {path.parent}", style="dim")
+            label.append(f"  {self.folder_text(path.parent)}", style="dim")
             if not path.exists():
                 label.append("  (missing)", style="red")
             recent.add_option(Option(label, id=name))
@@ -91,6 +91,15 @@ are listed below; highlight one and press **Enter**.
         else:
             recent.highlighted = 0
             recent.focus()
+
+    def folder_text(self, folder: Path) -> str:
+        """Where a file is, briefly: within the saves folder, the home folder, or in full."""
+        saves = self.warband.locations.saves_dir.expanduser().resolve()
+        for root, shown in ((saves, "saves"), (Path.home().resolve(), "~")):
+            if folder == root or folder.is_relative_to(root):
+                rest = folder.relative_to(root).as_posix()
+                return shown if rest == "." else f"{shown}/{rest}"
+        return str(folder)
 
     @on(Button.Pressed, "#new")
     def action_new_list(self) -> None:

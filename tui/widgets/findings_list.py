@@ -25,7 +25,9 @@ class FindingsList(OptionList):
         self._findings: tuple[Finding, ...] = ()
 
     def show(self, findings: tuple[Finding, ...]) -> None:
-        """Display findings (or a note that there are none)."""
+        """Display findings (or a note that there are none); unchanged ones are left be."""
+        if findings == self._findings and self.option_count:
+            return
         self._findings = findings
         self.clear_options()
         if not findings:

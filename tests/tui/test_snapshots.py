@@ -1,0 +1,326 @@
+"""Snapshot tests: every screen of warband as a person sees it, at two terminal sizes.
+
+Each test starts the app on the fixture catalogs in ``tests/fixtures/ui-catalogs``
+(never the bundled data, so catalog edits cannot break a snapshot), with every
+folder in a temporary folder, a pinned theme, no animations and no blinking
+cursor, and takes its screenshot at 100x32 and at 80x24. Each test's docstring
+says what a reviewer should look at in its SVGs
+(``__snapshots__/test_snapshots/<Class>.<test>[<size>].svg``).
+
+To accept a change: run ``pytest tests/tui/test_snapshots.py``, open
+``snapshot_report.html`` and look at every difference, and only then run it again
+with ``--snapshot-update`` (refused under other Textual versions; see conftest).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+
+from tui.app import WarbandApp, make_app
+
+pytestmark = pytest.mark.usefixtures("no_blink")
+
+UI_CATALOGS = Path(__file__).resolve().parent.parent / "fixtures" / "ui-catalogs"
+"""The fixture game system ``skirmish``, made for these snapshots."""
+
+Size = tuple[int, int]
+SIZES = pytest.mark.parametrize(
+    "size", [pytest.param((100, 32), id="100x32"), pytest.param((80, 24), id="80x24")]
+)
+"""Every visual state at a roomy terminal and at the classic 80x24."""
+
+RunBefore = Callable[[Pilot[None]], Awaitable[None]]
+
+
+class SnapCompare(Protocol):
+    """The ``snap_compare`` fixture of pytest-textual-snapshot, typed."""
+
+    def __call__(
+        self,
+        app: App[Any],
+        press: Iterable[str] = (),
+        terminal_size: Size = (80, 24),
+        run_before: RunBefore | None = None,
+    ) -> bool: ...
+
+
+# --- fixture lists ------------------------------------------------------------------------------
+
+EMPTY = """\
+format = "warband.roster/1"
+system = "skirmish"
+faction = "red-company"
+name = "Red Raiders"
+points_limit = 200
+"""
+
+# Valid: 214 of 250 points. Captain 40 + sword 5 + mail 10; Soldier 20 + crossbow 9 +
+# shield 4; Hound pack 3 x 12; War wagon 90 (example data, comes with a crossbow).
+# Miniatures 4/12, Limited: Crossbow 2/2.
+SHEET = """\
+format = "warband.roster/1"
+system = "skirmish"
+faction = "red-company"
+name = "Red Raiders"
+points_limit = 250
+
+[[units]]
+unit = "captain"
+name = "Red Rook"
+items = { sword = 1, mail = 1 }
+
+[[units]]
+unit = "soldier"
+items = { crossbow = 1, shield = 1 }
+
+[[units]]
+unit = "hounds"
+models = 3
+
+[[units]]
+unit = "war-wagon"
+"""
+
+# Breaks four rules and trips one warning: 282 of 200 points; two Captains (one
+# leader at most); a Soldier with two Heavy weapons; three crossbows (Limited: two);
+# a banner beside a Heavy weapon (warning).
+FINDINGS = """\
+format = "warband.roster/1"
+system = "skirmish"
+faction = "red-company"
+name = "Too Many Cooks"
+points_limit = 200
+
+[[units]]
+unit = "captain"
+name = "Red Rook"
+items = { sword = 1, mail = 1 }
+
+[[units]]
+unit = "captain"
+items = { great-axe = 1 }
+
+[[units]]
+unit = "soldier"
+items = { great-axe = 1, bow = 1 }
+
+[[units]]
+unit = "soldier"
+items = { crossbow = 1, banner = 1 }
+
+[[units]]
+unit = "soldier"
+items = { crossbow = 1 }
+
+[[units]]
+unit = "soldier"
+items = { crossbow = 1 }
+
+[[units]]
+unit = "hounds"
+models = 4
+"""
+
+# --- key sequences ------------------------------------------------------------------------------
+
+NEW_RED_COMPANY = ("n", "enter", "down", "enter", "tab", "enter", "enter")
+"""Home -> new list: open the faction list, pick Red Company (the second), keep the
+usual limit (200) and the faction's name."""
+
+BUILD = (
+    # Captain: a sword and mail.
+    "enter", "e", "enter", "down", "down", "down", "enter", "escape",
+    # Soldier: a crossbow and a shield.
+    "down", "enter", "e", "down", "down", "down", "enter", "down", "down", "enter", "escape",
+    # Hound pack, three of them.
+    "down", "enter", "m", "3", "enter",
+)  # fmt: skip
+"""From the empty builder: three units added and equipped with the keys a player uses."""
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Folders:
+    """The app's folders, all inside one test's temporary folder."""
+
+    root: Path
+
+    @property
+    def saves(self) -> Path:
+        return self.root / "saves"
+
+    @property
+    def config(self) -> Path:
+        return self.root / "config"
+
+    @property
+    def catalogs(self) -> Path:
+        """The user catalog folder: empty, so only the fixture catalogs are seen."""
+        return self.root / "user-catalogs"
+
+    def roster(self, name: str, text: str) -> Path:
+        """Write a roster file into the saves folder."""
+        path = self.saves / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+
+@pytest.fixture
+def folders(tmp_path: Path) -> Folders:
+    folders = Folders(tmp_path)
+    folders.catalogs.mkdir()
+    return folders
+
+
+def app_on(folders: Folders, open_path: Path | None = None) -> WarbandApp:
+    """warband on the fixture catalogs, pinned theme, no animations, no recovery offers."""
+    app = make_app(
+        catalog_dir=folders.catalogs,
+        bundled_dir=UI_CATALOGS,
+        saves_dir=folders.saves,
+        config_dir=folders.config,
+        open_path=open_path,
+        theme="textual-dark",
+        offer_recovery=False,
+    )
+    app.animation_level = "none"
+    return app
+
+
+def pressing(*keys: str) -> RunBefore:
+    """Press keys one at a time, letting the app settle after each, then clear the
+    toasts ("Added Captain ...") that would otherwise be timing-dependent."""
+
+    async def run(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+        pilot.app.clear_notifications()
+        await pilot.pause()
+
+    return run
+
+
+@pytest.fixture
+def recent_files(folders: Folders) -> tuple[Path, ...]:
+    """Settings listing three recent files: two that exist and one that is gone.
+
+    They live in the saves folder, which the home screen shows as "saves", so the
+    temporary folder's random name never reaches a snapshot."""
+    present = (
+        folders.roster("red-raiders.toml", SHEET),
+        folders.roster("tournaments/autumn-league-2026/too-many-cooks.toml", FINDINGS),
+    )
+    gone = folders.saves / "old-campaign.toml"
+    recent = (*present, gone)
+    settings = 'format = "warband.settings/1"\nrecent = [\n'
+    settings += "".join(f'    "{path}",\n' for path in recent) + "]\n"
+    folders.config.mkdir(parents=True, exist_ok=True)
+    (folders.config / "settings.toml").write_text(settings, encoding="utf-8")
+    return recent
+
+
+# --- the screens --------------------------------------------------------------------------------
+
+
+class TestHome:
+    @SIZES
+    def test_recent_files(
+        self, snap_compare: SnapCompare, folders: Folders, recent_files: object, size: Size
+    ) -> None:
+        """Home with three recent files. Look for: the title line, the two buttons, the
+        recent files newest first with the list focused and the first highlighted
+        (so Enter opens it), each file name in bold with its folder dimmed and shown
+        within the saves folder ("saves", "saves/tournaments/..."), the last one marked
+        "(missing)" in red; the footer shows n, o and the app keys."""
+        assert snap_compare(app_on(folders), terminal_size=size, run_before=pressing())
+
+    @SIZES
+    def test_new_list_dialog(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
+        """The new-list dialog (n) over home, with nothing recent yet. Look for: the
+        system (skirmish) chosen, the faction list closed on Blue Guild (the first),
+        the usual limit 200 and the faction's name filled in, the hint line and the
+        Create and Cancel buttons, all inside the dialog at both sizes."""
+        assert snap_compare(app_on(folders), terminal_size=size, run_before=pressing("n"))
+
+
+class TestBuilder:
+    @SIZES
+    def test_empty(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
+        """A new list reached by keys from home (n, pick Red Company, Enter through).
+        Look for: title "Red Company" and subtitle "Red Company · Skirmish (test)";
+        the status line "✓ valid · 0/200 points · Miniatures 0/8"; the unit list
+        with Captain highlighted, costs right-aligned, War wagon's cost marked with a
+        yellow *; the Captain's card under the list; the "Your list is empty" hint on
+        the right; "No findings" below; Equip, Remove and Undo dimmed in the footer."""
+        assert snap_compare(
+            app_on(folders), terminal_size=size, run_before=pressing(*NEW_RED_COMPANY)
+        )
+
+    @SIZES
+    def test_mid_build(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
+        """Three units added and equipped by keys: Captain (sword, mail replacing his
+        leather), Soldier (crossbow, shield, leather kept), Hound pack set to 3 models.
+        Look for: title with " *" (unsaved); status "✓ valid · 124/200 points ·
+        Miniatures 3/8 · Limited: Crossbow 1/2"; the tree with each entry's cost and its items
+        with their costs or "base"; the Hound pack highlighted in the unit list with
+        its card (12 points each, 2-4, Pack); Undo no longer dimmed."""
+        assert snap_compare(
+            app_on(folders), terminal_size=size, run_before=pressing(*NEW_RED_COMPANY, *BUILD)
+        )
+
+    @SIZES
+    def test_findings(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
+        """A list opened from a file that breaks four rules and trips one warning.
+        Look for: "✗ 4 errors, 1 warning" first in the status line, then
+        "282/200 points" in red; ✗ (red) before the entries that break a rule and !
+        (yellow) before the banner bearer; the findings panel listing each message with
+        how to fix it; the cursor on the first entry."""
+        path = folders.roster("too-many-cooks.toml", FINDINGS)
+        assert snap_compare(app_on(folders, path), terminal_size=size, run_before=pressing())
+
+    @SIZES
+    def test_equip_dialog(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
+        """Equipping the Soldier (e), who already carries a crossbow (Heavy) and a
+        shield. Look for: the title "Equip Soldier (2): 33 points · list 214/250";
+        the Weapons and Gear headings; [1] before the crossbow and the shield; the
+        great axe and the bow struck through with "✗ not now" (a second Heavy
+        weapon); "(up to 2)" after the sword; the highlighted option's profile and
+        rules under the list; the key hint at the bottom, inside the dialog."""
+        path = folders.roster("red-raiders.toml", SHEET)
+        run = pressing("down", "down", "down", "e")
+        assert snap_compare(app_on(folders, path), terminal_size=size, run_before=run)
+
+
+class TestSheet:
+    @SIZES
+    def test_army_sheet(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
+        """The army sheet (v) of a valid four-entry list, from the top. Look for: the
+        title "Red Raiders: army sheet"; the list name, faction, system and edition;
+        the VALID verdict with points and counts; each entry's profile, what it
+        carries with profiles, range bands and rules, and its cost; the War wagon's
+        example-data mark; Back (Esc) in the footer."""
+        path = folders.roster("red-raiders.toml", SHEET)
+        assert snap_compare(app_on(folders, path), terminal_size=size, run_before=pressing("v"))
+
+
+class TestHelp:
+    @SIZES
+    def test_builder_help(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
+        """F1 in the list builder. Look for: the title "Help: List builder"; the help
+        text as Markdown (heading, bold keys); at 100x32 the start of the table of
+        keys, commands and what they do; a scrollbar; "Escape closes help" at the
+        bottom of the dialog; the builder dimmed behind it."""
+        path = folders.roster("red-raiders.toml", SHEET)
+        assert snap_compare(app_on(folders, path), terminal_size=size, run_before=pressing("f1"))
