@@ -25,6 +25,8 @@ from tui.screens.base import CommandScreen
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
+    from model.catalog import FactionView
+    from model.roster import Roster
     from tui.screens.builder import BuilderScreen
 
 DEFAULT_THEME = "textual-dark"
@@ -151,19 +153,15 @@ class WarbandApp(App[None]):
 
     def push_builder(
         self,
-        view: object,
-        roster: object,
+        view: FactionView,
+        roster: Roster,
         path: Path | None,
-        saved: object,
+        saved: Roster | None,
         recovery: Path | None = None,
     ) -> BuilderScreen:
         """Open the builder on a roster, above the home screen."""
-        from model.catalog import FactionView
-        from model.roster import Roster
         from tui.screens.builder import BuilderScreen
 
-        assert isinstance(view, FactionView) and isinstance(roster, Roster)
-        assert saved is None or isinstance(saved, Roster)
         while len(self.screen_stack) > 2:
             self.pop_screen()
         builder = BuilderScreen(

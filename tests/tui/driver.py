@@ -54,7 +54,15 @@ class Folders:
 
     @property
     def catalogs(self) -> Path:
+        """The user catalog folder (left empty: only bundled or fixture catalogs are seen)."""
         return self.root / "user-catalogs"
+
+    def roster(self, name: str, text: str) -> Path:
+        """Write a roster file into the saves folder."""
+        path = self.saves / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return path
 
 
 def app_in(

@@ -15,7 +15,6 @@ with ``--snapshot-update`` (refused under other Textual versions; see conftest).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -23,6 +22,7 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
+from tests.tui.driver import Folders
 from tui.app import WarbandApp, make_app
 
 pytestmark = pytest.mark.usefixtures("no_blink")
@@ -145,33 +145,6 @@ BUILD = (
 """From the empty builder: three units added and equipped with the keys a player uses."""
 
 # --- helpers ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Folders:
-    """The app's folders, all inside one test's temporary folder."""
-
-    root: Path
-
-    @property
-    def saves(self) -> Path:
-        return self.root / "saves"
-
-    @property
-    def config(self) -> Path:
-        return self.root / "config"
-
-    @property
-    def catalogs(self) -> Path:
-        """The user catalog folder: empty, so only the fixture catalogs are seen."""
-        return self.root / "user-catalogs"
-
-    def roster(self, name: str, text: str) -> Path:
-        """Write a roster file into the saves folder."""
-        path = self.saves / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return path
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Label
+from textual.widgets import Footer, Header, Label, OptionList
 
 from model.advice import Option, options_for
 from model.catalog import FactionView
@@ -286,10 +286,7 @@ change; if warband or the terminal dies, the next start offers it back.
         self.notify(f"Added {unit.name}: press e to equip it", timeout=3)
 
     def action_add_unit(self) -> None:
-        listing = self.query_one("#unit-list")
-        from textual.widgets import OptionList
-
-        assert isinstance(listing, OptionList)
+        listing = self.query_one("#unit-list", OptionList)
         if listing.highlighted is None:
             self.query_one(UnitPicker).focus_search()
             return
@@ -438,8 +435,6 @@ change; if warband or the terminal dies, the next start offers it back.
                 DetailsDialog(self.view.units[entry.unit].name, unit_details(self.view, entry.unit))
             )
             return
-        from textual.widgets import OptionList
-
         listing = self.query_one("#unit-list", OptionList)
         if listing.highlighted is not None:
             uid = listing.get_option_at_index(listing.highlighted).id
