@@ -35,6 +35,7 @@ from model.base import (
 from model.constraints import Constraint
 from model.items import DataMark, Item, RuleRef, rule_id
 from model.selectors import Selector
+from model.tracker import Tracker
 
 CATALOG_FORMAT = "warband.catalog/1"
 """The format key every catalog file starts with."""
@@ -214,6 +215,8 @@ class SystemFile(CatalogPart):
     """``system.toml``: the game system and what its factions share."""
 
     system: System
+    tracker: Tracker | None = None
+    """What the battle tracker needs; a system without it can build lists only."""
 
 
 class FactionFile(CatalogPart):

@@ -1,0 +1,667 @@
+"""A battle's state: what its events add up to, and the questions the tracker asks.
+
+``BattleState.after(setup, events)`` folds the events in order. Each event is
+checked against the rules before it changes anything (an activation out of turn,
+an action with none left, a bullet that is not there), and refused with a reason
+a player can read; a refused event changes nothing. Everything the table needs
+is asked of the state: whose turn it is, each model's counters and current stats,
+which markers are still down, the end-of-game count.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from model.events import (
+    Act,
+    Activate,
+    Delay,
+    EndActivation,
+    EndGame,
+    EndTurn,
+    Event,
+    NextPhase,
+    Note,
+    Pass,
+    PlaceMarker,
+    RemoveMarker,
+    Roll,
+    RollOff,
+    Score,
+    SetCounter,
+    Wound,
+)
+from model.forces import SIDE_LETTERS, ItemSnap, ModelSnap
+from model.setup import BattleSetup, matches_item
+from model.tracker import Effect, MarkerSpec, Tracker, Value
+
+
+class Refused(Exception):
+    """An event the rules do not allow now; ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A marker on the table."""
+
+    number: int
+    """Its number, for removing it."""
+    marker: str
+    label: str
+    turn: int
+    round: int | None
+    """The round (stat-rounds) or phase it was placed in."""
+
+
+@dataclass(frozen=True)
+class NextUp:
+    """Who acts next."""
+
+    round: int | None
+    """The current round's stat value (stat-rounds), or None."""
+    needs_roll_off: bool
+    """Both sides have actors here and the order has not been rolled for yet."""
+    side: int | None
+    """The side whose actor acts next (None before a roll-off, or when the turn is over)."""
+    actors: tuple[str, ...]
+    """The actors that may go next, in the order the rules suggest."""
+    turn_over: bool
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """How a side stands (at the end of the game, or at any time)."""
+
+    side: int
+    models: int
+    out: int
+    points_lost: int
+    victory_points: int
+
+    @property
+    def standing(self) -> int:
+        return self.models - self.out
+
+
+@dataclass
+class BattleState:
+    """The battle after some events. Read it through its methods; only the fold
+    changes it, on a private copy."""
+
+    setup: BattleSetup
+    turn: int = 1
+    phase: int = 0
+    active: str | None = None
+    acted: set[str] = field(default_factory=set)
+    delayed: dict[str, int] = field(default_factory=dict)
+    delays_used: set[str] = field(default_factory=set)
+    firsts: dict[int | None, int] = field(default_factory=dict)
+    """Who acts first, per round value (stat-rounds) or for the turn (key None)."""
+    last_side: int | None = None
+    moves: dict[int | None, int] = field(default_factory=dict)
+    """Activations and passes so far in each round (stat-rounds) or the turn (key None)."""
+    counters: dict[str, dict[str, int]] = field(default_factory=dict)
+    set_at: dict[tuple[str, str], int] = field(default_factory=dict)
+    activations: dict[str, int] = field(default_factory=dict)
+    wounds: dict[str, int] = field(default_factory=dict)
+    fight_on: dict[str, int] = field(default_factory=dict)
+    """Models that keep acting after going out, until the end of this turn number."""
+    markers: list[Marker] = field(default_factory=list)
+    marker_count: int = 0
+    vp: list[int] = field(default_factory=lambda: [0, 0])
+    ended: bool = False
+    events: int = 0
+
+    # --- building ----------------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, setup: BattleSetup) -> BattleState:
+        """The state before the first event: counters at their start values."""
+        state = cls(setup)
+        for target, spec, model, item in setup.counter_instances():
+            value = state._eval(spec.start, model, item)
+            if value:
+                state.counters.setdefault(target, {})[spec.id] = value
+        return state
+
+    @classmethod
+    def after(cls, setup: BattleSetup, events: Iterable[Event]) -> BattleState:
+        """The state after ``events``; raises ``Refused`` naming the first bad one."""
+        state = cls.start(setup)
+        for n, event in enumerate(events, start=1):
+            try:
+                state._apply(event)
+            except Refused as exc:
+                raise Refused(f"event {n} ({event.kind}): {exc.reason}") from None
+        return state
+
+    def then(self, event: Event) -> BattleState:
+        """A new state with one more event (this one is left as it was)."""
+        state = self.clone()
+        state._apply(event)
+        return state
+
+    def clone(self) -> BattleState:
+        state = copy.copy(self)
+        state.acted = set(self.acted)
+        state.delayed = dict(self.delayed)
+        state.delays_used = set(self.delays_used)
+        state.firsts = dict(self.firsts)
+        state.moves = dict(self.moves)
+        state.counters = {k: dict(v) for k, v in self.counters.items()}
+        state.set_at = dict(self.set_at)
+        state.activations = dict(self.activations)
+        state.wounds = dict(self.wounds)
+        state.fight_on = dict(self.fight_on)
+        state.markers = list(self.markers)
+        state.vp = list(self.vp)
+        return state
+
+    # --- the forces ----------------------------------------------------------------------------
+
+    @property
+    def tracker(self) -> Tracker:
+        return self.setup.tracker
+
+    def model(self, model_id: str) -> ModelSnap:
+        return self.setup.model(model_id)
+
+    def members(self, actor: str) -> tuple[ModelSnap, ...]:
+        """The models that activate as ``actor``."""
+        return self.setup.members(actor)
+
+    def actors(self, side: int | None = None) -> tuple[str, ...]:
+        """Every actor (of one side), in list order."""
+        return tuple(a for a in self.setup.actors() if side is None or self.side_of(a) == side)
+
+    def side_of(self, target: str) -> int:
+        return SIDE_LETTERS.index(target[0])
+
+    def has_counter(self, target: str, counter_id: str) -> bool:
+        """Whether the battle tracks this counter for this target."""
+        return self.setup.has_counter(target, counter_id)
+
+    # --- reading counters and stats --------------------------------------------------------
+
+    def counter(self, target: str, counter_id: str) -> int:
+        return self.counters.get(target, {}).get(counter_id, 0)
+
+    def counter_max(self, target: str, counter_id: str) -> int | None:
+        spec = self.tracker.counter(counter_id)
+        limit = spec.limit
+        if limit is None:
+            return None
+        model, item = self._owner(target)
+        return self._eval(limit, model, item)
+
+    def _owner(self, target: str) -> tuple[ModelSnap | None, ItemSnap | None]:
+        if len(target) == 1:
+            return None, None
+        model_id, _, rest = target.partition("/")
+        model = self.model(model_id)
+        if not rest:
+            return model, None
+        item_id = rest.split("#")[0]
+        return model, next(i for i in model.items if i.id == item_id)
+
+    def _eval(self, value: Value, model: ModelSnap | None, item: ItemSnap | None) -> int:
+        if isinstance(value, int):
+            return value
+        kind, _, name = value.partition(":")
+        if kind == "stat" and model is not None:
+            base = model.stats.get(name, 0)
+            return (base if isinstance(base, int) else 0) + model.modifiers.get(name, 0)
+        if kind == "item" and model is not None:
+            return sum(i.count for i in model.items if i.id == name)
+        if kind == "tag" and (item is not None or model is not None):
+            tags = item.tags if item is not None else model.tags if model is not None else ()
+            for tag in tags:
+                key, _, number = tag.partition(":")
+                if key == name and number.isdigit():
+                    return int(number)
+        return 0
+
+    def stat(self, model_id: str, stat: str) -> int | None:
+        """A model's current stat: printed value, lasting modifiers, and counters now set
+        (numb, Toughness lost ...). None for a stat it cannot use ("-")."""
+        model = self.model(model_id)
+        base = model.stats.get(stat)
+        if not isinstance(base, int):
+            return None
+        value = base + model.modifiers.get(stat, 0)
+        for target in (model_id, model.actor):
+            for counter_id, amount in self.counters.get(target, {}).items():
+                spec = self.tracker.counter(counter_id)
+                value += spec.modifiers.get(stat, 0) * amount
+            if model.actor == model_id:
+                break
+        return value
+
+    def action_points(self, model_id: str) -> int:
+        """Actions per activation: its allowance and what its counters add or take."""
+        model = self.model(model_id)
+        points = self._eval(self.tracker.action_points, model, None)
+        for target in {model_id, model.actor}:
+            for counter_id, amount in self.counters.get(target, {}).items():
+                points += self.tracker.counter(counter_id).actions * amount
+        return max(points, 0)
+
+    def actions_left(self, model_id: str) -> int:
+        used = self.counter(self._used_target(model_id), self.tracker.used_counter)
+        return max(self.action_points(model_id) - used, 0)
+
+    def _used_target(self, model_id: str) -> str:
+        spec = self.tracker.counter(self.tracker.used_counter)
+        return self.model(model_id).actor if spec.scope == "actor" else model_id
+
+    def wounds_max(self, model_id: str) -> int:
+        return max(self._eval(self.tracker.damage.wounds, self.model(model_id), None), 1)
+
+    def is_out(self, model_id: str) -> bool:
+        """Out of the fight: its out counter is set and it is not fighting on."""
+        out = self.counter(model_id, self.tracker.damage.out_counter) > 0
+        return out and self.fight_on.get(model_id, 0) < self.turn
+
+    def actor_present(self, actor: str) -> bool:
+        return any(not self.is_out(m.id) for m in self.members(actor))
+
+    # --- whose turn ------------------------------------------------------------------------
+
+    def actor_round(self, actor: str) -> int:
+        """The round an actor acts in this turn (its delay, or its current stat)."""
+        if actor in self.delayed:
+            return self.delayed[actor]
+        return self.actor_stat(actor)
+
+    def actor_stat(self, actor: str) -> int:
+        """The actor's value of the turn order's stat (its first standing model's)."""
+        stat = self.tracker.turns.stat or ""
+        standing = [m for m in self.members(actor) if not self.is_out(m.id)] or list(
+            self.members(actor)
+        )
+        value = self.stat(standing[0].id, stat)
+        return value if value is not None else 0
+
+    def ready(self) -> tuple[str, ...]:
+        """Actors still to act this turn (or this phase)."""
+        return tuple(
+            a
+            for a in self.actors()
+            if a not in self.acted and self.actor_present(a) and a != self.active
+        )
+
+    def next_up(self) -> NextUp:
+        """Who acts next, by the system's turn structure."""
+        turns = self.tracker.turns
+        if self.ended:
+            return NextUp(None, False, None, (), True)
+        if turns.kind == "phases":
+            phase = turns.phases[self.phase]
+            actors = self.ready() if phase.activations else ()
+            return NextUp(None, False, None, actors, not actors)
+        ready = self.ready()
+        if not ready:
+            return NextUp(None, False, None, (), True)
+        key: int | None = None
+        if turns.kind == "stat-rounds":
+            key = max(self.actor_round(a) for a in ready)
+            ready = tuple(a for a in ready if self.actor_round(a) == key)
+            # delayed actors act last in their round; among them the lower stat first
+            ready = tuple(
+                sorted(
+                    ready,
+                    key=lambda a: (
+                        a in self.delayed,
+                        self.actor_stat(a) if a in self.delayed else 0,
+                    ),
+                )
+            )
+        sides = {self.side_of(a) for a in ready}
+        if len(sides) > 1 and key not in self.firsts:
+            return NextUp(key, True, None, ready, False)
+        if len(sides) == 1:
+            side = sides.pop()
+        elif self.last_side is None or not self.moves.get(key):
+            side = self.firsts[key]
+        else:
+            side = 1 - self.last_side
+        return NextUp(key, False, side, tuple(a for a in ready if self.side_of(a) == side), False)
+
+    # --- markers -------------------------------------------------------------------------------
+
+    def marker_spec(self, marker_id: str) -> MarkerSpec:
+        for spec in self.tracker.markers:
+            if spec.id == marker_id:
+                return spec
+        raise KeyError(marker_id)
+
+    def markers_down(self) -> tuple[Marker, ...]:
+        """Markers still on the table (smoke lifts by itself)."""
+        return tuple(m for m in self.markers if not self._lifted(m))
+
+    def _lifted(self, marker: Marker) -> bool:
+        spec = self.marker_spec(marker.marker)
+        if spec.lasts == "round-next-turn":
+            if self.turn > marker.turn + 1:
+                return True
+            if self.turn == marker.turn + 1 and marker.round is not None:
+                up = self.next_up()
+                return up.turn_over or (up.round is not None and up.round < marker.round)
+        return False
+
+    # --- summary -------------------------------------------------------------------------------
+
+    def summary(self, side: int) -> SideSummary:
+        models = self.setup.sides[side].models
+        out = [m for m in models if self.is_out(m.id)]
+        return SideSummary(side, len(models), len(out), sum(m.cost for m in out), self.vp[side])
+
+    # --- the fold ------------------------------------------------------------------------------
+
+    def _apply(self, event: Event) -> None:
+        if self.ended and not isinstance(event, Note | Roll):
+            raise Refused("the game is over")
+        handler = getattr(self, "_on_" + event.kind.replace("-", "_"))
+        handler(event)
+        self.events += 1
+
+    def _on_activate(self, event: Activate) -> None:
+        actor = event.actor
+        if actor not in self.setup.actor_ids():
+            raise Refused(f"{actor} is not a model that activates")
+        if self.active is not None:
+            raise Refused(f"{self.active} is still active; end its activation first")
+        if not self.actor_present(actor):
+            raise Refused(f"{actor} is out of the fight")
+        if actor in self.acted:
+            raise Refused(f"{actor} has already acted this turn")
+        up = self.next_up()
+        if up.needs_roll_off:
+            raise Refused("both sides have models in this round: roll off first")
+        if self.tracker.turns.kind != "phases" and actor not in up.actors:
+            who = ", ".join(up.actors) or "nobody"
+            raise Refused(f"it is not {actor}'s turn to act; next: {who}")
+        self.active = actor
+        self.activations[actor] = self.activations.get(actor, 0) + 1
+        self.moves[up.round] = self.moves.get(up.round, 0) + 1
+        for model in self.members(actor):
+            for target in self._targets_of(model):
+                for counter_id in list(self.counters.get(target, {})):
+                    if self.tracker.counter(counter_id).clears == "start-of-activation":
+                        self._set(target, counter_id, 0)
+
+    def _on_end_activation(self, event: EndActivation) -> None:
+        if self.active != event.actor:
+            raise Refused(f"{event.actor} is not the active model")
+        actor = event.actor
+        self.active = None
+        self.acted.add(actor)
+        self.last_side = self.side_of(actor)
+        count = self.activations.get(actor, 0)
+        for model in self.members(actor):
+            for target in self._targets_of(model):
+                for counter_id in list(self.counters.get(target, {})):
+                    clears = self.tracker.counter(counter_id).clears
+                    if clears == "end-of-activation" or (
+                        clears == "end-of-next-activation"
+                        and self.set_at.get((target, counter_id), count) < count
+                    ):
+                        self._set(target, counter_id, 0)
+
+    def _targets_of(self, model: ModelSnap) -> list[str]:
+        """The model and each item it carries, as counter targets."""
+        return [model.id, *(t for t, _ in self.setup.item_targets(model))]
+
+    def _on_delay(self, event: Delay) -> None:
+        turns = self.tracker.turns
+        if turns.kind != "stat-rounds" or not turns.delay:
+            raise Refused("this game has no delaying")
+        up = self.next_up()
+        if event.actor not in up.actors:
+            raise Refused(f"{event.actor} can only delay when it is its turn to act")
+        if event.actor in self.delays_used:
+            raise Refused(f"{event.actor} has already delayed this turn")
+        if up.round is None or event.to >= up.round:
+            raise Refused(f"delay to a later round: lower than {up.round}")
+        if event.to < 0:
+            raise Refused("there is no round below 0")
+        self.delayed[event.actor] = event.to
+        self.delays_used.add(event.actor)
+
+    def _on_roll_off(self, event: RollOff) -> None:
+        if event.first not in (0, 1):
+            raise Refused("the first side is 0 (A) or 1 (B)")
+        key = self.next_up().round if self.tracker.turns.kind == "stat-rounds" else None
+        if key in self.firsts:
+            raise Refused("the order for this round is already rolled")
+        self.firsts[key] = event.first
+        self.last_side = None
+
+    def _on_pass(self, event: Pass) -> None:
+        if not self.tracker.turns.can_pass:
+            raise Refused("this game has no passing")
+        up = self.next_up()
+        if up.side != event.side:
+            raise Refused(f"side {SIDE_LETTERS[event.side]} is not the one to act")
+        self.last_side = event.side
+        self.moves[up.round] = self.moves.get(up.round, 0) + 1
+
+    def _on_act(self, event: Act) -> None:
+        model = self.model(event.model)
+        if self.active != model.actor:
+            raise Refused(f"{model.id} is not active")
+        if self.is_out(model.id):
+            raise Refused(f"{model.id} is out of the fight")
+        try:
+            spec = self.tracker.action(event.action)
+        except KeyError:
+            raise Refused(f"unknown action '{event.action}'") from None
+        item: ItemSnap | None = None
+        if spec.item is not None:
+            if event.item is None:
+                raise Refused(f"{spec.name} needs an item")
+            item = self._item(model, event.item)
+            if not matches_item(spec.item, model, item):
+                raise Refused(f"{spec.name} cannot be done with {item.name}")
+            for needed in spec.needs:
+                if self.has_counter(event.item, needed) and self.counter(event.item, needed):
+                    name = self.tracker.counter(needed).name
+                    raise Refused(f"{item.name}: {name}")
+        if spec.cost > self.actions_left(model.id):
+            raise Refused(f"{model.id} has {self.actions_left(model.id)} action(s) left")
+        changes: dict[tuple[str, str], int] = {}
+        for effect in spec.effects:
+            self._plan_effect(effect, model, item, event.item, changes)
+        used = self._used_target(model.id)
+        key = (used, self.tracker.used_counter)
+        changes[key] = changes.get(key, self.counter(*key)) + spec.cost
+        for (target, counter_id), value in changes.items():
+            self._set(target, counter_id, value)
+        if spec.ends_activation:
+            self._on_end_activation(EndActivation(kind="end-activation", actor=model.actor))
+
+    def _item(self, model: ModelSnap, target: str) -> ItemSnap:
+        for item_target, item in self.setup.item_targets(model):
+            if item_target == target:
+                return item
+        raise Refused(f"{model.id} does not carry {target.partition('/')[2] or target}")
+
+    def _plan_effect(
+        self,
+        effect: Effect,
+        model: ModelSnap,
+        item: ItemSnap | None,
+        item_target: str | None,
+        changes: dict[tuple[str, str], int],
+    ) -> None:
+        if effect.when is not None and (item is None or not matches_item(effect.when, model, item)):
+            return
+        target = {"model": model.id, "item": item_target, "side": SIDE_LETTERS[model.side]}[
+            effect.on
+        ]
+        if target is None or not self.has_counter(target, effect.counter):
+            return
+        key = (target, effect.counter)
+        current = changes.get(key, self.counter(*key))
+        amount = self._eval(effect.value, model, item) * self._eval(effect.repeat, model, item)
+        if effect.op == "clear":
+            new = 0
+        elif effect.op == "set":
+            new = self._eval(effect.value, model, item)
+        else:
+            new = current + amount
+        spec = self.tracker.counter(effect.counter)
+        if new < 0:
+            raise Refused(f"not enough {spec.name} ({current})")
+        limit = self.counter_max(target, effect.counter)
+        if limit is not None and new > limit:
+            new = limit
+        changes[key] = new
+
+    def _on_counter(self, event: SetCounter) -> None:
+        try:
+            spec = self.tracker.counter(event.counter)
+        except KeyError:
+            raise Refused(f"unknown counter '{event.counter}'") from None
+        if not self.has_counter(event.target, event.counter):
+            raise Refused(f"{event.target} has no {spec.name}")
+        limit = self.counter_max(event.target, event.counter)
+        if event.value < 0 or (limit is not None and event.value > limit):
+            top = "" if limit is None else f" to {limit}"
+            raise Refused(f"{spec.name} goes from 0{top}")
+        self._set(event.target, event.counter, event.value)
+
+    def _set(self, target: str, counter_id: str, value: int) -> None:
+        spec = self.tracker.counter(counter_id)
+        before = self.counter(target, counter_id)
+        if value:
+            self.counters.setdefault(target, {})[counter_id] = value
+            if not before:
+                self.set_at[(target, counter_id)] = self.activations.get(
+                    self.model(target.split("/")[0]).actor if len(target) > 1 else target, 0
+                )
+        else:
+            self.counters.get(target, {}).pop(counter_id, None)
+            self.set_at.pop((target, counter_id), None)
+        if spec.id == self.tracker.damage.out_counter and len(target) > 1:
+            self._going_out(target, before, value)
+
+    def _going_out(self, model_id: str, before: int, value: int) -> None:
+        tag = self.tracker.damage.fight_on
+        model = self.model(model_id)
+        if value and not before and tag and tag in model.tags:
+            self.fight_on[model_id] = self.turn + 1
+        elif value and model_id in self.fight_on and self.fight_on[model_id] >= self.turn:
+            del self.fight_on[model_id]  # hit again while fighting on: out for good
+        elif not value:
+            self.fight_on.pop(model_id, None)
+
+    def _on_wound(self, event: Wound) -> None:
+        model_id = event.model
+        self.model(model_id)
+        limit = self.wounds_max(model_id)
+        out = self.tracker.damage.out_counter
+        taken = self.wounds.get(model_id, 0)
+        if event.amount > 0 and self.is_out(model_id):
+            raise Refused(f"{model_id} is already out of the fight")
+        new = max(0, min(limit, taken + event.amount))
+        self.wounds[model_id] = new
+        if event.amount > 0 and model_id in self.fight_on:
+            self._set(model_id, out, 1)  # wounded again while fighting on
+            self.fight_on.pop(model_id, None)
+        elif new >= limit and not self.counter(model_id, out):
+            self._set(model_id, out, 1)
+        elif new < limit and self.counter(model_id, out):
+            self._set(model_id, out, 0)
+
+    def _on_marker(self, event: PlaceMarker) -> None:
+        try:
+            self.marker_spec(event.marker)
+        except KeyError:
+            raise Refused(f"unknown marker '{event.marker}'") from None
+        self.marker_count += 1
+        rounds = self.tracker.turns.kind == "stat-rounds"
+        where = self.next_up().round if rounds else self.phase
+        self.markers.append(Marker(self.marker_count, event.marker, event.label, self.turn, where))
+
+    def _on_remove_marker(self, event: RemoveMarker) -> None:
+        if not any(m.number == event.number for m in self.markers):
+            raise Refused(f"there is no marker {event.number}")
+        self.markers = [m for m in self.markers if m.number != event.number]
+
+    def _on_score(self, event: Score) -> None:
+        if event.side not in (0, 1):
+            raise Refused("the side is 0 (A) or 1 (B)")
+        self.vp[event.side] += event.points
+
+    def _on_roll(self, event: Roll) -> None:
+        """A roll only goes into the log."""
+
+    def _on_note(self, event: Note) -> None:
+        """A note only goes into the log."""
+
+    def _on_next_phase(self, event: NextPhase) -> None:
+        turns = self.tracker.turns
+        if turns.kind != "phases":
+            raise Refused("this game has no phases")
+        if self.active is not None:
+            raise Refused(f"{self.active} is still active")
+        if self.phase + 1 >= len(turns.phases):
+            raise Refused("this is the last phase: end the turn")
+        self.phase += 1
+        self.acted.clear()
+        self.last_side = None
+
+    def _on_end_turn(self, event: EndTurn) -> None:
+        if self.active is not None:
+            raise Refused(f"{self.active} is still active; end its activation first")
+        turns = self.tracker.turns
+        if turns.kind == "phases":
+            if self.phase + 1 < len(turns.phases):
+                raise Refused("the turn's phases are not over yet")
+        elif self.ready():
+            raise Refused(f"{len(self.ready())} model(s) have not acted yet")
+        for target in list(self.counters):
+            for counter_id in list(self.counters[target]):
+                if self.tracker.counter(counter_id).clears == "end-of-turn":
+                    self._set(target, counter_id, 0)
+        for model_id, until in list(self.fight_on.items()):
+            if until <= self.turn:
+                del self.fight_on[model_id]
+        self.markers = [
+            m
+            for m in self.markers
+            if self.marker_spec(m.marker).lasts != "end-of-turn"
+            and not (
+                self.marker_spec(m.marker).lasts == "round-next-turn" and self.turn >= m.turn + 1
+            )
+        ]
+        self.acted.clear()
+        self.delayed.clear()
+        self.delays_used.clear()
+        self.firsts.clear()
+        self.moves.clear()
+        self.last_side = None
+        self.phase = 0
+        if self.turn >= self.setup.turn_limit:
+            self.ended = True
+        else:
+            self.turn += 1
+
+    def _on_end_game(self, event: EndGame) -> None:
+        if self.active is not None:
+            raise Refused(f"{self.active} is still active; end its activation first")
+        for model_id in list(self.fight_on):
+            del self.fight_on[model_id]  # the game ends: fighting on is over
+        self.ended = True
+
+
+def state_at(setup: BattleSetup, events: Sequence[Event]) -> BattleState:
+    """The state after all of ``events``."""
+    return BattleState.after(setup, events)

@@ -1,0 +1,124 @@
+"""A battle's starting point: the system, the scenario, both forces, the tracker rules.
+
+Everything a battle needs is copied in here when it starts (the models' profiles
+and gear, the catalog's tracker section), so a battle file is complete on its
+own and a later catalog edit cannot change a game in progress.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from model.base import Frozen, Id, Int, Positive, Text
+from model.forces import ItemSnap, ModelSnap, SideSetup
+from model.selectors import Selector
+from model.tracker import CounterSpec, Tracker
+
+Instance = tuple[str, CounterSpec, ModelSnap | None, ItemSnap | None]
+"""A tracked counter: its target, its definition, and the model and item it belongs to."""
+
+
+class BattleSetup(Frozen):
+    """The starting state of a battle."""
+
+    system: Id
+    system_name: Text
+    catalog_version: Text
+    scenario: str = ""
+    turn_limit: Positive
+    seed: Int
+    """Seed of the dice helper's random numbers: the same seed rolls the same dice."""
+    tracker: Tracker
+    sides: tuple[SideSetup, ...]
+
+    @cached_property
+    def _models(self) -> dict[str, ModelSnap]:
+        return {m.id: m for side in self.sides for m in side.models}
+
+    @cached_property
+    def _members(self) -> dict[str, tuple[ModelSnap, ...]]:
+        groups: dict[str, list[ModelSnap]] = {}
+        for model in self._models.values():
+            groups.setdefault(model.actor, []).append(model)
+        return {actor: tuple(models) for actor, models in groups.items()}
+
+    def all_models(self) -> tuple[ModelSnap, ...]:
+        return tuple(self._models.values())
+
+    def model(self, model_id: str) -> ModelSnap:
+        """A model by id; ``Refused`` (from the state module) is raised by callers."""
+        try:
+            return self._models[model_id]
+        except KeyError:
+            from model.battle_state import Refused
+
+            raise Refused(f"there is no model {model_id}") from None
+
+    def members(self, actor: str) -> tuple[ModelSnap, ...]:
+        return self._members.get(actor, ())
+
+    def actors(self) -> tuple[str, ...]:
+        return tuple(self._members)
+
+    def actor_ids(self) -> frozenset[str]:
+        return frozenset(self._members)
+
+    def item_targets(self, model: ModelSnap) -> list[tuple[str, ItemSnap]]:
+        """Each item instance a model carries, as a counter target (``A3/pistol#2``)."""
+        out: list[tuple[str, ItemSnap]] = []
+        for item in model.items:
+            if item.count == 1:
+                out.append((f"{model.id}/{item.id}", item))
+            else:
+                out.extend((f"{model.id}/{item.id}#{k}", item) for k in range(1, item.count + 1))
+        return out
+
+    @cached_property
+    def _instances(self) -> tuple[Instance, ...]:
+        found: list[Instance] = []
+        letters = "ABCD"
+        for spec in self.tracker.counters:
+            if spec.scope == "side":
+                for index, side in enumerate(self.sides):
+                    if spec.units is None or any(matches_model(spec.units, m) for m in side.models):
+                        found.append((letters[index], spec, None, None))
+                continue
+            for model in self._models.values():
+                if spec.units is not None and not matches_model(spec.units, model):
+                    continue
+                if spec.scope == "model" or (spec.scope == "actor" and model.actor == model.id):
+                    found.append((model.id, spec, model, None))
+                elif spec.scope == "item":
+                    for target, item in self.item_targets(model):
+                        if spec.items is None or spec.items.match_item(
+                            item.id, item.kind, item.tags
+                        ):
+                            found.append((target, spec, model, item))
+        return tuple(found)
+
+    def counter_instances(self) -> tuple[Instance, ...]:
+        """Every counter the battle tracks, for every target that has it."""
+        return self._instances
+
+    @cached_property
+    def _targets(self) -> frozenset[tuple[str, str]]:
+        return frozenset((target, spec.id) for target, spec, _, _ in self._instances)
+
+    def has_counter(self, target: str, counter_id: str) -> bool:
+        return (target, counter_id) in self._targets
+
+
+def matches_model(selector: Selector, model: ModelSnap) -> bool:
+    """A model matches a selector's unit part and, if it names items, carries one."""
+    if not selector.match_unit(model.unit, model.tags):
+        return False
+    if selector.has_item_filter:
+        return any(selector.match_item(i.id, i.kind, i.tags) for i in model.items)
+    return True
+
+
+def matches_item(selector: Selector, model: ModelSnap, item: ItemSnap) -> bool:
+    """A model's item matches a selector (its unit part against the model)."""
+    return selector.match_unit(model.unit, model.tags) and selector.match_item(
+        item.id, item.kind, item.tags
+    )
