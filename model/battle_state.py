@@ -34,8 +34,15 @@ from model.events import (
     Wound,
 )
 from model.forces import SIDE_LETTERS, ItemSnap, ModelSnap
-from model.setup import BattleSetup, matches_item
+from model.setup import BattleSetup, matches_item, matches_model
 from model.tracker import Effect, MarkerSpec, Tracker, Value
+
+NO_DELAY = "no-delay"
+"""The tag of models that may never delay (RB ch.4 Beast, Mong)."""
+
+OrderKey = int | tuple[int, int] | None
+"""What a roll-off decides the order of: an agility round; the actors delayed into a
+round with one value of the stat (round, stat); or the turn (None)."""
 
 
 class Refused(Exception):
@@ -72,6 +79,8 @@ class NextUp:
     actors: tuple[str, ...]
     """The actors that may go next, in the order the rules suggest."""
     turn_over: bool
+    key: OrderKey = None
+    """What the roll-off for this group of actors is recorded under."""
 
 
 @dataclass(frozen=True)
@@ -101,13 +110,20 @@ class BattleState:
     acted: set[str] = field(default_factory=set)
     delayed: dict[str, int] = field(default_factory=dict)
     delays_used: set[str] = field(default_factory=set)
-    firsts: dict[int | None, int] = field(default_factory=dict)
+    firsts: dict[OrderKey, int] = field(default_factory=dict)
     """Who acts first, per round value (stat-rounds) or for the turn (key None)."""
     last_side: int | None = None
-    moves: dict[int | None, int] = field(default_factory=dict)
+    owed: int = 0
+    """After a pass: activations in a row still owed to the side passed to."""
+    active_round: int | None = None
+    """The round (stat-rounds) the active actor was activated in."""
+    moves: dict[OrderKey, int] = field(default_factory=dict)
     """Activations and passes so far in each round (stat-rounds) or the turn (key None)."""
     counters: dict[str, dict[str, int]] = field(default_factory=dict)
     set_at: dict[tuple[str, str], int] = field(default_factory=dict)
+    """The bearer's activation count when each counter was last set."""
+    set_turn: dict[tuple[str, str], int] = field(default_factory=dict)
+    """The turn each counter was last set in."""
     activations: dict[str, int] = field(default_factory=dict)
     wounds: dict[str, int] = field(default_factory=dict)
     fight_on: dict[str, int] = field(default_factory=dict)
@@ -156,6 +172,7 @@ class BattleState:
         state.moves = dict(self.moves)
         state.counters = {k: dict(v) for k, v in self.counters.items()}
         state.set_at = dict(self.set_at)
+        state.set_turn = dict(self.set_turn)
         state.activations = dict(self.activations)
         state.wounds = dict(self.wounds)
         state.fight_on = dict(self.fight_on)
@@ -264,9 +281,16 @@ class BattleState:
         return max(self._eval(self.tracker.damage.wounds, self.model(model_id), None), 1)
 
     def is_out(self, model_id: str) -> bool:
-        """Out of the fight: its out counter is set and it is not fighting on."""
-        out = self.counter(model_id, self.tracker.damage.out_counter) > 0
-        return out and self.fight_on.get(model_id, 0) < self.turn
+        """Out of the fight: its damage's out counter is set and it is not fighting on,
+        or another counter marked ``out`` is set on it or its actor."""
+        damage = self.tracker.damage.out_counter
+        if self.counter(model_id, damage) and self.fight_on.get(model_id, 0) < self.turn:
+            return True
+        for target in {model_id, self.model(model_id).actor}:
+            for counter_id, value in self.counters.get(target, {}).items():
+                if value and counter_id != damage and self.tracker.counter(counter_id).out:
+                    return True
+        return False
 
     def actor_present(self, actor: str) -> bool:
         return any(not self.is_out(m.id) for m in self.members(actor))
@@ -308,30 +332,37 @@ class BattleState:
         ready = self.ready()
         if not ready:
             return NextUp(None, False, None, (), True)
-        key: int | None = None
+        key: OrderKey = None
+        round_value: int | None = None
         if turns.kind == "stat-rounds":
-            key = max(self.actor_round(a) for a in ready)
-            ready = tuple(a for a in ready if self.actor_round(a) == key)
-            # delayed actors act last in their round; among them the lower stat first
-            ready = tuple(
-                sorted(
-                    ready,
-                    key=lambda a: (
-                        a in self.delayed,
-                        self.actor_stat(a) if a in self.delayed else 0,
-                    ),
-                )
-            )
+            round_value = max(self.actor_round(a) for a in ready)
+            here = [a for a in ready if self.actor_round(a) == round_value]
+            regular = tuple(a for a in here if a not in self.delayed)
+            if regular:
+                ready, key = regular, round_value
+            else:
+                # delayed actors act after everyone else in their round, the lower stat
+                # first; equal stats of both sides roll off (RB ch.2 Delaying an Action)
+                low = min(self.actor_stat(a) for a in here)
+                ready = tuple(a for a in here if self.actor_stat(a) == low)
+                key = (round_value, low)
         sides = {self.side_of(a) for a in ready}
         if len(sides) > 1 and key not in self.firsts:
-            return NextUp(key, True, None, ready, False)
+            return NextUp(round_value, True, None, ready, False, key)
         if len(sides) == 1:
             side = sides.pop()
         elif self.last_side is None or not self.moves.get(key):
             side = self.firsts[key]
         else:
             side = 1 - self.last_side
-        return NextUp(key, False, side, tuple(a for a in ready if self.side_of(a) == side), False)
+        actors = tuple(a for a in ready if self.side_of(a) == side)
+        return NextUp(round_value, False, side, actors, False, key)
+
+    def current_round(self) -> int | None:
+        """The agility round being played: the active actor's, else the next one's."""
+        if self.active is not None:
+            return self.active_round
+        return self.next_up().round
 
     # --- markers -------------------------------------------------------------------------------
 
@@ -351,6 +382,8 @@ class BattleState:
             if self.turn > marker.turn + 1:
                 return True
             if self.turn == marker.turn + 1 and marker.round is not None:
+                if self.active is not None:  # lifts once its round's last action turn ends
+                    return self.active_round is not None and self.active_round < marker.round
                 up = self.next_up()
                 return up.turn_over or (up.round is not None and up.round < marker.round)
         return False
@@ -381,15 +414,19 @@ class BattleState:
             raise Refused(f"{actor} is out of the fight")
         if actor in self.acted:
             raise Refused(f"{actor} has already acted this turn")
+        turns = self.tracker.turns
+        if turns.kind == "phases" and not turns.phases[self.phase].activations:
+            raise Refused(f"nothing activates in the {turns.phases[self.phase].name} phase")
         up = self.next_up()
         if up.needs_roll_off:
             raise Refused("both sides have models in this round: roll off first")
-        if self.tracker.turns.kind != "phases" and actor not in up.actors:
+        if turns.kind != "phases" and actor not in up.actors:
             who = ", ".join(up.actors) or "nobody"
             raise Refused(f"it is not {actor}'s turn to act; next: {who}")
         self.active = actor
+        self.active_round = up.round
         self.activations[actor] = self.activations.get(actor, 0) + 1
-        self.moves[up.round] = self.moves.get(up.round, 0) + 1
+        self.moves[up.key] = self.moves.get(up.key, 0) + 1
         for model in self.members(actor):
             for target in self._targets_of(model):
                 for counter_id in list(self.counters.get(target, {})):
@@ -401,16 +438,27 @@ class BattleState:
             raise Refused(f"{event.actor} is not the active model")
         actor = event.actor
         self.active = None
+        self.active_round = None
         self.acted.add(actor)
-        self.last_side = self.side_of(actor)
+        side = self.side_of(actor)
+        if self.owed and side != self.last_side:
+            self.owed -= 1  # passed to: the same side acts again
+        else:
+            self.last_side = side
+            self.owed = 0
         count = self.activations.get(actor, 0)
         for model in self.members(actor):
             for target in self._targets_of(model):
                 for counter_id in list(self.counters.get(target, {})):
                     clears = self.tracker.counter(counter_id).clears
-                    if clears == "end-of-activation" or (
-                        clears == "end-of-next-activation"
-                        and self.set_at.get((target, counter_id), count) < count
+                    key = (target, counter_id)
+                    if (
+                        clears == "end-of-activation"
+                        or (clears == "end-of-next-activation" and self.set_at.get(key, count) < count)
+                        or (
+                            clears == "end-of-activation-next-turn"
+                            and self.set_turn.get(key, self.turn) < self.turn
+                        )
                     ):
                         self._set(target, counter_id, 0)
 
@@ -422,9 +470,15 @@ class BattleState:
         turns = self.tracker.turns
         if turns.kind != "stat-rounds" or not turns.delay:
             raise Refused("this game has no delaying")
+        if self.active is not None:
+            raise Refused(f"{self.active} is still active; end its activation first")
         up = self.next_up()
+        if up.needs_roll_off:
+            raise Refused("both sides have models in this round: roll off first")
         if event.actor not in up.actors:
             raise Refused(f"{event.actor} can only delay when it is its turn to act")
+        if any(NO_DELAY in m.tags for m in self.members(event.actor)):
+            raise Refused(f"{event.actor} cannot delay")
         if event.actor in self.delays_used:
             raise Refused(f"{event.actor} has already delayed this turn")
         if up.round is None or event.to >= up.round:
@@ -437,20 +491,51 @@ class BattleState:
     def _on_roll_off(self, event: RollOff) -> None:
         if event.first not in (0, 1):
             raise Refused("the first side is 0 (A) or 1 (B)")
-        key = self.next_up().round if self.tracker.turns.kind == "stat-rounds" else None
+        if self.active is not None:
+            raise Refused(f"{self.active} is still active; end its activation first")
+        key: OrderKey = None
+        if self.tracker.turns.kind != "phases":
+            up = self.next_up()
+            key = up.key
+            if up.turn_over:
+                raise Refused("nobody is left to act this turn")
+            if not up.needs_roll_off and key not in self.firsts and up.side is not None:
+                where = f"round {up.round}" if up.round is not None else "this turn"
+                raise Refused(
+                    f"only side {SIDE_LETTERS[up.side]} has models in {where}: no roll-off"
+                )
         if key in self.firsts:
             raise Refused("the order for this round is already rolled")
         self.firsts[key] = event.first
         self.last_side = None
+        self.owed = 0
 
     def _on_pass(self, event: Pass) -> None:
         if not self.tracker.turns.can_pass:
             raise Refused("this game has no passing")
+        if self.active is not None:
+            raise Refused(f"{self.active} is still active; end its activation first")
+        if event.side not in (0, 1):
+            raise Refused("the side is 0 (A) or 1 (B)")
         up = self.next_up()
         if up.side != event.side:
             raise Refused(f"side {SIDE_LETTERS[event.side]} is not the one to act")
+        # a side with fewer units left may pass; the other then activates two in a row
+        # (Steam Wars 2.1 Pass)
+        mine = len(self.actors_left(event.side))
+        theirs = len(self.actors_left(1 - event.side))
+        if mine >= theirs:
+            raise Refused(
+                f"side {SIDE_LETTERS[event.side]} has {mine} left to activate and side "
+                f"{SIDE_LETTERS[1 - event.side]} {theirs}: only the side with fewer may pass"
+            )
         self.last_side = event.side
-        self.moves[up.round] = self.moves.get(up.round, 0) + 1
+        self.owed = 1
+        self.moves[up.key] = self.moves.get(up.key, 0) + 1
+
+    def actors_left(self, side: int) -> tuple[str, ...]:
+        """A side's actors still to act this turn (or phase)."""
+        return tuple(a for a in self.ready() if self.side_of(a) == side)
 
     def _on_act(self, event: Act) -> None:
         model = self.model(event.model)
@@ -462,6 +547,8 @@ class BattleState:
             spec = self.tracker.action(event.action)
         except KeyError:
             raise Refused(f"unknown action '{event.action}'") from None
+        if spec.units is not None and not matches_model(spec.units, model):
+            raise Refused(f"{model.id} cannot {spec.name}")
         item: ItemSnap | None = None
         if spec.item is not None:
             if event.item is None:
@@ -505,18 +592,25 @@ class BattleState:
         target = {"model": model.id, "item": item_target, "side": SIDE_LETTERS[model.side]}[
             effect.on
         ]
+        try:
+            spec = self.tracker.counter(effect.counter)
+        except KeyError:
+            return
+        if effect.on == "model" and spec.scope == "actor":
+            target = model.actor  # the counter of the pack or unit the model acts with
+        amount = self._eval(effect.value, model, item) * self._eval(effect.repeat, model, item)
         if target is None or not self.has_counter(target, effect.counter):
+            if effect.op == "add" and amount < 0:  # nothing to spend (no bullets bought)
+                raise Refused(f"not enough {spec.name} (0)")
             return
         key = (target, effect.counter)
         current = changes.get(key, self.counter(*key))
-        amount = self._eval(effect.value, model, item) * self._eval(effect.repeat, model, item)
         if effect.op == "clear":
             new = 0
         elif effect.op == "set":
             new = self._eval(effect.value, model, item)
         else:
             new = current + amount
-        spec = self.tracker.counter(effect.counter)
         if new < 0:
             raise Refused(f"not enough {spec.name} ({current})")
         limit = self.counter_max(target, effect.counter)
@@ -542,13 +636,15 @@ class BattleState:
         before = self.counter(target, counter_id)
         if value:
             self.counters.setdefault(target, {})[counter_id] = value
-            if not before:
+            if value >= before:  # set (again): "its next activation" counts from now
                 self.set_at[(target, counter_id)] = self.activations.get(
                     self.model(target.split("/")[0]).actor if len(target) > 1 else target, 0
                 )
+                self.set_turn[(target, counter_id)] = self.turn
         else:
             self.counters.get(target, {}).pop(counter_id, None)
             self.set_at.pop((target, counter_id), None)
+            self.set_turn.pop((target, counter_id), None)
         if spec.id == self.tracker.damage.out_counter and len(target) > 1:
             self._going_out(target, before, value)
 
@@ -587,7 +683,7 @@ class BattleState:
             raise Refused(f"unknown marker '{event.marker}'") from None
         self.marker_count += 1
         rounds = self.tracker.turns.kind == "stat-rounds"
-        where = self.next_up().round if rounds else self.phase
+        where = self.current_round() if rounds else self.phase
         self.markers.append(Marker(self.marker_count, event.marker, event.label, self.turn, where))
 
     def _on_remove_marker(self, event: RemoveMarker) -> None:
@@ -648,9 +744,11 @@ class BattleState:
         self.firsts.clear()
         self.moves.clear()
         self.last_side = None
+        self.owed = 0
         self.phase = 0
         if self.turn >= self.setup.turn_limit:
             self.ended = True
+            self.fight_on.clear()  # the game ends: fighting on is over (Berserk)
         else:
             self.turn += 1
 

@@ -42,11 +42,18 @@ Value = Int | Expr
 """A number, or an expression giving one per model."""
 
 Clears = Literal[
-    "never", "end-of-activation", "end-of-next-activation", "end-of-turn", "start-of-activation"
+    "never",
+    "end-of-activation",
+    "end-of-next-activation",
+    "end-of-activation-next-turn",
+    "end-of-turn",
+    "start-of-activation",
 ]
 """When a counter goes back to zero by itself: never; when the bearer's activation ends;
-at the end of the bearer's next activation (one that starts after it was set); when
-the turn ends; or as the bearer's activation starts (after its reminder was shown)."""
+at the end of the bearer's next activation (one that starts after it was set); at the end
+of the bearer's first activation in a later turn than the one it was set in (poison is
+checked "next turn", even if the model still acts this turn); when the turn ends; or as
+the bearer's activation starts (after its reminder was shown)."""
 
 
 class CounterSpec(Frozen):
