@@ -15,10 +15,12 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from catalogs.library import Library
+    from model.battle import Battle
+    from model.battle_state import BattleState
     from model.catalog import Catalog, FactionView
     from model.findings import Report
     from model.roster import Roster
@@ -85,6 +87,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--name", help="the list's name (default: the faction's name)")
     p.add_argument("-o", "--output", type=Path, required=True, help="file to write")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    p = sub.add_parser("battle", help="start a battle between two lists, show it, resume it")
+    battle = p.add_subparsers(dest="battle_command", metavar="ACTION", required=True)
+    b = battle.add_parser("new", help="start a battle file between two roster files")
+    b.add_argument("rosters", nargs=2, type=Path, metavar="ROSTER", help="the two lists (.toml)")
+    b.add_argument(
+        "--turns", type=int, metavar="N", help="turn limit (default: the system's usual)"
+    )
+    b.add_argument("--scenario", default="", metavar="TEXT", help="the scenario's name or notes")
+    b.add_argument(
+        "--seed", type=int, metavar="N", help="seed of the dice helper (default: random, printed)"
+    )
+    b.add_argument(
+        "--players", nargs=2, metavar=("A", "B"), help="the players (default: the lists' names)"
+    )
+    b.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="FILE", help="battle file to write"
+    )
+    b.add_argument("--force", action="store_true", help="overwrite an existing file")
+    b = battle.add_parser(
+        "show", help="print a battle's state: turn, whose turn, each side and model"
+    )
+    b.add_argument("file", type=Path, help="the battle (.toml)")
+    b.add_argument("--json", action="store_true", help="print one JSON object")
+    b = battle.add_parser("resume", help="open a battle in the terminal app's tracker")
+    b.add_argument("file", type=Path, help="the battle (.toml)")
     return parser
 
 
@@ -298,9 +326,386 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+# --- battles --------------------------------------------------------------------------------
+
+
+def cmd_battle(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband battle new|show|resume``."""
+    command = {"new": cmd_battle_new, "show": cmd_battle_show, "resume": cmd_battle_resume}
+    return command[args.battle_command](args, out)
+
+
+def cmd_battle_new(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband battle new ROSTER ROSTER [--turns N] [--scenario TEXT] [--seed N]
+    [--players A B] -o FILE [--force]``: a battle file, ready for its first event."""
+    import random
+
+    from model.battle import new_battle
+    from model.problems import BattleError, Problem
+    from model.validate import validate
+    from saves.battle_file import write_battle
+    from saves.roster_file import read_roster, resolve
+
+    if args.turns is not None and args.turns < 1:
+        raise BattleError(
+            "cannot start the battle", [Problem(f"--turns must be 1 or more, got {args.turns}")]
+        )
+    if args.output.exists() and not args.force:
+        raise BattleError(
+            f"{args.output} already exists",
+            [Problem("not overwritten", str(args.output), hint="pass --force to replace it")],
+        )
+    read = [read_roster(path) for path in args.rosters]
+    (first, _), (second, _) = read
+    if first.system != second.system:
+        raise BattleError(
+            "cannot start the battle: the lists are for different games",
+            [
+                Problem(f"a {roster.system} list", str(path), ("system",))
+                for path, (roster, _) in zip(args.rosters, read, strict=True)
+            ],
+        )
+    library = _library(args)
+    views = [resolve(roster, source, library.load) for roster, source in read]
+    catalog = library.load(first.system)
+    names = args.players or [roster.name for roster, _ in read]
+    for n, name in enumerate(names):
+        if not name.strip():
+            raise BattleError(
+                "cannot start the battle", [Problem(f"player {'AB'[n]} needs a name")]
+            )
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    try:
+        battle = new_battle(
+            catalog,
+            [
+                (name, roster, view)
+                for name, (roster, _), view in zip(names, read, views, strict=True)
+            ],
+            scenario=args.scenario,
+            turn_limit=args.turns,
+            seed=seed,
+        )
+    except ValueError as exc:
+        raise BattleError("cannot start the battle", [Problem(str(exc))]) from None
+    write_battle(args.output, battle)
+    setup = battle.setup
+    sides = []
+    for side, path, view in zip(setup.sides, args.rosters, views, strict=True):
+        report = validate(view, side.roster)
+        sides.append(_side_title(side.player, side.faction, side.roster.name))
+        if not report.valid:
+            broken = len(report.errors)
+            print(
+                f"note: {side.roster.name} breaks {broken} list rule{'s' if broken != 1 else ''}"
+                f"; see: warband validate {path}",
+                file=out,
+            )
+    print(
+        f"wrote {args.output}: {sides[0]} against {sides[1]}\n"
+        f"{setup.system_name}, {setup.turn_limit} turns"
+        + (f", {setup.scenario}" if setup.scenario else "")
+        + f"; dice seed {setup.seed}\n"
+        f"resume it with: warband battle resume {args.output}",
+        file=out,
+    )
+    return EXIT_OK
+
+
+def _side_title(player: str, faction: str, list_name: str) -> str:
+    """``Ann (Gangers: Rust Rats)``, or ``Rust Rats (Gangers)`` when the list is the player."""
+    return f"{player} ({faction})" if player == list_name else f"{player} ({faction}: {list_name})"
+
+
+def cmd_battle_show(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband battle show FILE [--json]``: where the battle stands."""
+    from saves.battle_file import read_battle
+
+    battle = read_battle(args.file)
+    if args.json:
+        print(json.dumps(battle_json(battle), indent=2, ensure_ascii=False), file=out)
+    else:
+        print(battle_text(battle), file=out)
+    return EXIT_OK
+
+
+def cmd_battle_resume(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband battle resume FILE``: the app, on the tracker screen."""
+    import inspect
+
+    from model.problems import BattleError, Problem
+    from saves.battle_file import read_battle
+
+    read_battle(args.file)  # a damaged file is explained here, before the app starts
+    from tui.app import make_app
+
+    if "battle_path" not in inspect.signature(make_app).parameters:
+        raise BattleError(
+            "warband battle resume is not available yet",
+            [
+                Problem(
+                    "this warband has no battle tracker screen yet",
+                    str(args.file),
+                    hint=f"see the battle with: warband battle show {args.file}",
+                )
+            ],
+        )
+    app = make_app(
+        catalog_dir=args.catalog_dir,
+        saves_dir=args.saves_dir,
+        config_dir=args.config_dir,
+        battle_path=args.file,
+    )
+    app.run()
+    return EXIT_OK
+
+
+def battle_json(battle: Battle) -> dict[str, Any]:
+    """The JSON shape of ``warband battle show --json``::
+
+        {"format": "warband.battle/1", "system", "system_name", "catalog_version",
+         "scenario", "seed", "turn", "turn_limit",
+         "round": int | null,          # stat-rounds: the round's value of "round_stat"
+         "round_stat": str | null,     # e.g. "Ag"
+         "phase": {"number", "id", "name"} | null,    # phases: the current one (from 1)
+         "over": bool, "active": model id | null,
+         "next": {"side": "A" | "B" | null, "actors": [model id], "roll_off": bool,
+                  "turn_over": bool},
+         "events": int, "undone": int,
+         "markers": [{"number", "marker", "name", "label", "turn"}],
+         "sides": [{"side": "A", "player", "faction", "list", "victory_points",
+                    "points_lost", "standing", "out", "counters": {counter id: value},
+                    "models": [{"id", "label", "unit", "actor", "wounds", "wounds_max",
+                                "out": bool, "fighting_on": bool, "actions_used", "actions",
+                                "counters": {counter id: value},
+                                "items": {"pistol#2": {counter id: value}}}]}]}
+
+    Counters are those set (not zero); a model's ``counters`` leave out the actions-used
+    and out-of-the-fight counters, which have their own keys. ``actions_used`` and
+    ``actions`` are those of what activates with it (its pack or unit).
+    """
+    from model.forces import SIDE_LETTERS
+    from saves.battle_file import FORMAT
+
+    state = battle.state
+    setup = battle.setup
+    turns = setup.tracker.turns
+    up = state.next_up()
+    phase = None
+    if turns.kind == "phases":
+        current = turns.phases[state.phase]
+        phase = {"number": state.phase + 1, "id": current.id, "name": current.name}
+    sides = []
+    for index, side in enumerate(setup.sides):
+        summary = state.summary(index)
+        sides.append(
+            {
+                "side": SIDE_LETTERS[index],
+                "player": side.player,
+                "faction": side.faction,
+                "list": side.roster.name,
+                "victory_points": summary.victory_points,
+                "points_lost": summary.points_lost,
+                "standing": summary.standing,
+                "out": summary.out,
+                "counters": dict(state.counters.get(SIDE_LETTERS[index], {})),
+                "models": [_model_json(state, model.id) for model in side.models],
+            }
+        )
+    return {
+        "format": FORMAT,
+        "system": setup.system,
+        "system_name": setup.system_name,
+        "catalog_version": setup.catalog_version,
+        "scenario": setup.scenario,
+        "seed": setup.seed,
+        "turn": state.turn,
+        "turn_limit": setup.turn_limit,
+        "round": _round(state),
+        "round_stat": turns.stat if turns.kind == "stat-rounds" else None,
+        "phase": phase,
+        "over": state.ended,
+        "active": state.active,
+        "next": {
+            "side": None if up.side is None else SIDE_LETTERS[up.side],
+            "actors": list(up.actors),
+            "roll_off": up.needs_roll_off,
+            "turn_over": up.turn_over,
+        },
+        "events": len(battle.events),
+        "undone": len(battle.undone),
+        "markers": [
+            {
+                "number": m.number,
+                "marker": m.marker,
+                "name": state.marker_spec(m.marker).name,
+                "label": m.label,
+                "turn": m.turn,
+            }
+            for m in state.markers_down()
+        ],
+        "sides": sides,
+    }
+
+
+def _round(state: BattleState) -> int | None:
+    """The stat round being played (stat-rounds), or None."""
+    if state.tracker.turns.kind != "stat-rounds" or state.ended:
+        return None
+    if state.active is not None:
+        return state.actor_round(state.active)
+    return state.next_up().round
+
+
+def _actions_used(state: BattleState, model_id: str) -> int:
+    tracker = state.tracker
+    try:
+        scope = tracker.counter(tracker.used_counter).scope
+    except KeyError:
+        return 0
+    target = state.model(model_id).actor if scope == "actor" else model_id
+    return state.counter(target, tracker.used_counter)
+
+
+def _model_json(state: BattleState, model_id: str) -> dict[str, Any]:
+    tracker = state.tracker
+    hidden = {tracker.used_counter, tracker.damage.out_counter}
+    items: dict[str, dict[str, int]] = {}
+    for target, values in state.counters.items():
+        if target.startswith(model_id + "/") and values:
+            items[target.partition("/")[2]] = dict(values)
+    downed = state.counter(model_id, tracker.damage.out_counter) > 0
+    return {
+        "id": model_id,
+        "label": state.model(model_id).label,
+        "unit": state.model(model_id).unit,
+        "actor": state.model(model_id).actor,
+        "wounds": state.wounds.get(model_id, 0),
+        "wounds_max": state.wounds_max(model_id),
+        "out": state.is_out(model_id),
+        "fighting_on": downed and not state.is_out(model_id),
+        "actions_used": _actions_used(state, model_id),
+        "actions": state.action_points(model_id),
+        "counters": {k: v for k, v in state.counters.get(model_id, {}).items() if k not in hidden},
+        "items": items,
+    }
+
+
+def battle_text(battle: Battle) -> str:
+    """The plain-text report of ``warband battle show``."""
+    data = battle_json(battle)
+    state = battle.state
+    setup = battle.setup
+    title = f"{setup.system_name} battle (catalog {setup.catalog_version})"
+    if setup.scenario:
+        title += f": {setup.scenario}"
+    where = f"Turn {data['turn']} of {data['turn_limit']}"
+    if data["round"] is not None:
+        where += f", {data['round_stat']} round {data['round']}"
+    if data["phase"] is not None:
+        phases = len(setup.tracker.turns.phases)
+        where += f", phase {data['phase']['number']} of {phases}: {data['phase']['name']}"
+    lines = [
+        title,
+        f"{where}: {_whose_turn(state, data)}",
+        f"{_count(data['events'], 'event')}, {data['undone']} undone; dice seed {setup.seed}",
+    ]
+    if data["markers"]:
+        lines.append(
+            "Markers: "
+            + ", ".join(
+                f"{m['number']} {m['name']}" + (f" ({m['label']})" if m["label"] else "")
+                for m in data["markers"]
+            )
+        )
+    width = max(len(m["label"]) for s in data["sides"] for m in s["models"])
+    idw = max(len(m["id"]) for s in data["sides"] for m in s["models"])
+    for side in data["sides"]:
+        lines.append("")
+        lines.append(
+            f"{side['side']}: {_side_title(side['player'], side['faction'], side['list'])}"
+        )
+        total = len(side["models"])
+        stand = f"{side['standing']} of {total} model{'s' if total != 1 else ''} standing"
+        lines.append(
+            f"  {_count(side['victory_points'], 'victory point')}, "
+            f"{side['points_lost']} points lost, {stand}"
+            + _counters_text(state, side["counters"], prefix="; ")
+        )
+        for model in side["models"]:
+            row = (
+                f"  {model['id']:<{idw}}  {model['label']:<{width}}  "
+                f"wounds {model['wounds']}/{model['wounds_max']}  "
+                f"actions {model['actions_used']}/{model['actions']}"
+            )
+            marks = ["acting"] if model["actor"] == data["active"] else []
+            if model["out"]:
+                marks.append("OUT")
+            elif model["fighting_on"]:
+                marks.append("fighting on")
+            counters = _counters_text(state, model["counters"])
+            if counters:
+                marks.append(counters)
+            for item, values in model["items"].items():
+                marks.append(
+                    f"{_item_name(state, model['id'], item)}: {_counters_text(state, values)}"
+                )
+            lines.append(row + ("  " + "; ".join(marks) if marks else ""))
+    return "\n".join(lines)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _whose_turn(state: BattleState, data: dict[str, Any]) -> str:
+    if data["over"]:
+        return "the game is over"
+    if data["active"] is not None:
+        actor = data["active"]
+        left = state.actions_left(actor)
+        return f"{actor} {state.model(actor).label} is acting, {_count(left, 'action')} left"
+    up = data["next"]
+    phases = state.tracker.turns.phases if state.tracker.turns.kind == "phases" else ()
+    if up["turn_over"] and state.phase + 1 < len(phases):
+        later = phases[state.phase + 1].name
+        if not phases[state.phase].activations:
+            return f"go on to the next phase ({later})"
+        return f"every model has acted; go on to the next phase ({later})"
+    if up["turn_over"]:
+        return "every model has acted; end the turn"
+    if up["roll_off"]:
+        return "both sides have models to act: roll off"
+    actors = ", ".join(up["actors"][:6]) + (" ..." if len(up["actors"]) > 6 else "")
+    side = f"side {up['side']}" if up["side"] is not None else "either side"
+    return f"{side} to act: {actors}"
+
+
+def _counters_text(state: BattleState, values: dict[str, int], prefix: str = "") -> str:
+    """``Bullets 3, Aiming``: each counter set, by name (flags without their 1)."""
+    parts = []
+    for counter_id, value in values.items():
+        try:
+            spec = state.tracker.counter(counter_id)
+        except KeyError:
+            parts.append(f"{counter_id} {value}")
+            continue
+        parts.append(spec.name if spec.kind == "flag" and value == 1 else f"{spec.name} {value}")
+    return prefix + ", ".join(parts) if parts else ""
+
+
+def _item_name(state: BattleState, model_id: str, item: str) -> str:
+    item_id, _, number = item.partition("#")
+    for snap in state.model(model_id).items:
+        if snap.id == item_id:
+            return f"{snap.name} {number}" if number else snap.name
+    return item
+
+
 _COMMANDS = {
     "validate": cmd_validate,
     "show": cmd_show,
     "catalogs": cmd_catalogs,
     "new": cmd_new,
+    "battle": cmd_battle,
 }
