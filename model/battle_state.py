@@ -454,7 +454,10 @@ class BattleState:
                     key = (target, counter_id)
                     if (
                         clears == "end-of-activation"
-                        or (clears == "end-of-next-activation" and self.set_at.get(key, count) < count)
+                        or (
+                            clears == "end-of-next-activation"
+                            and self.set_at.get(key, count) < count
+                        )
                         or (
                             clears == "end-of-activation-next-turn"
                             and self.set_turn.get(key, self.turn) < self.turn

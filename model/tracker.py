@@ -233,6 +233,8 @@ class VictorySpec(Frozen):
     points_lost: Bool = True
     """Count the points of models that went out, per side."""
     vp_name: Text = "Victory points"
+    vp_short: Annotated[str, Field(min_length=1, max_length=4)] = "VP"
+    """A few letters for the side's title line, where room is short."""
     summary: str | None = None
 
 

@@ -57,7 +57,7 @@ from model.battle import Battle
 from model.battle_state import Refused
 from model.events import Event
 from model.forces import SIDE_LETTERS, ModelSnap, SideSetup
-from model.problems import BattleError, KeyPath, Problem, sorted_problems
+from model.problems import BattleError, KeyPath, Problem, SaveError, sorted_problems
 from model.roster import Roster
 from model.schema_errors import problems_from
 from model.setup import BattleSetup
@@ -143,6 +143,38 @@ def write_battle(path: Path | str, battle: Battle) -> None:
     """Save a battle atomically, keeping the previous file as ``<name>.bak``; raises
     ``SaveError`` and leaves the old file if it fails."""
     write_atomic(path, battle_to_toml(battle).encode("utf-8"), backup=True)
+
+
+def restore_backup(path: Path | str) -> tuple[Battle, Path]:
+    """Go on from ``<name>.bak`` after ``path`` proved damaged: the damaged file is kept as
+    ``<name>.damaged`` (nothing is thrown away), the backup is copied back to ``path``, and
+    the battle read from it is returned with where the damaged copy went. Raises
+    ``BattleFileError`` if the backup cannot be read either (then nothing is moved) and
+    ``SaveError`` if the files cannot be moved."""
+    path = Path(path)
+    backup = path.with_name(path.name + ".bak")
+    data = _read_bytes(backup)
+    battle = battle_from_bytes(data, str(backup), path=backup)
+    damaged = path.with_name(path.name + ".damaged")
+    try:
+        if path.exists():
+            path.replace(damaged)
+    except OSError as exc:
+        raise SaveError(
+            f"could not set aside {path}",
+            [Problem(exc.strerror or str(exc), str(path), hint="move it away yourself")],
+        ) from None
+    write_atomic(path, data)
+    return battle, damaged
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise BattleFileError(
+            f"cannot read {path}", [Problem(exc.strerror or str(exc), str(path))], backup=None
+        ) from None
 
 
 def _setup_text(setup: BattleSetup) -> str:
@@ -444,8 +476,8 @@ def _backup_note(path: Path, backup: Path | None) -> Problem:
         return Problem(f"there is no backup ({path.name}.bak) next to it")
     return Problem(
         f"a backup from the previous save is at {backup}",
-        hint=f"see it with: warband battle show {backup}; to go on from it, "
-        f"rename it to {path.name}",
+        hint=f"see it with: warband battle show {backup}; go on from it with: "
+        f"warband battle resume --use-backup {path}",
     )
 
 

@@ -113,6 +113,12 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--json", action="store_true", help="print one JSON object")
     b = battle.add_parser("resume", help="open a battle in the terminal app's tracker")
     b.add_argument("file", type=Path, help="the battle (.toml)")
+    b.add_argument(
+        "--use-backup",
+        action="store_true",
+        help="if the file is damaged, go on from its backup (FILE.bak); the damaged file "
+        "is kept as FILE.damaged",
+    )
     return parser
 
 
@@ -431,25 +437,18 @@ def cmd_battle_show(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_battle_resume(args: argparse.Namespace, out: TextIO) -> int:
     """``warband battle resume FILE``: the app, on the tracker screen."""
-    import inspect
-
-    from model.problems import BattleError, Problem
-    from saves.battle_file import read_battle
-
-    read_battle(args.file)  # a damaged file is explained here, before the app starts
+    from saves.battle_file import BattleFileError, read_battle
     from tui.app import make_app
 
-    if "battle_path" not in inspect.signature(make_app).parameters:
-        raise BattleError(
-            "warband battle resume is not available yet",
-            [
-                Problem(
-                    "this warband has no battle tracker screen yet",
-                    str(args.file),
-                    hint=f"see the battle with: warband battle show {args.file}",
-                )
-            ],
-        )
+    try:
+        read_battle(args.file)  # a damaged file is explained here, before the app starts
+    except BattleFileError as exc:
+        if exc.backup is None or not args.use_backup:
+            raise
+        from saves.battle_file import restore_backup
+
+        _, damaged = restore_backup(args.file)
+        print(f"going on from {exc.backup}; the damaged file is kept as {damaged}", file=out)
     app = make_app(
         catalog_dir=args.catalog_dir,
         saves_dir=args.saves_dir,

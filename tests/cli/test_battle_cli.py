@@ -45,8 +45,11 @@ def test_new_writes_the_battle_and_says_how_to_resume_it(tmp_path: Path) -> None
     )
     battle = read_battle(target)
     assert (battle.events, battle.undone) == ((), ())
-    # the fixture battle was started the same way: the same setup, to the last byte
-    assert battle.setup == read_battle(BRIDGE).setup
+    # the fixture battle was started the same way: the same setup, but for the catalog's
+    # tracker rules and version, which the fixture keeps as they were when it was written
+    fixture = read_battle(BRIDGE).setup
+    same = {"tracker": fixture.tracker, "catalog_version": fixture.catalog_version}
+    assert battle.setup.model_copy(update=same) == fixture
 
 
 def test_new_defaults_the_players_turns_and_a_printed_random_seed(tmp_path: Path) -> None:
@@ -214,7 +217,7 @@ def test_show_a_damaged_battle_names_its_backup(tmp_path: Path) -> None:
         f"  {path}: the file ends before its [end] table, which warband writes last: it was "
         "cut short; its last events may be lost",
         f"  a backup from the previous save is at {path}.bak; see it with: warband battle "
-        f"show {path}.bak; to go on from it, rename it to b.toml",
+        f"show {path}.bak; go on from it with: warband battle resume --use-backup {path}",
     ]
     code, out, _ = run("battle", "show", f"{path}.bak")
     assert code == 0
@@ -256,20 +259,32 @@ def test_resume_opens_the_app_on_the_battle(monkeypatch: pytest.MonkeyPatch) -> 
     ]
 
 
-def test_resume_says_when_the_tracker_is_not_there_yet(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_resume_goes_on_from_the_backup_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import tui.app
 
-    def make_app(*, catalog_dir: str | None = None) -> FakeApp:
-        raise AssertionError("not to be started")
+    made: list[FakeApp] = []
+
+    def make_app(**kwargs: Any) -> FakeApp:
+        made.append(FakeApp(**kwargs))
+        return made[-1]
 
     monkeypatch.setattr(tui.app, "make_app", make_app)
-    code, out, err = run("battle", "resume", BRIDGE)
-    assert (code, out) == (2, "")
-    assert err == (
-        "warband battle resume is not available yet\n"
-        f"  {BRIDGE}: this warband has no battle tracker screen yet; see the battle with: "
-        f"warband battle show {BRIDGE}\n"
-    )
+    path = tmp_path / "b.toml"
+    damaged = BRIDGE.read_text(encoding="utf-8")
+    damaged = damaged[: damaged.index("[[events]]  # 5")]
+    path.write_text(damaged, encoding="utf-8")
+    path.with_name("b.toml.bak").write_bytes(BRIDGE.read_bytes())
+    code, _, err = run("battle", "resume", path)
+    assert (code, made) == (2, [])
+    assert "cut short" in err
+    code, out, err = run("battle", "resume", "--use-backup", path)
+    assert (code, err) == (0, "")
+    assert out == f"going on from {path}.bak; the damaged file is kept as {path}.damaged\n"
+    assert [app.kwargs["battle_path"] for app in made] == [path]
+    assert path.read_bytes() == BRIDGE.read_bytes()
+    assert path.with_name("b.toml.damaged").read_text(encoding="utf-8") == damaged
 
 
 def test_resume_explains_a_damaged_file_before_starting_the_app(

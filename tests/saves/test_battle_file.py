@@ -51,6 +51,7 @@ from saves.battle_file import (
     battle_from_bytes,
     battle_to_toml,
     read_battle,
+    restore_backup,
     write_battle,
 )
 from saves.roster_file import read_roster, resolve
@@ -226,6 +227,32 @@ def test_write_keeps_the_previous_save_as_a_backup(tmp_path: Path) -> None:
     assert read_battle(path) == second
     assert read_battle(tmp_path / "b.toml.bak") == first
     assert sorted(p.name for p in tmp_path.iterdir()) == ["b.toml", "b.toml.bak"]
+
+
+def test_going_on_from_the_backup_keeps_the_damaged_file(tmp_path: Path) -> None:
+    path = tmp_path / "b.toml"
+    first = fresh_battle()
+    write_battle(path, first)
+    write_battle(path, play(first, 5))
+    path.write_bytes(path.read_bytes()[:-40])  # cut short
+    with pytest.raises(BattleFileError) as raised:
+        read_battle(path)
+    assert raised.value.backup == tmp_path / "b.toml.bak"
+    damaged = path.read_bytes()
+    battle, kept = restore_backup(path)
+    assert (battle, kept) == (first, tmp_path / "b.toml.damaged")
+    assert (read_battle(path), kept.read_bytes()) == (first, damaged)
+    assert read_battle(tmp_path / "b.toml.bak") == first
+
+
+def test_a_damaged_backup_moves_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "b.toml"
+    path.write_text("broken", encoding="utf-8")
+    (tmp_path / "b.toml.bak").write_text("also broken", encoding="utf-8")
+    with pytest.raises(BattleFileError):
+        restore_backup(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.toml", "b.toml.bak"]
+    assert path.read_text(encoding="utf-8") == "broken"
 
 
 ANY_TEXT = st.text(min_size=1, max_size=30)
@@ -496,7 +523,8 @@ def test_a_missing_file_mentions_its_backup_only_when_there_is_one(bridge: Path)
     missing.with_name("gone.toml.bak").write_bytes(BRIDGE.read_bytes())
     assert problem_lines(read_error(missing))[-1] == (
         f"  a backup from the previous save is at {missing}.bak; see it with: "
-        f"warband battle show {missing}.bak; to go on from it, rename it to gone.toml"
+        f"warband battle show {missing}.bak; go on from it with: "
+        f"warband battle resume --use-backup {missing}"
     )
 
 
@@ -510,7 +538,8 @@ def test_every_damaged_file_names_the_backup(tmp_path: Path) -> None:
     backup = tmp_path / "game.toml.bak"
     note = (
         f"  a backup from the previous save is at {backup}; see it with: "
-        f"warband battle show {backup}; to go on from it, rename it to game.toml"
+        f"warband battle show {backup}; go on from it with: "
+        f"warband battle resume --use-backup {path}"
     )
     good = path.read_text(encoding="utf-8")
     damages = {
