@@ -25,7 +25,9 @@ from tui.screens.base import CommandScreen
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
+    from model.battle import Battle
     from model.catalog import FactionView
+    from model.problems import WarbandError
     from model.roster import Roster
     from tui.screens.builder import BuilderScreen
 
@@ -46,6 +48,7 @@ class WarbandApp(App[None]):
             "Quit",
             id="quit",
             priority=True,
+            show=False,
             tooltip="Quit (asks about unsaved changes)",
         ),
     ]
@@ -56,6 +59,7 @@ class WarbandApp(App[None]):
         locations: Locations,
         *,
         open_path: Path | None = None,
+        battle_path: Path | None = None,
         theme: str | None = None,
         offer_recovery: bool = True,
     ) -> None:
@@ -63,6 +67,7 @@ class WarbandApp(App[None]):
         self.library = library
         self.locations = locations
         self.open_path = open_path
+        self.battle_path = battle_path
         self.fixed_theme = theme
         self.offer_recovery = offer_recovery
         self.settings, self.settings_note = load_settings(locations.settings_file)
@@ -78,6 +83,8 @@ class WarbandApp(App[None]):
             self.notify(self.settings_note, severity="warning")
         if self.open_path is not None:
             self.open_roster(self.open_path)
+        elif self.battle_path is not None:
+            self.open_battle(self.battle_path)
         elif self.offer_recovery:
             self.offer_recoveries()
 
@@ -203,6 +210,140 @@ class WarbandApp(App[None]):
         self.remember(path)
         self.push_builder(view, roster, path=path, saved=roster)
 
+    def open_any(self, path: Path) -> None:
+        """Open a recent file: a battle in the tracker, a list in the builder."""
+        try:
+            head = path.read_bytes()[:4096]
+        except OSError:
+            head = b""
+        if b"warband.battle/" in head:
+            self.open_battle(path)
+        else:
+            self.open_roster(path)
+
+    def open_battle(self, path: Path) -> None:
+        """Resume a battle in the tracker; a damaged file is explained (with its backup)."""
+        from model.problems import WarbandError
+        from saves.battle_file import BattleFileError, read_battle
+        from tui.dialogs.message import MessageDialog
+
+        try:
+            battle = read_battle(path)
+        except BattleFileError as exc:
+            if exc.backup is None:
+                self.push_screen(MessageDialog("Cannot open the battle", exc.render(), error=True))
+            else:
+                self.offer_backup(path, exc)
+            return
+        except WarbandError as exc:
+            self.push_screen(MessageDialog("Cannot open the battle", exc.render(), error=True))
+            return
+        self.show_battle(path, battle)
+
+    def show_battle(self, path: Path, battle: Battle) -> None:
+        """The tracker on ``battle``, saving to ``path``, over the home screen."""
+        from saves.battle_file import write_battle
+        from tui.screens.tracker import TrackerScreen
+
+        self.remember(path)
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+        def views() -> tuple[FactionView, ...]:
+            catalog = self.library.load(battle.setup.system)
+            return tuple(catalog.view(side.roster.faction) for side in battle.setup.sides)
+
+        self.push_screen(TrackerScreen(battle, path, write_battle, views))
+
+    @work(exclusive=True, group="backup")
+    async def offer_backup(self, path: Path, error: WarbandError) -> None:
+        """A damaged battle with a backup: explain, and offer to go on from the backup
+        (the damaged file is kept beside it as ``<name>.damaged``)."""
+        from model.problems import WarbandError
+        from saves.battle_file import restore_backup
+        from tui.dialogs.choice import ChoiceDialog
+        from tui.dialogs.message import MessageDialog
+
+        answer = await self.push_screen_wait(
+            ChoiceDialog(
+                "Cannot open the battle",
+                error.render(),
+                [("Go on from the backup", "backup", "primary"), ("Close", "cancel", "default")],
+            )
+        )
+        if answer != "backup":
+            return
+        try:
+            battle, damaged = restore_backup(path)
+        except WarbandError as exc:
+            self.push_screen(MessageDialog("Cannot use the backup", exc.render(), error=True))
+            return
+        self.notify(f"Going on from the backup; the damaged file is kept as {damaged.name}")
+        self.show_battle(path, battle)
+
+    def pick_battle(self) -> None:
+        """The file picker, to resume a battle."""
+        from tui.dialogs.open_file import OpenFileDialog
+
+        root = self.locations.saves_dir
+        root.mkdir(parents=True, exist_ok=True)
+
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.open_battle(path)
+
+        self.push_screen(OpenFileDialog(root, title="Resume a battle"), chosen)
+
+    @work(exclusive=True, group="new-battle")
+    async def new_battle(self) -> None:
+        """Pick two list files, then start a battle file between them."""
+        import random
+
+        from model.battle import new_battle
+        from model.problems import WarbandError
+        from saves.battle_file import write_battle
+        from saves.roster_file import read_roster, resolve
+        from tui.dialogs.message import MessageDialog
+        from tui.dialogs.open_file import OpenFileDialog
+        from tui.dialogs.prompt import PromptDialog
+
+        root = self.locations.saves_dir
+        root.mkdir(parents=True, exist_ok=True)
+        players = []
+        for side in ("A", "B"):
+            path = await self.push_screen_wait(OpenFileDialog(root, title=f"Side {side}'s list"))
+            if path is None:
+                return
+            try:
+                roster, source = read_roster(path)
+                view = resolve(roster, source, self.library.load)
+            except WarbandError as exc:
+                self.push_screen(MessageDialog("Cannot use that list", exc.render(), error=True))
+                return
+            players.append((roster.name, roster, view))
+        catalog = self.library.load(players[0][1].system)
+        default = root / f"{_slug(players[0][0])}-vs-{_slug(players[1][0])}.battle.toml"
+        text = await self.push_screen_wait(
+            PromptDialog(
+                "New battle",
+                "Battle file:",
+                str(default),
+                lambda t: None if t.strip() else "Type a file name.",
+            )
+        )
+        if text is None:
+            return
+        target = Path(text.strip()).expanduser()
+        target = target if target.is_absolute() else root / target
+        try:
+            battle = new_battle(catalog, players, seed=random.randrange(1_000_000))
+            write_battle(target, battle)
+        except (WarbandError, ValueError) as exc:
+            body = exc.render() if isinstance(exc, WarbandError) else str(exc)
+            self.push_screen(MessageDialog("Cannot start the battle", body, error=True))
+            return
+        self.open_battle(target)
+
     @work(exclusive=True, group="recovery")
     async def offer_recoveries(self) -> None:
         """Offer back lists left unsaved by a crash or a killed terminal."""
@@ -268,6 +409,7 @@ def make_app(
     config_dir: str | Path | None = None,
     bundled_dir: Path | None = None,
     open_path: Path | None = None,
+    battle_path: Path | None = None,
     theme: str | None = None,
     offer_recovery: bool = True,
 ) -> WarbandApp:
@@ -278,6 +420,13 @@ def make_app(
         Library(catalog_dir, bundled=bundled_dir),
         locations(saves_dir, config_dir),
         open_path=open_path,
+        battle_path=battle_path,
         theme=theme,
         offer_recovery=offer_recovery,
     )
+
+
+def _slug(name: str) -> str:
+    """A file-name part from a list name."""
+    words = "".join(c.lower() if c.isalnum() else " " for c in name).split()
+    return "-".join(words) or "list"

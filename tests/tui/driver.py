@@ -26,14 +26,6 @@ NAMED_KEYS = frozenset(
         "home",
         "end",
         "f1",
-        "ctrl+s",
-        "ctrl+w",
-        "ctrl+z",
-        "ctrl+y",
-        "ctrl+q",
-        "ctrl+p",
-        "ctrl+up",
-        "ctrl+down",
     }
 )
 
@@ -69,6 +61,7 @@ def app_in(
     folders: Folders,
     *,
     open_path: Path | None = None,
+    battle_path: Path | None = None,
     theme: str | None = "textual-dark",
     offer_recovery: bool = True,
 ) -> WarbandApp:
@@ -78,6 +71,7 @@ def app_in(
         saves_dir=folders.saves,
         config_dir=folders.config,
         open_path=open_path,
+        battle_path=battle_path,
         theme=theme,
         offer_recovery=offer_recovery,
     )
@@ -86,7 +80,7 @@ def app_in(
 async def keys(pilot: Pilot[None], *sequence: str) -> None:
     """Press keys: named keys as they are, any other word typed letter by letter."""
     for key in sequence:
-        if key in NAMED_KEYS or len(key) == 1:
+        if key in NAMED_KEYS or len(key) == 1 or "+" in key:  # ctrl+z, shift+tab
             await pilot.press(key)
         else:
             await pilot.press(*key)

@@ -14,6 +14,7 @@ with ``--snapshot-update`` (refused under other Textual versions; see conftest).
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
@@ -22,12 +23,14 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
+from catalogs.locations import bundled_dir
 from tests.tui.driver import Folders
 from tui.app import WarbandApp, make_app
 
 pytestmark = pytest.mark.usefixtures("no_blink")
 
 UI_CATALOGS = Path(__file__).resolve().parent.parent / "fixtures" / "ui-catalogs"
+PUNKAPOCALYPTIC = bundled_dir() / "punkapocalyptic"
 """The fixture game system ``skirmish``, made for these snapshots."""
 
 Size = tuple[int, int]
@@ -154,7 +157,9 @@ def folders(tmp_path: Path) -> Folders:
     return folders
 
 
-def app_on(folders: Folders, open_path: Path | None = None) -> WarbandApp:
+def app_on(
+    folders: Folders, open_path: Path | None = None, battle_path: Path | None = None
+) -> WarbandApp:
     """warband on the fixture catalogs, pinned theme, no animations, no recovery offers."""
     app = make_app(
         catalog_dir=folders.catalogs,
@@ -162,6 +167,7 @@ def app_on(folders: Folders, open_path: Path | None = None) -> WarbandApp:
         saves_dir=folders.saves,
         config_dir=folders.config,
         open_path=open_path,
+        battle_path=battle_path,
         theme="textual-dark",
         offer_recovery=False,
     )
@@ -169,16 +175,21 @@ def app_on(folders: Folders, open_path: Path | None = None) -> WarbandApp:
     return app
 
 
-def pressing(*keys: str) -> RunBefore:
+def pressing(*keys: str, wait_for_workers: bool = True) -> RunBefore:
     """Press keys one at a time, letting the app settle after each, then clear the
-    toasts ("Added Captain ...") that would otherwise be timing-dependent."""
+    toasts ("Added Captain ...") that would otherwise be timing-dependent.
+
+    Pass wait_for_workers=False when the last key opens a dialog from a worker
+    (the tracker's action list): that worker waits for the dialog's answer, so
+    waiting for it would never end."""
 
     async def run(pilot: Pilot[None]) -> None:
         await pilot.pause()
         for key in keys:
             await pilot.press(key)
             await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
+        if wait_for_workers:
+            await pilot.app.workers.wait_for_complete()
         pilot.app.clear_notifications()
         await pilot.pause()
 
@@ -297,3 +308,67 @@ class TestHelp:
         bottom of the dialog; the builder dimmed behind it."""
         path = folders.roster("red-raiders.toml", SHEET)
         assert snap_compare(app_on(folders, path), terminal_size=size, run_before=pressing("f1"))
+
+
+TRACKER_SIZES = pytest.mark.parametrize(
+    "size", [pytest.param((120, 40), id="120x40"), pytest.param((80, 24), id="80x24")]
+)
+"""The tracker side by side (120 columns and more) and as tabs (the classic 80x24)."""
+
+
+@pytest.fixture
+def bridge(folders: Folders) -> Path:
+    """The fixture battle ``tests/fixtures/battles/bridge.toml`` (its README tells its
+    21 events). A battle file holds its own rules and lists, so no catalog is read."""
+    source = Path(__file__).resolve().parent.parent / "fixtures" / "battles" / "bridge.toml"
+    return folders.roster("bridge.battle.toml", source.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def bridge_catalog(folders: Folders, bridge: Path) -> Path:
+    """The bridge battle with the Punkapocalyptic catalog in the user's catalogs: the
+    dice helper reads weapon profiles and armour from the catalog, not the file."""
+    shutil.copytree(PUNKAPOCALYPTIC, folders.catalogs / "punkapocalyptic")
+    return bridge
+
+
+class TestTracker:
+    @TRACKER_SIZES
+    def test_resumed_battle(
+        self, snap_compare: SnapCompare, folders: Folders, bridge: Path, size: Size
+    ) -> None:
+        """The bridge battle resumed in turn 1, Agility round 5, side B to act. Look
+        for: "Turn 1/6 · Ag round 5 · side B (Bob) to act: B14 Mutard · markers: Fire 1"
+        at the top; at 120x40 both sides side by side, at 80x24 tabs with side B shown;
+        each side's title with standing models, points lost (B: 20) and VP (A: 1); the
+        cursor on B14 (bold: next to act); B18 struck through, a red wound box, "Eng Dn";
+        B11 "Psn3"; the full line about B14 under the tables; the last log lines; the
+        footer starting with Enter Activate."""
+        assert snap_compare(
+            app_on(folders, battle_path=bridge), terminal_size=size, run_before=pressing()
+        )
+
+    @TRACKER_SIZES
+    def test_action_choice(
+        self, snap_compare: SnapCompare, folders: Folders, bridge: Path, size: Size
+    ) -> None:
+        """B14 activated (Enter) and the action list open (a). Look for: B14's row in
+        reverse (active); the dialog "B14 Mutard: 2 action(s) left" listing Move, the
+        shots with each weapon, Assault ...; the actions the rules refuse now greyed with
+        the reason in brackets (Reload: nothing to reload ...)."""
+        run = pressing("enter", "a", wait_for_workers=False)
+        assert snap_compare(app_on(folders, battle_path=bridge), terminal_size=size, run_before=run)
+
+    @TRACKER_SIZES
+    def test_dice_helper(
+        self, snap_compare: SnapCompare, folders: Folders, bridge_catalog: Path, size: Size
+    ) -> None:
+        """The dice helper (d) over the tracker, after one roll (Ctrl+R). Look for:
+        "Dice helper: every roll goes into the battle's log"; Roll "Attribute roll";
+        Model rolling "B14 Mutard" with its current stats under it; Stat "Combat (C)"
+        (A counts actions and is not offered); only the fields an attribute roll
+        needs; under the buttons the roll's title and outcome in bold, its numbers,
+        "Dice: n"; the dialog only as tall as its fields."""
+        run = pressing("d", "ctrl+r")
+        app = app_on(folders, battle_path=bridge_catalog)
+        assert snap_compare(app, terminal_size=size, run_before=run)

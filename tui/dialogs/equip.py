@@ -111,8 +111,11 @@ class EquipDialog(ModalScreen[None]):
             text.append(("\n" if text else "") + rules_text(self.view, item.rules), "italic")
         if item.summary:
             text.append(("\n" if text else "") + item.summary)
-        for finding in opt.blocked_by:
-            text.append(f"\n✗ {finding.message}", style="red")
+        if opt.limit is not None and opt.count >= opt.limit:
+            text.append(f"\nAt its maximum: {opt.limit} per model.", style="dim")
+        else:
+            for finding in opt.blocked_by:
+                text.append(f"\n✗ {finding.message}", style="red")
         detail.update(text)
 
     @on(OptionList.OptionSelected)

@@ -27,13 +27,14 @@ class OpenFileDialog(ModalScreen[Path | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, title: str = "Open a list") -> None:
         super().__init__()
         self.root = root
+        self.title_text = title
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog tall"):
-            yield Label("Open a list", classes="dialog-title")
+            yield Label(self.title_text, classes="dialog-title")
             yield RosterFiles(self.root, id="files")
             yield Label("or type a path:")
             yield Input(placeholder=str(self.root / "band.toml"), id="path")

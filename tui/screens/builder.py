@@ -60,6 +60,7 @@ class BuilderScreen(CommandScreen):
             "Details",
             "Show everything about the unit or item at the "
             "cursor: profile, gear, rules with summaries, options.",
+            footer=False,
         ),
         Command(
             "remove",
@@ -129,7 +130,7 @@ class BuilderScreen(CommandScreen):
     BINDINGS = bindings(COMMAND_LIST)
     NAME = "List builder"
     HELP = """\
-# Building a list
+## Building a list
 
 On the left are the faction's units: type to search, move with the arrow keys and
 press **Enter** (or **a**) to add the highlighted unit to your list. On the right is
@@ -137,9 +138,10 @@ your list; the cursor there selects an entry. Press **e** to equip it: its
 option groups are listed with this troop's own prices, and anything the rules
 forbid right now is shown struck through, with the reason.
 
-The line at the top counts points, miniatures and Rare weapons, and says whether
-the list is legal. Below the list, each finding says what is wrong and how to
-fix it: press **f**, choose one and press **Enter** to jump to the unit.
+The line at the top says whether the list is legal and counts its points and
+whatever else the game limits (miniatures, rare weapons ...). Below the list,
+each finding says what is wrong and how to fix it: press **f**, choose one and
+press **Enter** to jump to the unit.
 
 Every change can be undone. Unsaved work is copied to a recovery file after each
 change; if warband or the terminal dies, the next start offers it back.

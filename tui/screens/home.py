@@ -25,6 +25,8 @@ class HomeScreen(CommandScreen):
     COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
         Command("new_list", "n", "New list", "Start a list: system, faction, points, name."),
         Command("open_file", "o", "Open", "Open a list file from the saves folder or a path."),
+        Command("new_battle", "b", "New battle", "Start a battle between two list files."),
+        Command("resume_battle", "r", "Resume battle", "Resume a saved battle in the tracker."),
         Command(
             "open_recent", "enter", "Open recent", "Open the highlighted recent file.", footer=False
         ),
@@ -32,7 +34,7 @@ class HomeScreen(CommandScreen):
     BINDINGS = bindings(COMMAND_LIST)
     NAME = "Home"
     HELP = """\
-# warband
+## warband
 
 Build lists for tabletop skirmish games and check them against every
 list-building rule as you go.
@@ -63,6 +65,8 @@ are listed below; highlight one and press **Enter**.
             with Horizontal(id="home-buttons"):
                 yield Button("New list (n)", id="new", variant="primary")
                 yield Button("Open file (o)", id="open")
+                yield Button("New battle (b)", id="battle")
+                yield Button("Resume battle (r)", id="resume")
             yield Label("Recent files", classes="section-title")
             yield OptionList(id="recent")
         yield Footer()
@@ -109,17 +113,25 @@ are listed below; highlight one and press **Enter**.
     def action_open_file(self) -> None:
         self.warband.pick_file()
 
+    @on(Button.Pressed, "#battle")
+    def action_new_battle(self) -> None:
+        self.warband.new_battle()
+
+    @on(Button.Pressed, "#resume")
+    def action_resume_battle(self) -> None:
+        self.warband.pick_battle()
+
     @on(OptionList.OptionSelected, "#recent")
     def _recent(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
-            self.warband.open_roster(Path(event.option.id))
+            self.warband.open_any(Path(event.option.id))
 
     def action_open_recent(self) -> None:
         recent = self.query_one("#recent", OptionList)
         if recent.highlighted is not None:
             option_id = recent.get_option_at_index(recent.highlighted).id
             if option_id is not None:
-                self.warband.open_roster(Path(option_id))
+                self.warband.open_any(Path(option_id))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "open_recent":

@@ -27,7 +27,7 @@ class SheetScreen(CommandScreen):
     BINDINGS = bindings(COMMAND_LIST)
     NAME = "Army sheet"
     HELP = """\
-# Army sheet
+## Army sheet
 
 The whole list as it would be printed: each entry's profile, everything it
 carries with profiles, range bands and special rules, its cost, then the

@@ -37,8 +37,9 @@ class FindingsList(OptionList):
             return
         for n, f in enumerate(findings):
             error = f.severity == "error"
-            text = Text("✗ " if error else "! ", style="bold red" if error else "bold yellow")
-            text.append(f.message)
+            text = Text.assemble(
+                ("✗ " if error else "! ", "bold red" if error else "bold yellow"), f.message
+            )
             self.add_option(Option(text, id=str(n)))
         self.highlighted = 0
 

@@ -97,7 +97,8 @@ class UnitPicker(Vertical):
             return
         unit = self.view.units[uid]
         system = self.view.system
-        card = Text(f"{unit.name}, {unit.cost} {system.points}", style="bold")
+        card = Text()
+        card.append(f"{unit.name}, {unit.cost} {system.points}", style="bold")
         if unit.models.max > 1:
             card.append(f" each, {unit.models.min}-{unit.models.max}", style="bold")
         card.append("\n" + stat_line(unit, system))

@@ -1,0 +1,203 @@
+"""How the battle log and the "who is next" line read, for every view and export.
+
+Each event is told in words with the models' names as the player knows them
+("A3 Brute shoots with Shotgun"), using the state just before the event.
+"""
+
+from __future__ import annotations
+
+from model.battle_state import BattleState, Refused
+from model.events import (
+    Act,
+    Activate,
+    Delay,
+    EndActivation,
+    EndGame,
+    EndTurn,
+    Event,
+    NextPhase,
+    Note,
+    Pass,
+    PlaceMarker,
+    RemoveMarker,
+    Roll,
+    RollOff,
+    Score,
+    SetCounter,
+    Wound,
+)
+from model.forces import SIDE_LETTERS
+
+
+def who(state: BattleState, model_id: str) -> str:
+    """``A3 Brute``."""
+    try:
+        return f"{model_id} {state.model(model_id).label}"
+    except Exception:
+        return model_id
+
+
+def target_text(state: BattleState, target: str) -> str:
+    """A counter's target in words: a side, a model, or a model's item."""
+    if len(target) == 1:
+        index = SIDE_LETTERS.index(target)
+        return f"side {target} ({state.setup.sides[index].player})"
+    model_id, _, item = target.partition("/")
+    if not item:
+        return who(state, model_id)
+    name = item.split("#")[0]
+    for snap in state.model(model_id).items:
+        if snap.id == name:
+            name = snap.name
+    return f"{who(state, model_id)}'s {name}"
+
+
+def _goes_out(event: Wound, before: BattleState) -> str:
+    """``: Downed`` when the wound takes the model out of the fight."""
+    try:
+        after = before.then(event)
+    except Refused:
+        return ""
+    if after.is_out(event.model) and not before.is_out(event.model):
+        return f": {before.tracker.counter(before.tracker.damage.out_counter).name}"
+    return ""
+
+
+def event_text(event: Event, before: BattleState) -> str:
+    """One log line."""
+    state = before
+    if isinstance(event, Activate):
+        return f"{who(state, event.actor)} activates"
+    if isinstance(event, EndActivation):
+        return f"{who(state, event.actor)} ends its action turn"
+    if isinstance(event, Delay):
+        return f"{who(state, event.actor)} delays to round {event.to}"
+    if isinstance(event, RollOff):
+        side = SIDE_LETTERS[event.first]
+        return f"roll-off: side {side} ({state.setup.sides[event.first].player}) goes first"
+    if isinstance(event, Pass):
+        return f"side {SIDE_LETTERS[event.side]} passes"
+    if isinstance(event, Act):
+        try:
+            name = state.tracker.action(event.action).name
+        except KeyError:
+            name = event.action
+        item = ""
+        if event.item:
+            item = " with " + target_text(state, event.item).split("'s ", 1)[-1]
+        return f"{who(state, event.model)}: {name}{item}"
+    if isinstance(event, SetCounter):
+        try:
+            spec = state.tracker.counter(event.counter)
+        except KeyError:
+            return f"{event.target}: {event.counter} = {event.value}"
+        if spec.kind == "flag":
+            # "Shotgun: Jammed" reads as the state it is now in; "on" was noise.
+            suffix = "" if event.value else " cleared"
+            return f"{target_text(state, event.target)}: {spec.name}{suffix}"
+        return f"{target_text(state, event.target)}: {spec.name} {event.value}"
+    if isinstance(event, Wound):
+        if event.amount >= 0:
+            text = f"{who(state, event.model)} takes {event.amount} wound" + (
+                "s" if event.amount != 1 else ""
+            )
+            return text + _goes_out(event, state)
+        return f"{who(state, event.model)} heals {-event.amount}"
+    if isinstance(event, PlaceMarker):
+        try:
+            name = state.marker_spec(event.marker).name
+        except KeyError:
+            name = event.marker
+        return f"{name} marker placed" + (f": {event.label}" if event.label else "")
+    if isinstance(event, RemoveMarker):
+        return f"marker {event.number} removed"
+    if isinstance(event, Score):
+        return (
+            f"side {SIDE_LETTERS[event.side]} scores {event.points} "
+            f"{state.tracker.victory.vp_name.lower()}"
+        )
+    if isinstance(event, Roll):
+        return f"{event.title}: {event.outcome}" + (f" ({event.detail})" if event.detail else "")
+    if isinstance(event, Note):
+        return f"note: {event.text}"
+    if isinstance(event, NextPhase):
+        return "next phase"
+    if isinstance(event, EndTurn):
+        return f"end of turn {state.turn}"
+    if isinstance(event, EndGame):
+        return "the game ends"
+    return event.kind
+
+
+def next_up_text(state: BattleState) -> str:
+    """Who acts next, in words, for the status line."""
+    turns = state.tracker.turns
+    if state.ended:
+        return "the game is over"
+    if state.active is not None:
+        left = state.actions_left(state.members(state.active)[0].id)
+        return f"{who(state, state.active)} is acting ({left} action(s) left)"
+    up = state.next_up()
+    where = ""
+    if turns.kind == "stat-rounds" and up.round is not None:
+        where = f"{turns.stat} round {up.round} · "
+    elif turns.kind == "phases":
+        where = f"{turns.phases[state.phase].name} phase · "
+    if up.turn_over:
+        return where + "everyone has acted: end the turn (t)"
+    if up.needs_roll_off:
+        return where + "both sides have models here: roll off (o)"
+    if up.side is None:
+        return where + "any model may act"
+    names = ", ".join(who(state, a) for a in up.actors[:3])
+    more = f" (+{len(up.actors) - 3})" if len(up.actors) > 3 else ""
+    return (
+        f"{where}side {SIDE_LETTERS[up.side]} ({state.setup.sides[up.side].player}) to "
+        f"act: {names}{more}"
+    )
+
+
+def model_line(state: BattleState, model_id: str) -> str:
+    """Everything about one model in words, for the line under the tables: the table's
+    short forms (``Psn3 rifle:Rld1``) cropped on a narrow terminal, this line does not.
+
+    ``A4 Ganger · C 3 P 3 Ag 5 ... · actions 0/2 · wounds 0/1 · Crouched · Shotgun: Jammed``
+    """
+    model = state.model(model_id)
+    parts = [who(state, model_id)]
+    stats = []
+    for stat in model.stats:
+        value = state.stat(model_id, stat)
+        if value is not None:
+            stats.append(f"{stat} {value}")
+    if stats:
+        parts.append(" ".join(stats))
+    if model.actor == model_id:
+        used = state.counter(
+            model.actor
+            if state.tracker.counter(state.tracker.used_counter).scope == "actor"
+            else model_id,
+            state.tracker.used_counter,
+        )
+        parts.append(f"actions {used}/{state.action_points(model_id)}")
+    else:
+        parts.append(f"acts with {model.actor}")
+    parts.append(f"wounds {state.wounds.get(model_id, 0)}/{state.wounds_max(model_id)}")
+    names = {i.id: i.name for i in model.items}
+    for target in [model_id, *(t for t, _ in state.setup.item_targets(model))]:
+        _, _, item = target.partition("/")
+        prefix = ""
+        if item:
+            base, _, number = item.partition("#")
+            prefix = f"{names.get(base, base)}{' ' + number if number else ''}: "
+        for counter_id, value in state.counters.get(target, {}).items():
+            spec = state.tracker.counter(counter_id)
+            if spec.id == state.tracker.used_counter:
+                continue
+            amount = f" {value}" if spec.kind == "number" else ""
+            parts.append(f"{prefix}{spec.name}{amount}")
+    if model_id in state.fight_on:
+        parts.append("fights on this turn")
+    if state.is_out(model_id):
+        parts.append("out")
+    return " · ".join(parts)

@@ -1,0 +1,519 @@
+"""The dice helper dialog, used like a person at the table: choose, type, roll.
+
+A small host app stands in for the tracker: it holds the battle and records what the
+dialog logs. Each test works out the expected result with ``model.dice`` from the same
+inputs and the battle's next dice, and checks that exactly that went into the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Select, SelectionList, Static
+
+from model.battle import Battle, new_battle
+from model.battle_state import Refused
+from model.battle_text import who
+from model.catalog import FactionView
+from model.dice import (
+    Contender,
+    Modifier,
+    WeaponStats,
+    armour_of,
+    attribute_roll,
+    cover_modifier,
+    falling_roll,
+    find_table,
+    next_dice,
+    opposed_roll,
+    shooting_roll,
+    steam_roll,
+    table_lookup,
+    table_roll,
+    wound_roll,
+)
+from model.events import Activate, Event, Roll, SetCounter
+from model.roster import Roster
+from model.tracker import TableRow, TableSpec
+from saves.roster_file import read_roster
+from tests.conftest import FIXTURES
+from tests.helpers import bundled, entry, roster
+from tui.dialogs.dice import DiceDialog
+
+WIDE = (100, 50)
+"""Room for every field of the longest form, so each can be clicked."""
+
+
+def views(*factions: str) -> list[FactionView]:
+    return [bundled().view(f) for f in factions]
+
+
+def legal(faction: str) -> Roster:
+    found, _ = read_roster(FIXTURES / "rosters" / faction / "legal-500.toml")
+    assert found is not None
+    return found
+
+
+def battle(seed: int = 7, sides: Sequence[Roster] | None = None) -> Battle:
+    """Gangers (side A) against Mutards (side B), or the lists given."""
+    lists = list(sides or (legal("gangers"), legal("mutards")))
+    return new_battle(
+        bundled(),
+        [
+            (name, r, bundled().view(r.faction))
+            for name, r in zip(("Ana", "Ben"), lists, strict=True)
+        ],
+        seed=seed,
+    )
+
+
+class Host(App[None]):
+    """Stands in for the tracker: holds the battle, and logs what the dialog records."""
+
+    def __init__(
+        self,
+        game: Battle,
+        model_id: str | None = None,
+        *,
+        accept: bool = True,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.model_id = model_id
+        self.accept = accept
+        self.views = views(*(side.roster.faction for side in game.setup.sides))
+
+    def record(self, event: Event) -> bool:
+        if not self.accept:
+            return False
+        try:
+            self.game = self.game.record(event)
+        except Refused:
+            return False
+        return True
+
+    def on_mount(self) -> None:
+        self.push_screen(DiceDialog(lambda: self.game, self.record, self.views, self.model_id))
+
+
+def dialog(pilot: Pilot[None]) -> DiceDialog:
+    screen = pilot.app.screen
+    assert isinstance(screen, DiceDialog)
+    return screen
+
+
+def shown(pilot: Pilot[None], widget_id: str) -> str:
+    content = dialog(pilot).query_one(f"#{widget_id}", Static).content
+    return content.plain if isinstance(content, Text) else str(content)
+
+
+def stat(game: Battle, model_id: str, stat_id: str) -> int:
+    """A model's current stat, as the dialog should read it."""
+    value = game.state.stat(model_id, stat_id)
+    assert value is not None
+    return value
+
+
+def rolls(app: Host) -> list[Roll]:
+    return [e for e in app.game.events if isinstance(e, Roll)]
+
+
+async def choose(pilot: Pilot[None], field: str, text: str) -> None:
+    """Click a drop-down open, type part of a choice's name, and pick it with Enter."""
+    await pilot.click(f"#dice-{field}")
+    await pilot.pause()
+    await pilot.press(*text.lower(), "enter")
+    await pilot.pause()
+
+
+async def type_in(pilot: Pilot[None], field: str, text: str) -> None:
+    await pilot.click(f"#dice-{field}")
+    await pilot.press(*text)
+    await pilot.pause()
+
+
+async def tick(pilot: Pilot[None], field: str, *names: str) -> None:
+    """Click the lines of a list of choices whose names start with ``names``."""
+    listing: SelectionList[object] = dialog(pilot).query_one(f"#dice-{field}", SelectionList)
+    for name in names:
+        index = next(
+            n
+            for n in range(listing.option_count)
+            if str(listing.get_option_at_index(n).prompt).startswith(name)
+        )
+        await pilot.click(f"#dice-{field}", offset=(4, index))
+        await pilot.pause()
+
+
+async def roll(pilot: Pilot[None]) -> None:
+    await pilot.click("#dice-roll")
+    await pilot.pause()
+
+
+class TestAttributeAndOpposed:
+    async def test_an_attribute_roll_uses_the_current_stat_and_is_logged(self) -> None:
+        """Numb (-3 Agility) is set on the Badass: the roll reads Agility 2, not 5."""
+        numb = SetCounter(kind="counter", target="A2", counter="numb", value=1)
+        app = Host(battle().record(numb), "A2")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "stat", "agi")
+            await type_in(pilot, "other", "2")
+            before = app.game
+            await roll(pilot)
+            expected = attribute_roll(
+                next_dice(before.setup.seed, before.events),
+                "Agility",
+                2,
+                [Modifier("Other", 2)],
+                title="A2 Badass: Agility roll",
+            )
+            assert app.game.events[-1] == expected.event()
+            assert "Agility 2 + Other 2 = 4: needs 4 or less" in expected.detail
+            text = shown(pilot, "dice-result")
+            assert expected.title in text
+            assert expected.detail in text
+            assert expected.outcome in text
+            assert shown(pilot, "dice-message") == ""
+
+    async def test_each_roll_has_new_dice_and_the_dialog_stays_open(self) -> None:
+        app = Host(battle(seed=11), "A1")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "stat", "prec")
+            for _ in range(3):
+                await pilot.press("ctrl+r")
+                await pilot.pause()
+            assert isinstance(app.screen, DiceDialog)
+            logged = rolls(app)
+            seed, precision = app.game.setup.seed, stat(app.game, "A1", "P")
+            assert logged == [
+                attribute_roll(
+                    next_dice(seed, app.game.events[:n]),
+                    "Precision",
+                    precision,
+                    title="A1 Big Joe (Chief): Precision roll",
+                ).event()
+                for n in range(3)
+            ]
+
+    async def test_the_active_model_rolls_when_no_model_is_given(self) -> None:
+        app = Host(battle().record(Activate(kind="activate", actor="B18")))
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            assert dialog(pilot).query_one("#dice-roller", Select).value == "B18"
+            assert "Ag 7" in shown(pilot, "dice-roller-info")
+
+    async def test_an_opposed_combat_roll_with_a_catalog_modifier(self) -> None:
+        """Combat against Combat, the Pit beast crouched in contact (-3): the combat switch
+        offers the combat modifiers; a tie would hit both."""
+        app = Host(battle(), "A3")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "opp")
+            await choose(pilot, "stat", "com")
+            await choose(pilot, "opponent", "b10")
+            assert dialog(pilot).query_one("#dice-opponent-stat", Select).value == "C"
+            assert not dialog(pilot).query_one("#dice-modifiers-row").display
+            await pilot.click("#dice-combat")
+            await pilot.pause()
+            await tick(pilot, "modifiers", "Crouched or lying")
+            await type_in(pilot, "opponent-other", "1")
+            before = app.game
+            await roll(pilot)
+            state = before.state
+            expected = opposed_roll(
+                next_dice(before.setup.seed, before.events),
+                Contender(
+                    who(state, "A3"),
+                    "Combat",
+                    stat(before, "A3", "C"),
+                    (Modifier("Crouched or lying, in contact", -3),),
+                ),
+                Contender(
+                    who(state, "B10"), "Combat", stat(before, "B10", "C"), (Modifier("Other", 1),)
+                ),
+                combat=True,
+            )
+            assert rolls(app) == [expected.event()]
+            assert expected.outcome in shown(pilot, "dice-result")
+
+    async def test_a_model_without_the_stat_is_refused(self) -> None:
+        app = Host(battle(), "B2")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "stat", "prec")
+            await roll(pilot)
+            assert shown(pilot, "dice-message") == "Cannot roll: B2 Addler 1/5 has no Precision"
+            assert shown(pilot, "dice-result") == ""
+            assert app.game.events == ()
+
+
+class TestShooting:
+    async def test_a_shot_with_the_catalogs_modifiers(self) -> None:
+        """The bow is Hard to use (applied by itself), 10" is medium range for 8/16/24",
+        and avoiding the cover of a Camouflaged Mutard costs -5, not -3."""
+        app = Host(battle(), "A5")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "sho")
+            assert dialog(pilot).query_one("#dice-weapon", Select).value == "bow"
+            await choose(pilot, "target", "b14")
+            await type_in(pilot, "distance", "10")
+            listing = dialog(pilot).query_one("#dice-modifiers", SelectionList)
+            offered = [str(listing.get_option_at_index(n).prompt) for n in range(3)]
+            assert offered == ["Aimed +3", "Defensive fire -2", "Shooting into a combat -3"]
+            await tick(pilot, "modifiers", "Aimed", "Avoiding cover")
+            await pilot.click("#dice-distance")
+            await pilot.press("enter")  # Enter in a number field rolls
+            await pilot.pause()
+            view = bundled().view("gangers")
+            expected = shooting_roll(
+                next_dice(app.game.setup.seed, ()),
+                WeaponStats.of(view.items["bow"], view.item_tags("bow")),
+                precision=stat(app.game, "A5", "P"),
+                catalog=app.game.setup.tracker.modifiers,
+                distance=10,
+                chosen=("aimed", "avoid-cover"),
+                camouflage=True,
+                strength=stat(app.game, "A5", "S"),
+                title="Shooting: A5 Ganger with the Bow at B14 Mutard",
+            )
+            assert rolls(app)[0] == expected.event()
+            assert expected.target == stat(app.game, "A5", "P") - 1 + 3 - 5
+            assert "Camouflage: avoiding its cover costs more" in shown(pilot, "dice-result")
+
+    async def test_aiming_in_defensive_fire_is_refused(self) -> None:
+        app = Host(battle(), "A2")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "sho")
+            await type_in(pilot, "distance", "5")
+            await tick(pilot, "modifiers", "Aimed", "Defensive fire")
+            await roll(pilot)
+            assert shown(pilot, "dice-message") == (
+                "Cannot roll: aiming cannot be used in defensive fire (RB ch.2 Aiming)"
+            )
+            assert app.game.events == ()
+
+    async def test_beyond_the_longest_range_nothing_is_rolled(self) -> None:
+        app = Host(battle(), "A2")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "sho")
+            await type_in(pilot, "distance", "40")
+            await roll(pilot)
+            assert shown(pilot, "dice-message") == (
+                'Cannot roll: Cannot shoot: beyond the longest range, 36" '
+                '(40" is out of range (12/24/36"))'
+            )
+            assert app.game.events == ()
+
+    async def test_a_shot_needs_a_distance_and_a_ranged_weapon(self) -> None:
+        app = Host(battle(), "A2")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "sho")
+            await roll(pilot)
+            assert "give the distance or the range band" in shown(pilot, "dice-message")
+            await choose(pilot, "roller", "a3 ")  # a heavy mace: nothing to shoot
+            assert dialog(pilot).query_one("#dice-weapon", Select).is_blank()
+            await roll(pilot)
+            assert shown(pilot, "dice-message") == "Cannot roll: choose a weapon A3 Brute carries"
+            assert app.game.events == ()
+
+
+class TestWound:
+    async def test_armour_from_the_catalog_and_stacked_covers(self) -> None:
+        """The Badass's rifle at 20" (medium) against the Pit beast's Tough skin (5),
+        behind wood and rubble: the higher cover +1."""
+        app = Host(battle(), "A2")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "wou")
+            await choose(pilot, "weapon", "rif")
+            await choose(pilot, "target", "b10")
+            await type_in(pilot, "distance", "20")
+            await tick(pilot, "cover", "Wood", "Clay")
+            await roll(pilot)
+            game = app.game
+            gangers, mutards = views("gangers", "mutards")
+            armour, shield = armour_of(game.setup.model("B10"), mutards.items, shooting=True)
+            covers = find_table(game.setup.tracker.tables, "cover")
+            expected = wound_roll(
+                next_dice(game.setup.seed, ()),
+                WeaponStats.of(gangers.items["rifle"], gangers.item_tags("rif")),
+                toughness=stat(game, "B10", "T"),
+                band=1,
+                wielder_strength=stat(game, "A2", "S"),
+                armour=armour,
+                cover=(*shield, cover_modifier(covers, 2), cover_modifier(covers, 3)),
+                attacker="A2 Badass",
+                defender="B10 Pit beast",
+            )
+            assert rolls(app) == [expected.event()]
+            assert "stacked covers: the highest +1" in shown(pilot, "dice-result")
+
+    async def test_defensive_fire_and_a_given_strength(self) -> None:
+        """A hit in the target's turn (the tie to the target) with the Strength given."""
+        app = Host(battle(), "A3")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "wou")
+            await choose(pilot, "target", "a8")
+            await pilot.click("#dice-their-turn")
+            await type_in(pilot, "strength", "7")
+            await roll(pilot)
+            gangers = bundled().view("gangers")
+            expected = wound_roll(
+                next_dice(app.game.setup.seed, ()),
+                WeaponStats.of(gangers.items["heavy-mace"], gangers.item_tags("heavy-mace")),
+                toughness=stat(app.game, "A8", "T"),
+                wielder_strength=stat(app.game, "A3", "S"),
+                strength=7,
+                armour=armour_of(app.game.setup.model("A8"), gangers.items, shooting=False)[0],
+                attacker="A3 Brute",
+                defender="A8 Scumbag",
+                attacker_active=False,
+            )
+            assert rolls(app) == [expected.event()]
+
+    async def test_a_hit_from_beyond_the_range_is_refused(self) -> None:
+        app = Host(battle(), "A2")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "wou")
+            await choose(pilot, "weapon", "rif")
+            await type_in(pilot, "distance", "37")
+            await roll(pilot)
+            assert shown(pilot, "dice-message") == (
+                'Cannot roll: 37" is beyond the Rifle\'s longest range, 36"'
+            )
+            assert app.game.events == ()
+
+    async def test_cover_in_combat_is_refused(self) -> None:
+        app = Host(battle(), "A3")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "wou")
+            await tick(pilot, "cover", "Bushes")
+            await roll(pilot)
+            assert shown(pilot, "dice-message") == (
+                "Cannot roll: cover counts only against shots (RB ch.2 Cover)"
+            )
+            assert app.game.events == ()
+
+
+class TestSteamFallingAndTables:
+    async def test_a_steam_gun_makes_a_tech_roll(self) -> None:
+        junkers = roster(bundled().view("junkers"), entry("dynamo", steam_gun=1))
+        app = Host(battle(sides=(junkers, legal("gangers"))), "A1")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "ste")
+            await tick(pilot, "modifiers", "Defensive fire")
+            await roll(pilot)
+            expected = steam_roll(
+                next_dice(app.game.setup.seed, ()),
+                stat(app.game, "A1", "Tc"),
+                [Modifier("Defensive fire", -2)],
+                weapon="Steam gun",
+                title="Steam: A1 Dynamo with the Steam gun",
+            )
+            assert rolls(app) == [expected.event()]
+
+    async def test_no_steam_weapon_no_steam_roll(self) -> None:
+        app = Host(battle(), "A2")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "ste")
+            await roll(pilot)
+            assert shown(pilot, "dice-message") == "Cannot roll: A2 Badass carries no Steam weapon"
+            assert app.game.events == ()
+
+    async def test_a_fall_on_the_catalogs_falling_table(self) -> None:
+        app = Host(battle(), "B18")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "fal")
+            await roll(pilot)
+            assert shown(pilot, "dice-message") == "Cannot roll: give the height fallen"
+            await type_in(pilot, "height", "5.5")
+            await roll(pilot)
+            game = app.game
+            expected = falling_roll(
+                next_dice(game.setup.seed, ()),
+                find_table(game.setup.tracker.tables, "falling"),
+                5.5,
+                toughness=stat(game, "B18", "T"),
+                faller="B18 Mongrelmorph",
+            )
+            assert rolls(app) == [expected.event()]
+            assert expected.outcome in shown(pilot, "dice-result")
+
+    async def test_the_catalogs_other_tables_are_rolled_or_looked_up(self) -> None:
+        rows = (TableRow(max=3, result="Flee"), TableRow(min=4, result="Stand"))
+        extra = (
+            TableSpec(id="nerve", name="Nerve", dice="2d6", rows=rows),
+            TableSpec(id="loot", name="Loot", lookup="Scrap found", rows=rows),
+        )
+        game = battle()
+        tracker = game.setup.tracker.model_copy(
+            update={"tables": (*game.setup.tracker.tables, *extra)}
+        )
+        game = Battle(game.setup.model_copy(update={"tracker": tracker}))
+        app = Host(game, "A1")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            names = [kind.name for kind in dialog(pilot).kinds]
+            assert names[-2:] == ["Nerve table", "Loot table"]
+            assert "Cover table" not in names
+            await choose(pilot, "kind", "ner")
+            await type_in(pilot, "other", "-1")
+            await roll(pilot)
+            await choose(pilot, "kind", "loo")
+            assert dialog(pilot).query_one("#dice-value-label", Static).content == "Scrap found"
+            await type_in(pilot, "value", "4")
+            await roll(pilot)
+            seed = app.game.setup.seed
+            assert rolls(app) == [
+                table_roll(next_dice(seed, ()), extra[0], [Modifier("Other", -1)]).event(),
+                table_lookup(extra[1], 4, [Modifier("Other", -1)]).event(),  # as still typed
+            ]
+
+
+class TestKeyboardAndClosing:
+    async def test_keyboard_only_at_80_by_24(self) -> None:
+        """Tab through the fields of a shot, type the distance, Enter rolls; Escape closes."""
+        app = Host(battle(), "A2")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.focused is not None and app.focused.id == "dice-kind"
+            await pilot.press("enter", *"shoot", "enter")
+            await pilot.pause()
+            await pilot.press("tab", "tab", "tab", "tab")  # shooter, weapon, target, distance
+            assert app.focused is not None and app.focused.id == "dice-distance"
+            await pilot.press(*"30", "enter")
+            await pilot.pause()
+            assert len(rolls(app)) == 1
+            assert (
+                rolls(app)[0].title
+                == "Shooting: A2 Badass with the Rifle at B1 Big Noggin (Bobblehead)"
+            )
+            assert '30" is long range' in rolls(app)[0].detail
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, DiceDialog)
+
+    async def test_a_roll_the_log_refuses_is_not_shown_as_made(self) -> None:
+        app = Host(battle(), "A2", accept=False)
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await roll(pilot)
+            assert shown(pilot, "dice-message") == (
+                "The battle's log refused the roll: nothing was recorded"
+            )
+            assert shown(pilot, "dice-result") == ""

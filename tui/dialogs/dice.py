@@ -1,0 +1,801 @@
+"""The dice helper at the table: choose a roll, see every number, and log it.
+
+The rules live in ``model.dice``. This dialog gathers what a roll needs from the
+battle as it is now (the models' current stats, their gear's profiles from the
+catalog, the catalog's modifiers and tables), asks the player for the rest, and
+records every result in the battle's log, so no roll is made off the record. The
+dice come from the battle's seed and the number of rolls already logged: the same
+log always rolls the same dice, after a save and a resume too. Inputs the rules
+refuse are explained in the dialog, and then nothing is rolled or logged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
+
+from model.battle import Battle
+from model.battle_state import BattleState
+from model.battle_text import who
+from model.catalog import FactionView, Stat
+from model.describe import SEP, profile_text
+from model.dice import (
+    AVOID_COVER_CAMOUFLAGE,
+    DEFENSIVE_FIRE,
+    HARD_TO_USE,
+    LONG_RANGE,
+    MEDIUM_RANGE,
+    PELLETS,
+    SHORT_RANGE,
+    Contender,
+    Dice,
+    Modifier,
+    Result,
+    ShootingRoll,
+    WeaponStats,
+    armour_of,
+    attribute_roll,
+    cover_modifier,
+    falling_roll,
+    find_table,
+    has_rule,
+    is_rider,
+    modifiers_for,
+    next_dice,
+    opposed_roll,
+    range_band,
+    shooting_roll,
+    steam_roll,
+    table_lookup,
+    table_roll,
+    weapon_bands,
+    wound_roll,
+)
+from model.events import Event
+from model.forces import ModelSnap
+from model.items import Trait, Weapon
+from model.tracker import ModifierSpec, TableSpec
+
+FALLING_TABLE = "falling"
+"""The catalog table the Falling roll reads (RB ch.2 "Falling down")."""
+COVER_TABLE = "cover"
+"""The catalog table the wound roll's covers come from (RB ch.2 "Cover")."""
+
+AUTOMATIC = frozenset(
+    {SHORT_RANGE, MEDIUM_RANGE, LONG_RANGE, HARD_TO_USE, PELLETS, AVOID_COVER_CAMOUFLAGE}
+)
+"""Shooting modifiers the helper applies by itself (from the distance, the weapon, a
+Camouflaged target), so offering them would only let them count twice."""
+
+N = TypeVar("N", int, float)
+
+OTHER = "Other"
+"""The name of the player's free modifier in the log."""
+
+# The stats the rolls read, by the names the rulebook (and ``model.dice``) gives them.
+PRECISION, STRENGTH, TOUGHNESS, TECH = "Precision", "Strength", "Toughness", "Tech"
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of roll the form offers, with the fields it asks for."""
+
+    id: str
+    name: str
+    fields: frozenset[str]
+    labels: tuple[tuple[str, str], ...] = ()
+    """Field labels that read differently for this kind of roll."""
+
+
+def _kind(kind_id: str, name: str, fields: str, **labels: str) -> Kind:
+    return Kind(kind_id, name, frozenset(fields.split()), tuple(labels.items()))
+
+
+KINDS = (
+    _kind("attribute", "Attribute roll", "roller stat modifiers other"),
+    _kind(
+        "opposed",
+        "Opposed roll",
+        "roller stat opponent opponent_stat combat modifiers other opponent_other",
+        roller="Active model",
+    ),
+    _kind(
+        "shooting",
+        "Shooting",
+        "roller weapon target distance kaboom modifiers other",
+        roller="Shooter",
+    ),
+    _kind(
+        "wound",
+        "Wound roll",
+        "roller weapon target distance cover cover_avoided their_turn strength penetration "
+        "modifiers other",
+        roller="Attacker",
+        other="Other to Strength",
+        their_turn="Defensive fire",
+    ),
+    _kind("steam", "Steam (Tech roll)", "roller weapon modifiers other", roller="User"),
+    _kind(
+        "falling",
+        "Falling",
+        "roller height their_turn other",
+        roller="Faller",
+        other="Other to Toughness",
+        their_turn="Another's turn",
+    ),
+)
+"""The rolls of ``model.dice``; the catalog's other tables are added after them."""
+
+LABELS = {
+    "kind": "Roll",
+    "roller": "Model rolling",
+    "stat": "Stat",
+    "opponent": "Opponent",
+    "opponent_stat": "Opponent's stat",
+    "combat": "Combat roll",
+    "weapon": "Weapon",
+    "target": "Target",
+    "distance": "Distance",
+    "kaboom": "KABOOM!",
+    "cover": "Cover",
+    "cover_avoided": "Cover avoided",
+    "their_turn": "Their turn",
+    "strength": "Strength",
+    "penetration": "Penetration",
+    "modifiers": "Modifiers",
+    "other": "Other modifier",
+    "opponent_other": "Opponent's modifier",
+    "height": "Height fallen",
+    "value": "Value",
+}
+"""Each field's label; a kind of roll may say it otherwise (``Kind.labels``)."""
+
+
+@dataclass(frozen=True)
+class Form:
+    """What the player chose, as read from the dialog's fields."""
+
+    kind: str
+    roller: str | None = None
+    stat: str | None = None
+    opponent: str | None = None
+    opponent_stat: str | None = None
+    combat: bool = False
+    weapon: str | None = None
+    target: str | None = None
+    distance: float | None = None
+    kaboom: bool = False
+    cover: tuple[int, ...] = ()
+    """Rows of the cover table, by number (``cover_modifier``)."""
+    cover_avoided: bool = False
+    their_turn: bool = False
+    """The roll happens in the other side's action turn: the tie is not the roller's."""
+    strength: int | None = None
+    penetration: int | None = None
+    modifiers: tuple[str, ...] = ()
+    """Catalog modifier ids."""
+    other: int = 0
+    opponent_other: int = 0
+    height: float | None = None
+    value: int | None = None
+
+
+# ------------------------------------------------------------------------------------------
+# The rolls, from the battle and the form (no widgets here)
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the rolls read: the battle's state now and the catalog view of each side."""
+
+    state: BattleState
+    views: Sequence[FactionView]
+
+    @property
+    def stats(self) -> tuple[Stat, ...]:
+        return self.views[0].system.stats
+
+    def model(self, model_id: str | None, role: str) -> ModelSnap:
+        if model_id is None:
+            raise ValueError(f"choose the {role}")
+        return self.state.model(model_id)
+
+    def stat_named(self, name: str) -> Stat:
+        for stat in self.stats:
+            if stat.name == name:
+                return stat
+        raise ValueError(f"{self.views[0].system.name} has no {name} stat")
+
+    def stat(self, model: ModelSnap, stat: Stat) -> int:
+        """The model's current value (counters applied); a model without it is refused."""
+        value = self.state.stat(model.id, stat.id)
+        if value is None:
+            raise ValueError(f"{who(self.state, model.id)} has no {stat.name}")
+        return value
+
+    def stat_by_id(self, model: ModelSnap, stat_id: str | None) -> tuple[Stat, int]:
+        found = next((s for s in self.stats if s.id == stat_id), None)
+        if found is None:
+            raise ValueError("choose the stat to roll")
+        return found, self.stat(model, found)
+
+    def weapons(self, model: ModelSnap) -> dict[str, WeaponStats]:
+        """Its carried weapons and attacking traits (mutations, powers) by item id, in list
+        order: the profiles from the catalog, the tags as the battle gave them."""
+        view = self.views[model.side]
+        found: dict[str, WeaponStats] = {}
+        for carried in model.items:
+            item = view.items.get(carried.id)
+            if isinstance(item, Weapon | Trait) and item.use is not None:
+                found[carried.id] = WeaponStats.of(item, carried.tags | view.item_tags(carried.id))
+        return found
+
+    def weapon(self, model: ModelSnap, item_id: str | None) -> WeaponStats | None:
+        return None if item_id is None else self.weapons(model).get(item_id)
+
+    def cover_table(self) -> TableSpec | None:
+        try:
+            return find_table(self.state.tracker.tables, COVER_TABLE)
+        except KeyError:
+            return None
+
+
+def _other(value: int) -> tuple[Modifier, ...]:
+    return (Modifier(OTHER, value),) if value else ()
+
+
+def _chosen(game: Game, form: Form) -> tuple[Modifier, ...]:
+    by_id = {spec.id: spec for spec in game.state.tracker.modifiers}
+    return tuple(Modifier.of(by_id[i]) for i in form.modifiers if i in by_id)
+
+
+def _attribute(game: Game, form: Form, dice: Dice) -> Result:
+    model = game.model(form.roller, "model rolling")
+    stat, value = game.stat_by_id(model, form.stat)
+    mods = (*_chosen(game, form), *_other(form.other))
+    title = f"{who(game.state, model.id)}: {stat.name} roll"
+    return attribute_roll(dice, stat.name, value, mods, title=title)
+
+
+def _opposed(game: Game, form: Form, dice: Dice) -> Result:
+    model = game.model(form.roller, "active model")
+    rival = game.model(form.opponent, "opponent")
+    if rival.id == model.id:
+        raise ValueError("a model cannot roll against itself: choose another opponent")
+    stat, value = game.stat_by_id(model, form.stat)
+    rival_stat, rival_value = game.stat_by_id(rival, form.opponent_stat)
+    active = Contender(
+        who(game.state, model.id),
+        stat.name,
+        value,
+        (*_chosen(game, form), *_other(form.other)),
+    )
+    other = Contender(
+        who(game.state, rival.id), rival_stat.name, rival_value, _other(form.opponent_other)
+    )
+    return opposed_roll(dice, active, other, combat=form.combat)
+
+
+def _armed(game: Game, model: ModelSnap, form: Form) -> WeaponStats:
+    weapon = game.weapon(model, form.weapon)
+    if weapon is None:
+        raise ValueError(f"choose a weapon {who(game.state, model.id)} carries")
+    return weapon
+
+
+def _shooting(game: Game, form: Form, dice: Dice) -> Result:
+    shooter = game.model(form.roller, "shooter")
+    weapon = _armed(game, shooter, form)
+    target = game.model(form.target, "target")
+    strength = game.state.stat(shooter.id, game.stat_named(STRENGTH).id)
+    return shooting_roll(
+        dice,
+        weapon,
+        precision=game.stat(shooter, game.stat_named(PRECISION)),
+        catalog=game.state.tracker.modifiers,
+        distance=form.distance,
+        chosen=(*form.modifiers, *_other(form.other)),
+        rider=is_rider(shooter),
+        camouflage=has_rule(target, "camouflage"),
+        kaboom=form.kaboom,
+        strength=strength,
+        title=(
+            f"Shooting: {who(game.state, shooter.id)} with the {weapon.name} "
+            f"at {who(game.state, target.id)}"
+        ),
+    )
+
+
+def _band(weapon: WeaponStats, distance: float | None, strength: int | None) -> int | None:
+    """The range band of a hit by a shot, for the weapon's Strength and the armour."""
+    if weapon.use == "melee" or distance is None:
+        return None
+    bands = weapon_bands(weapon, strength)
+    if not bands:
+        return None
+    band = range_band(distance, bands)
+    if band is None:
+        longest = f'{bands[-1]:g}"'
+        raise ValueError(f"{distance:g}\" is beyond the {weapon.name}'s longest range, {longest}")
+    return band
+
+
+def _covers(game: Game, form: Form) -> tuple[Modifier, ...]:
+    """The covers chosen from the catalog's cover table."""
+    spec = game.cover_table()
+    return () if spec is None else tuple(cover_modifier(spec, row) for row in form.cover)
+
+
+def _wound(game: Game, form: Form, dice: Dice) -> Result:
+    attacker = game.model(form.roller, "attacker")
+    target = game.model(form.target, "target")
+    weapon = game.weapon(attacker, form.weapon)
+    strength = game.state.stat(attacker.id, game.stat_named(STRENGTH).id)
+    shot = weapon is not None and weapon.use != "melee"
+    armour, shield = armour_of(target, game.views[target.side].items, shooting=shot)
+    return wound_roll(
+        dice,
+        weapon,
+        toughness=game.stat(target, game.stat_named(TOUGHNESS)),
+        band=None if weapon is None else _band(weapon, form.distance, strength),
+        wielder_strength=strength,
+        strength=form.strength,
+        penetration=form.penetration,
+        strength_modifiers=(*_chosen(game, form), *_other(form.other)),
+        armour=armour,
+        cover=(*shield, *_covers(game, form)),
+        cover_avoided=form.cover_avoided,
+        attacker=who(game.state, attacker.id),
+        defender=who(game.state, target.id),
+        attacker_active=not form.their_turn,
+    )
+
+
+def _steam(game: Game, form: Form, dice: Dice) -> Result:
+    user = game.model(form.roller, "user of the Steam weapon")
+    weapon = game.weapon(user, form.weapon)
+    if weapon is None or "steam" not in weapon.tags:
+        raise ValueError(f"{who(game.state, user.id)} carries no Steam weapon")
+    return steam_roll(
+        dice,
+        game.stat(user, game.stat_named(TECH)),
+        (*_chosen(game, form), *_other(form.other)),
+        weapon=weapon.name,
+        title=f"Steam: {who(game.state, user.id)} with the {weapon.name}",
+    )
+
+
+def _falling(game: Game, form: Form, dice: Dice) -> Result:
+    faller = game.model(form.roller, "faller")
+    if form.height is None:
+        raise ValueError("give the height fallen")
+    return falling_roll(
+        dice,
+        find_table(game.state.tracker.tables, FALLING_TABLE),
+        form.height,
+        toughness=game.stat(faller, game.stat_named(TOUGHNESS)),
+        toughness_modifiers=_other(form.other),
+        faller=who(game.state, faller.id),
+        faller_active=not form.their_turn,
+    )
+
+
+def _on_table(game: Game, form: Form, dice: Dice) -> Result:
+    spec = find_table(game.state.tracker.tables, form.kind.removeprefix("table:"))
+    if spec.dice is not None:
+        return table_roll(dice, spec, _other(form.other))
+    if form.value is None:
+        raise ValueError(f"give the {(spec.lookup or 'value').lower()} to look up")
+    return table_lookup(spec, form.value, _other(form.other))
+
+
+ROLLS: dict[str, Callable[[Game, Form, Dice], Result]] = {
+    "attribute": _attribute,
+    "opposed": _opposed,
+    "shooting": _shooting,
+    "wound": _wound,
+    "steam": _steam,
+    "falling": _falling,
+}
+
+
+def roll(game: Game, form: Form, dice: Dice) -> Result:
+    """The result of the roll the form describes; ``ValueError`` for inputs the rules
+    refuse (a shot beyond the longest range included, as no die is rolled for it)."""
+    result = ROLLS.get(form.kind, _on_table)(game, form, dice)
+    if isinstance(result, ShootingRoll) and not result.can_shoot:
+        raise ValueError(f"{result.outcome} ({result.detail})")
+    return result
+
+
+def table_kinds(tables: Sequence[TableSpec]) -> tuple[Kind, ...]:
+    """One kind of roll per catalog table that no other roll already reads."""
+    covered = {FALLING_TABLE, COVER_TABLE}
+    return tuple(
+        _kind(
+            f"table:{t.id}",
+            f"{t.name} table",
+            "other" if t.dice else "value other",
+            value=t.lookup or "Value",
+        )
+        for t in tables
+        if t.id not in covered
+    )
+
+
+def offered_modifiers(specs: Sequence[ModifierSpec], form: Form) -> tuple[ModifierSpec, ...]:
+    """The catalog's modifiers a kind of roll offers to choose."""
+    if form.kind == "shooting":
+        return tuple(s for s in modifiers_for(specs, "shooting") if s.id not in AUTOMATIC)
+    if form.kind == "steam":  # RB ch.4 Steam: defensive fire is -2 to the Tech roll
+        tech = modifiers_for(specs, "attribute")
+        return tech + tuple(s for s in specs if s.id == DEFENSIVE_FIRE and s not in tech)
+    if form.kind == "wound":
+        return modifiers_for(specs, "wound")
+    if form.kind == "opposed" and form.combat:
+        return modifiers_for(specs, "combat")
+    if form.kind in ("attribute", "opposed"):
+        return modifiers_for(specs, "attribute")
+    return ()
+
+
+def result_text(result: Result) -> Text:
+    """The title and the outcome first (on a small terminal they are what shows), then
+    each part of the numbers on its own line, and the dice."""
+    text = Text()
+    text.append(result.title, style="bold")
+    text.append(f"\n{result.outcome}", style="bold")
+    for part in result.detail.split("; "):
+        text.append(f"\n{part}")
+    notes: tuple[str, ...] = getattr(result, "notes", ())
+    for note in notes:
+        if note not in result.detail:
+            text.append(f"\n{note}", style="italic")
+    dice = ", ".join(str(d) for d in result.dice) if result.dice else "none rolled"
+    text.append(f"\nDice: {dice}")
+    return text
+
+
+# ------------------------------------------------------------------------------------------
+# The dialog
+# ------------------------------------------------------------------------------------------
+
+
+def _node(name: str) -> str:
+    """A field's widget id: ``opponent_stat`` is ``dice-opponent-stat``."""
+    return "dice-" + name.replace("_", "-")
+
+
+class _Form(VerticalScroll, can_focus=False):
+    """The fields; it scrolls on a small terminal, and Tab goes to the fields, not to it."""
+
+    def on_resize(self) -> None:
+        """A result takes room from the form: keep the field in use in view."""
+        focused = self.screen.focused
+        if focused is not None and self in focused.ancestors:
+            self.scroll_to_widget(focused, animate=False)
+
+
+class DiceDialog(ModalScreen[None]):
+    """Choose a roll and its inputs; Roll (or Enter in a number field, or Ctrl+R) rolls it
+    and logs it, and the dialog stays open for the next roll; Escape closes it."""
+
+    DEFAULT_CSS = """
+    DiceDialog {
+        align: center middle;
+        background: $background 60%;
+    }
+    #dice-dialog {
+        width: 84;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        padding: 0 1;
+        border: thick $primary;
+        background: $surface;
+    }
+    #dice-title { text-style: bold; width: 100%; margin-bottom: 1; }
+    #dice-form { height: auto; max-height: 40vh; min-height: 3; }
+    .dice-row { height: auto; }
+    .dice-line { height: auto; }
+    .dice-line > Label { width: 20; color: $text-muted; }
+    .dice-line > Select, .dice-line > Input, .dice-line > Checkbox { width: 1fr; }
+    .dice-line > SelectionList { width: 1fr; max-height: 6; }
+    .dice-info { padding-left: 20; color: $text-muted; height: auto; }
+    #dice-buttons { height: auto; margin-top: 1; }
+    #dice-buttons > Button { margin-right: 2; }
+    #dice-message { height: auto; color: $error; }
+    #dice-output { height: auto; max-height: 25vh; }
+    #dice-hint { color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="dice-close"),
+        Binding("ctrl+r", "roll", "Roll", id="dice-roll"),
+    ]
+
+    def __init__(
+        self,
+        battle: Callable[[], Battle],
+        record: Callable[[Event], bool],
+        views: Sequence[FactionView],
+        model_id: str | None = None,
+    ) -> None:
+        """``battle`` gives the battle as it is now; ``record`` logs an event (False when
+        refused); ``views`` are the catalog views of side 0 and side 1; ``model_id`` (the
+        model under the tracker's cursor) rolls by default, else the active model."""
+        super().__init__()
+        self.battle = battle
+        self.record = record
+        self.views = views
+        self.model_id = model_id
+        tables = self.game.state.tracker.tables
+        falling = any(t.id == FALLING_TABLE for t in tables)
+        self.kinds = (
+            *(k for k in KINDS if falling or k.id != "falling"),
+            *table_kinds(tables),
+        )
+
+    @property
+    def game(self) -> Game:
+        return Game(self.battle().state, self.views)
+
+    # --- building the form -----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        models = game.state.setup.all_models()
+        ids = [m.id for m in models]
+        roller = self.model_id if self.model_id in ids else game.state.active or ids[0]
+        side = game.state.model(roller).side
+        rival = next((m.id for m in models if m.side != side), ids[0])
+        # The stat that counts actions (Punkapocalyptic's A) is never rolled against.
+        counted = game.state.tracker.action_points
+        stats = [(f"{s.name} ({s.id})", s.id) for s in game.stats if counted != f"stat:{s.id}"]
+        unit = game.views[0].system.distance_unit
+        with Vertical(id="dice-dialog"):
+            yield Label("Dice helper: every roll goes into the battle's log", id="dice-title")
+            with _Form(id="dice-form"):
+                kinds = [(k.name, k.id) for k in self.kinds]
+                yield self._row(
+                    "kind", Select(kinds, allow_blank=False, value="attribute", compact=True)
+                )
+                yield self._row("roller", self._models(roller), info=True)
+                yield self._row("stat", Select(stats, allow_blank=False, compact=True))
+                yield self._row("opponent", self._models(rival), info=True)
+                yield self._row("opponent_stat", Select(stats, allow_blank=False, compact=True))
+                yield self._row("combat", Checkbox("a tie hits both", compact=True))
+                yield self._row("weapon", Select([], prompt="No weapon", compact=True), info=True)
+                yield self._row("target", self._models(rival), info=True)
+                yield self._row("distance", self._number(f"{unit}, for the range band"))
+                kaboom = Checkbox("jury-rigged ammunition or pump markers", compact=True)
+                yield self._row("kaboom", kaboom)
+                yield self._row("cover", SelectionList[int](*self._covers(), compact=True))
+                avoided = Checkbox("the shot avoided the cover", compact=True)
+                yield self._row("cover_avoided", avoided)
+                yield self._row("their_turn", Checkbox("ties go to the other side", compact=True))
+                yield self._row("strength", self._number("blank: the weapon's", whole=True))
+                yield self._row("penetration", self._number("blank: the weapon's", whole=True))
+                yield self._row("modifiers", SelectionList[str](compact=True))
+                yield self._row("other", self._number("+ or - a number", whole=True))
+                yield self._row("opponent_other", self._number("+ or - a number", whole=True))
+                yield self._row("height", self._number(unit))
+                yield self._row("value", self._number("a whole number", whole=True))
+            with Horizontal(id="dice-buttons"):
+                yield Button("Roll", id="dice-roll", variant="primary", compact=True)
+                yield Button("Close", id="dice-close", compact=True)
+            yield Static("", id="dice-message")
+            with VerticalScroll(id="dice-output"):
+                yield Static("", id="dice-result")
+            yield Label(
+                "Tab: next field · Enter in a number or Ctrl+R: roll · Escape: close",
+                id="dice-hint",
+            )
+
+    @staticmethod
+    def _row(name: str, field: Widget, *, info: bool = False) -> Widget:
+        """A labelled field, and under a model or a weapon a line that describes it."""
+        field.id = _node(name)
+        line = Horizontal(Label(LABELS[name], id=f"{field.id}-label"), field, classes="dice-line")
+        parts = [line, Static("", id=f"{field.id}-info", classes="dice-info")] if info else [line]
+        return Vertical(*parts, id=f"{field.id}-row", classes="dice-row")
+
+    def _models(self, chosen: str) -> Select[str]:
+        state = self.game.state
+        models = state.setup.all_models()
+        out = {m.id: " (out)" if state.is_out(m.id) else "" for m in models}
+        return Select(
+            [(who(state, m.id) + out[m.id], m.id) for m in models],
+            allow_blank=False,
+            value=chosen,
+            compact=True,
+        )
+
+    def _covers(self) -> list[tuple[str, int]]:
+        """The rows of the catalog's cover table that give a bonus, by number."""
+        table = self.game.cover_table()
+        rows = () if table is None else table.rows
+        numbered = [(r, r.min if r.min is not None else r.max) for r in rows if r.value]
+        return [(f"{r.result} +{r.value}", n) for r, n in numbered if n is not None]
+
+    @staticmethod
+    def _number(placeholder: str, *, whole: bool = False) -> Input:
+        return Input(
+            placeholder=placeholder,
+            type="integer" if whole else "number",
+            valid_empty=True,
+            compact=True,
+        )
+
+    def on_mount(self) -> None:
+        self._refresh()
+        self.query_one("#dice-kind", Select).focus()
+
+    # --- keeping the form in step with the choices -----------------------------------------
+
+    @on(Select.Changed)
+    @on(Checkbox.Changed, "#dice-combat")
+    def _changed(self, event: Select.Changed | Checkbox.Changed) -> None:
+        if event.control.id == "dice-stat" and isinstance(event.value, str):
+            # The usual opposed roll pits a stat against the same stat.
+            self.query_one("#dice-opponent-stat", Select).value = event.value
+        if event.control.id in ("dice-kind", "dice-roller", "dice-combat"):
+            self._refresh()
+        self._describe()
+
+    def _kind(self) -> Kind:
+        chosen = self._value("kind")
+        return next((k for k in self.kinds if k.id == chosen), self.kinds[0])
+
+    def _refresh(self) -> None:
+        """Show the fields the kind of roll needs, named for it, with its choices."""
+        kind = self._kind()
+        self._fill_weapons(kind)
+        self._fill_modifiers(kind)
+        labels = dict(kind.labels)
+        for name in LABELS.keys() - {"kind"}:
+            self.query_one(f"#{_node(name)}-label", Label).update(labels.get(name, LABELS[name]))
+            shown = name in kind.fields
+            if name in ("modifiers", "cover"):  # an empty list is no choice to offer
+                shown = shown and self.query_one(f"#{_node(name)}", SelectionList).option_count > 0
+            self.query_one(f"#{_node(name)}-row").display = shown
+
+    def _fill_weapons(self, kind: Kind) -> None:
+        """The roller's weapons that can make this roll; the one chosen stays if it can."""
+        roller = self._value("roller")
+        if roller is None:
+            return
+        game = self.game
+        weapons = [
+            (f"{w.name} ({w.use})", item_id)
+            for item_id, w in game.weapons(game.state.model(roller)).items()
+            if kind.id == "wound"
+            or (kind.id == "shooting" and w.use != "melee")
+            or (kind.id == "steam" and "steam" in w.tags)
+        ]
+        select: Select[str] = self.query_one("#dice-weapon", Select)
+        keep = select.value
+        select.set_options(weapons)
+        ids = [item_id for _, item_id in weapons]
+        if ids:
+            select.value = keep if keep in ids else ids[0]
+
+    def _fill_modifiers(self, kind: Kind) -> None:
+        """The catalog's modifiers for this kind of roll; those chosen stay chosen."""
+        listing: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
+        kept = set(listing.selected)
+        form = Form(kind=kind.id, combat=self._checked("combat"))
+        offered = offered_modifiers(self.game.state.tracker.modifiers, form)
+        listing.clear_options()
+        listing.add_options([(f"{s.name} {s.value:+d}", s.id, s.id in kept) for s in offered])
+
+    def _describe(self) -> None:
+        """Under each model its current stats and armour; under the weapon its profile."""
+        game = self.game
+        for name in ("roller", "opponent", "target"):
+            model_id = self._value(name)
+            text = "" if model_id is None else _model_text(game, model_id)
+            self.query_one(f"#{_node(name)}-info", Static).update(text)
+        roller, weapon = self._value("roller"), self._value("weapon")
+        text = ""
+        if roller is not None and weapon is not None:
+            side = game.state.model(roller).side
+            text = profile_text(game.views[side].items[weapon], game.views[side].system)
+        self.query_one("#dice-weapon-info", Static).update(text)
+
+    # --- reading the form and rolling ------------------------------------------------------
+
+    def _value(self, name: str) -> str | None:
+        value = self.query_one(f"#{_node(name)}", Select).value
+        return value if isinstance(value, str) else None
+
+    def _checked(self, name: str) -> bool:
+        return self.query_one(f"#{_node(name)}", Checkbox).value
+
+    def _read(self) -> Form:
+        """Everything the player chose; ``ValueError`` for a number that is not one."""
+        modifiers: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
+        cover: SelectionList[int] = self.query_one("#dice-cover", SelectionList)
+        return Form(
+            kind=self._kind().id,
+            roller=self._value("roller"),
+            stat=self._value("stat"),
+            opponent=self._value("opponent"),
+            opponent_stat=self._value("opponent_stat"),
+            combat=self._checked("combat"),
+            weapon=self._value("weapon"),
+            target=self._value("target"),
+            distance=self._number_in("distance", float),
+            kaboom=self._checked("kaboom"),
+            cover=tuple(cover.selected),
+            cover_avoided=self._checked("cover_avoided"),
+            their_turn=self._checked("their_turn"),
+            strength=self._number_in("strength", int),
+            penetration=self._number_in("penetration", int),
+            modifiers=tuple(modifiers.selected),
+            other=self._number_in("other", int) or 0,
+            opponent_other=self._number_in("opponent_other", int) or 0,
+            height=self._number_in("height", float),
+            value=self._number_in("value", int),
+        )
+
+    def _number_in(self, name: str, kind: Callable[[str], N]) -> N | None:
+        """The number typed in a field, None when it is blank."""
+        text = self.query_one(f"#{_node(name)}", Input).value.strip()
+        if not text:
+            return None
+        try:
+            return kind(text)
+        except ValueError:
+            what = "a whole number" if kind is int else "a number"
+            raise ValueError(f"{LABELS[name]}: {text!r} is not {what}") from None
+
+    @on(Button.Pressed, "#dice-roll")
+    @on(Input.Submitted)
+    def action_roll(self) -> None:
+        """Roll with the battle's next dice and log the result, or say why not."""
+        battle = self.battle()
+        try:
+            form = self._read()
+            dice = next_dice(battle.setup.seed, battle.events)
+            result = roll(Game(battle.state, self.views), form, dice)
+        except ValueError as exc:
+            self._show(None, f"Cannot roll: {exc}")
+            return
+        if not self.record(result.event()):
+            self._show(None, "The battle's log refused the roll: nothing was recorded")
+            return
+        self._show(result, "")
+
+    def _show(self, result: Result | None, message: str) -> None:
+        self.query_one("#dice-message", Static).update(message)
+        text = Text() if result is None else result_text(result)
+        self.query_one("#dice-result", Static).update(text)
+
+    @on(Button.Pressed, "#dice-close")
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _model_text(game: Game, model_id: str) -> str:
+    """``A 3 · C 6 · P 6 ... · Bulletproof vest``: a model's current stats and its armour."""
+    state = game.state
+    model = state.model(model_id)
+    stats = SEP.join(
+        f"{s.id} {'-' if (v := state.stat(model_id, s.id)) is None else v}" for s in game.stats
+    )
+    armour, _ = armour_of(model, game.views[model.side].items, shooting=False)
+    worn = [piece.name for piece in armour]
+    out = ["out of the fight"] if state.is_out(model_id) else []
+    return SEP.join([stats, *worn, *out])

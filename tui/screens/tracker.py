@@ -1,0 +1,697 @@
+"""The battle tracker: both sides at the table, whose turn it is, and the log.
+
+Every key records one event; the engine checks it against the rules and refuses
+it with a reason when the rules do not allow it, so the screen never has to know
+a game's rules. After every event the battle file is written (atomically, the
+previous version kept as a backup), so closing the terminal mid-turn loses
+nothing and the game resumes exactly where it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, OptionList, Static, Tab, Tabs
+from textual.widgets.option_list import Option
+
+from model.battle import Battle
+from model.battle_state import BattleState, Refused
+from model.battle_text import event_text, model_line, next_up_text, who
+from model.events import (
+    Act,
+    Activate,
+    Delay,
+    EndActivation,
+    EndGame,
+    EndTurn,
+    Event,
+    NextPhase,
+    Note,
+    Pass,
+    PlaceMarker,
+    RemoveMarker,
+    RollOff,
+    Score,
+    SetCounter,
+    Wound,
+)
+from model.forces import SIDE_LETTERS
+from model.problems import WarbandError
+from model.setup import matches_item, matches_model
+from tui.commands import Command, bindings
+from tui.dialogs.choice import ChoiceDialog
+from tui.dialogs.message import MessageDialog
+from tui.dialogs.pick import PickDialog
+from tui.dialogs.prompt import PromptDialog
+from tui.screens.base import CommandScreen
+from tui.widgets.side_table import SideTable
+
+if TYPE_CHECKING:
+    from model.catalog import FactionView
+
+NARROW = 120
+"""Below this width the two sides are tabs instead of side by side."""
+
+LOG_LINES = 200
+"""The log shows the last events (all of them are in the file and in ``battle show``)."""
+
+Saver = Callable[[Path, Battle], None]
+Views = Callable[[], "Sequence[FactionView]"]
+"""Loads the catalog views of the battle's sides (the dice helper reads profiles and
+armour from them); called only when the helper opens, so a catalog that is missing
+now costs the tracker nothing and is explained then. It raises WarbandError or
+KeyError for a catalog or faction that cannot be loaded."""
+
+
+class TrackerScreen(CommandScreen):
+    """Track one battle."""
+
+    COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
+        Command(
+            "activate",
+            "enter",
+            "Activate",
+            "Start the action turn of the model under the cursor (its pack or unit with it).",
+        ),
+        Command(
+            "act",
+            "a",
+            "Action",
+            "Record an action of the active model: move, shoot "
+            "with a weapon, aim, reload ... (bullets and reloads are counted).",
+        ),
+        Command("end_activation", "e", "End", "End the active model's action turn."),
+        Command(
+            "wound",
+            "w",
+            "Wound",
+            "The model under the cursor takes a wound (the last one downs it).",
+        ),
+        Command(
+            "heal",
+            "h",
+            "Heal",
+            "Take a wound off the model under the cursor (a downed model comes back).",
+            footer=False,
+        ),
+        Command(
+            "counters",
+            "k",
+            "Counters",
+            "Set or clear a counter of the model under the cursor, of its gear or of its side.",
+        ),
+        Command(
+            "roll_off",
+            "o",
+            "Roll-off",
+            "Record who acts first after a roll-off (this round, or this turn).",
+        ),
+        Command(
+            "delay",
+            "l",
+            "Delay",
+            "The model whose turn it is acts in a later round instead (once per turn).",
+            footer=False,
+        ),
+        Command(
+            "pass_turn",
+            "p",
+            "Pass",
+            "The side to act passes (where the rules allow).",
+            footer=False,
+        ),
+        Command("next_phase", "x", "Next phase", "Move on to the turn's next phase.", footer=False),
+        Command(
+            "end_turn",
+            "t",
+            "End turn",
+            "End the turn: counters that last a turn clear, everyone may act again.",
+        ),
+        Command(
+            "marker",
+            "m",
+            "Marker",
+            "Place a marker on the table (fire, smoke ...) or take one off.",
+            footer=False,
+        ),
+        Command("score", "s", "Score", "Give a side victory points (or take some).", footer=False),
+        Command("note", "n", "Note", "Write a note into the log.", footer=False),
+        Command(
+            "dice",
+            "d",
+            "Dice",
+            "Roll with the dice helper (attribute, opposed, shooting, wound, Steam, "
+            "falling, the game's tables): it shows every number and logs the roll.",
+        ),
+        Command("undo", "ctrl+z", "Undo", "Undo the last event."),
+        Command("redo", "ctrl+y", "Redo", "Redo what was undone.", footer=False),
+        Command(
+            "switch_side",
+            "tab",
+            "Side",
+            "Show the other side (on a narrow terminal) or move to its table.",
+            footer=False,
+        ),
+        Command("end_game", "g", "End game", "End the game now and show the count.", footer=False),
+        Command(
+            "close",
+            "escape",
+            "Home",
+            "Back to the home screen (the battle is saved after every event).",
+            footer=False,
+        ),
+    )
+    BINDINGS = bindings(COMMAND_LIST)
+    NAME = "Battle tracker"
+    HELP = """\
+## Tracking a battle
+
+Both bands are listed with each model's round, actions used, wounds (■ taken,
+□ left) and everything set on it: Dn downed, Aim aiming, B3 three bullets,
+rifle:Rld1 a rifle that needs a reload ... The line at the top says whose turn it
+is. Move the cursor to a model and press **Enter** to start its action turn, **a**
+to record each action (shooting spends bullets and leaves slow weapons needing a
+reload), **e** to end it. **w** wounds the model under the cursor, **k** sets any
+counter (crouched, engaged, poisoned ...), **o** records a roll-off, **d** opens
+the dice helper (every roll it makes goes into the log), **t** ends the turn.
+
+Anything the rules do not allow is refused with the reason. Every event goes
+into the log on the right and the battle is saved after each one; **Ctrl+Z**
+undoes. Close the terminal at any time: the battle resumes exactly where it was.
+"""
+
+    def __init__(self, battle: Battle, path: Path, save: Saver, views: Views | None = None) -> None:
+        super().__init__()
+        self.battle = battle
+        self.path = path
+        self.save = save
+        self.views = views
+        self.shown_side = 0
+        self._log_lines: list[str] = []
+        self._log_events: tuple[Event, ...] = ()
+        self._log_state = BattleState.start(battle.setup)
+
+    @property
+    def state(self) -> BattleState:
+        return self.battle.state
+
+    def compose(self) -> ComposeResult:
+        sides = self.battle.setup.sides
+        yield Header()
+        yield Static(id="battle-status")
+        yield Tabs(
+            *(Tab(f"{SIDE_LETTERS[i]}: {s.player}", id=f"side-{i}") for i, s in enumerate(sides)),
+            id="side-tabs",
+        )
+        with Horizontal(id="sides"):
+            for index in range(len(sides)):
+                with Vertical(classes="side", id=f"side-box-{index}"):
+                    yield Static(classes="side-title", id=f"side-title-{index}")
+                    yield SideTable(index, id=f"table-{index}")
+        yield Static(id="model-detail")
+        yield OptionList(id="battle-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        setup = self.battle.setup
+        self.title = " vs ".join(s.player for s in setup.sides)
+        self.sub_title = f"{setup.system_name}" + (f" · {setup.scenario}" if setup.scenario else "")
+        self._layout()
+        self.refresh_view()
+        self.query_one("#table-0", SideTable).focus()
+        self._follow()
+
+    def on_resize(self) -> None:
+        self._layout()
+
+    def _layout(self) -> None:
+        narrow = self.size.width < NARROW
+        self.set_class(narrow, "-narrow")
+        self.query_one("#side-tabs").display = narrow
+        for index in range(len(self.battle.setup.sides)):
+            self.query_one(f"#side-box-{index}").display = not narrow or index == self.shown_side
+        self.query_one("#sides").styles.layout = "vertical" if narrow else "horizontal"
+
+    # --- showing ---------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the battle's state."""
+        state = self.state
+        setup = self.battle.setup
+        status = Text()
+        status.append(f"Turn {state.turn}/{setup.turn_limit}", style="bold")
+        if state.ended:
+            status.append(" · game over", style="bold red")
+        status.append(" · " + next_up_text(state))
+        down = state.markers_down()
+        if down:
+            names = ", ".join(f"{state.marker_spec(m.marker).name} {m.number}" for m in down)
+            status.append(f" · markers: {names}", style="dim")
+        self.query_one("#battle-status", Static).update(status)
+        for index, side in enumerate(setup.sides):
+            summary = state.summary(index)
+            title = Text(f"{SIDE_LETTERS[index]}: {side.player}", style="bold")
+            title.append(
+                f" · {side.faction} · {summary.standing}/{summary.models} up"
+                f" · lost {summary.points_lost} pts · "
+                f"{setup.tracker.victory.vp_short} {summary.victory_points}"
+            )
+            self.query_one(f"#side-title-{index}", Static).update(title)
+            self.query_one(f"#table-{index}", SideTable).show(state)
+        self._show_log()
+        self._show_model()
+        self.sync_bindings()
+
+    def _show_log(self) -> None:
+        """The log, told event by event. Each line is told once, from the state just
+        before its event: recording adds one line, undo drops lines, so a long game
+        does not replay its whole log at every key."""
+        events = self.battle.events
+        lines = self._log_lines
+        known = len(lines)
+        log = self.query_one("#battle-log", OptionList)
+        common = min(known, len(events))
+        if events[:common] != self._log_events[:common]:  # another battle altogether
+            lines.clear()
+            known = 0
+            self._log_state = BattleState.start(self.battle.setup)
+        if len(events) < known:  # undone: the state after the rest is the battle's own
+            del lines[len(events) :]
+            self._log_state = self.battle.state
+        for event in events[len(lines) :]:
+            lines.append(event_text(event, self._log_state))
+            try:
+                self._log_state = self._log_state.then(event)
+            except Refused:
+                break
+        self._log_events = events[: len(lines)]
+        shown = len(lines) - LOG_LINES
+        if log.option_count == min(known, LOG_LINES) and len(lines) == known + 1 and shown <= 0:
+            log.add_option(Option(Text(f"{len(lines)}. {lines[-1]}")))
+        else:
+            log.clear_options()
+            log.add_options(
+                Option(Text(f"{n}. {line}"))
+                for n, line in enumerate(lines[-LOG_LINES:], start=max(shown, 0) + 1)
+            )
+        if lines:
+            log.highlighted = log.option_count - 1
+
+    def _show_model(self) -> None:
+        """The line under the tables: the highlighted model in full words."""
+        model_id = self._model()
+        self.query_one("#model-detail", Static).update(
+            "" if model_id is None else model_line(self.state, model_id)
+        )
+
+    @on(SideTable.ModelHighlighted)
+    def _highlighted(self) -> None:
+        self._show_model()
+
+    def record(self, event: Event) -> bool:
+        """Record an event; a refused one is explained and nothing changes."""
+        try:
+            battle = self.battle.record(event)
+        except Refused as exc:
+            self.notify(exc.reason, title="Not now", severity="warning")
+            return False
+        self._commit(battle)
+        if isinstance(event, Activate):
+            self._remind(event.actor)
+        elif isinstance(event, EndActivation | RollOff | EndTurn | Delay | Pass | NextPhase):
+            self._follow()
+        return True
+
+    def _follow(self) -> None:
+        """Put the cursor on the model to act next (showing its side), as a person at
+        the table looks to whoever goes next; other events leave the cursor alone."""
+        up = self.state.next_up()
+        if not up.actors or up.side is None:
+            return
+        model = self.state.model(up.actors[0])
+        if model.side != self.shown_side:
+            self.shown_side = model.side
+            self.query_one("#side-tabs", Tabs).active = f"side-{model.side}"
+            self._layout()
+        table = self.query_one(f"#table-{model.side}", SideTable)
+        table.focus()
+        table.move_cursor(row=table.get_row_index(model.id))
+
+    def _commit(self, battle: Battle) -> None:
+        self.battle = battle
+        try:
+            self.save(self.path, battle)
+        except WarbandError as exc:
+            self.app.push_screen(
+                MessageDialog("The battle could not be saved", exc.render(), error=True)
+            )
+        self.refresh_view()
+
+    def _remind(self, actor: str) -> None:
+        state = self.state
+        for model in state.members(actor):
+            for target in [model.id, *(t for t, _ in state.setup.item_targets(model))]:
+                for counter_id, value in state.counters.get(target, {}).items():
+                    spec = state.tracker.counter(counter_id)
+                    if spec.reminder and value:
+                        amount = f" ({value})" if spec.kind == "number" else ""
+                        self.notify(
+                            f"{model.label}{amount}: {spec.reminder}",
+                            title=spec.name,
+                            severity="warning",
+                            timeout=12,
+                        )
+
+    # --- availability ------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self.state
+        turns = state.tracker.turns
+        live = not state.ended
+        available = {
+            "activate": live and state.active is None,
+            "act": live and state.active is not None,
+            "end_activation": live and state.active is not None,
+            "roll_off": live and state.active is None and state.next_up().needs_roll_off,
+            "delay": live and turns.kind == "stat-rounds" and turns.delay and state.active is None,
+            "pass_turn": live and turns.can_pass and state.active is None,
+            "next_phase": live and turns.kind == "phases",
+            "end_turn": live and state.active is None,
+            "undo": self.battle.can_undo,
+            "redo": self.battle.can_redo,
+            "end_game": live,
+            "wound": live,
+            "heal": live,
+        }
+        return True if available.get(action, True) else None
+
+    # --- the cursor --------------------------------------------------------------------------
+
+    def _table(self) -> SideTable:
+        focused = self.focused
+        if isinstance(focused, SideTable):
+            return focused
+        return self.query_one(f"#table-{self.shown_side}", SideTable)
+
+    def _model(self) -> str | None:
+        return self._table().model_id
+
+    def action_switch_side(self) -> None:
+        self.shown_side = 1 - self._table().side
+        self.query_one("#side-tabs", Tabs).active = f"side-{self.shown_side}"
+        self._layout()
+        self.query_one(f"#table-{self.shown_side}", SideTable).focus()
+
+    @on(Tabs.TabActivated, "#side-tabs")
+    def _tab(self, event: Tabs.TabActivated) -> None:
+        self.shown_side = int((event.tab.id or "side-0").removeprefix("side-"))
+        self._layout()
+
+    # --- events ------------------------------------------------------------------------------
+
+    @on(SideTable.Chosen)
+    def _chosen(self) -> None:
+        self.action_activate()
+
+    def action_activate(self) -> None:
+        model_id = self._model()
+        state = self.state
+        up = state.next_up()
+        if up.needs_roll_off:
+            self.notify(
+                "Both sides have models in this round: press o for the roll-off", severity="warning"
+            )
+            return
+        if model_id is None:
+            return
+        actor = state.model(model_id).actor
+        self.record(Activate(kind="activate", actor=actor))
+
+    def action_end_activation(self) -> None:
+        if self.state.active is not None:
+            self.record(EndActivation(kind="end-activation", actor=self.state.active))
+
+    def action_wound(self) -> None:
+        model_id = self._model()
+        if model_id is not None:
+            self.record(Wound(kind="wound", model=model_id, amount=1))
+
+    def action_heal(self) -> None:
+        model_id = self._model()
+        if model_id is not None:
+            self.record(Wound(kind="wound", model=model_id, amount=-1))
+
+    def action_end_turn(self) -> None:
+        self.record(EndTurn(kind="end-turn"))
+
+    def action_next_phase(self) -> None:
+        self.record(NextPhase(kind="next-phase"))
+
+    def action_undo(self) -> None:
+        self._commit(self.battle.undo())
+
+    def action_redo(self) -> None:
+        try:
+            self._commit(self.battle.redo())
+        except Refused as exc:
+            self.notify(exc.reason, severity="warning")
+
+    @work
+    async def action_act(self) -> None:
+        state = self.state
+        if state.active is None:
+            return
+        model_id = self._model()
+        members = state.members(state.active)
+        if model_id not in {m.id for m in members}:
+            standing = [m.id for m in members if not state.is_out(m.id)]
+            model_id = standing[0] if standing else members[0].id
+        choices: list[tuple[str, Act, str | None]] = []
+        model = state.model(model_id)
+        for spec in state.tracker.actions:
+            # Actions this model never has (a jury-rigged bullet it does not carry)
+            # and items an action cannot use (a shot with a mace) are left out;
+            # what the rules refuse only for now stays, greyed, with the reason.
+            if spec.units is not None and not matches_model(spec.units, model):
+                continue
+            items: list[tuple[str | None, str]] = [(None, "")]
+            if spec.item is not None:
+                items = [
+                    (
+                        target,
+                        f": {item.name}" + (f" {target.split('#')[1]}" if "#" in target else ""),
+                    )
+                    for target, item in state.setup.item_targets(model)
+                    if matches_item(spec.item, model, item)
+                ]
+            for target, suffix in items:
+                event = Act(kind="act", model=model_id, action=spec.id, item=target)
+                try:
+                    state.then(event)
+                    reason = None
+                except Refused as exc:
+                    reason = exc.reason
+                choices.append((f"{spec.name}{suffix}", event, reason))
+        if not choices:
+            self.notify(f"{model.label} has no actions", severity="warning")
+            return
+        left = state.actions_left(model_id)
+        chosen = await self.app.push_screen_wait(
+            PickDialog(f"{who(state, model_id)}: {left} action(s) left", choices)
+        )
+        if chosen is not None:
+            self.record(chosen)
+
+    @work
+    async def action_counters(self) -> None:
+        model_id = self._model()
+        if model_id is None:
+            return
+        state = self.state
+        model = state.model(model_id)
+        targets = [model.id]
+        if model.actor != model.id:
+            targets.append(model.actor)
+        targets += [t for t, _ in state.setup.item_targets(model)]
+        targets.append(SIDE_LETTERS[model.side])
+        choices: list[tuple[str, tuple[str, str], str | None]] = []
+        for target, spec, _, item in state.setup.counter_instances():
+            if target not in targets:
+                continue
+            value = state.counter(target, spec.id)
+            where = (
+                ""
+                if target == model.id
+                else (f"{item.name}: " if item else "side: " if len(target) == 1 else "unit: ")
+            )
+            shown = ("on" if value else "off") if spec.kind == "flag" else str(value)
+            choices.append((f"{where}{spec.name} [{shown}]", (target, spec.id), None))
+        picked = await self.app.push_screen_wait(PickDialog(f"Counters of {model.label}", choices))
+        if picked is None:
+            return
+        target, counter_id = picked
+        spec = state.tracker.counter(counter_id)
+        if spec.kind == "flag":
+            value = 0 if state.counter(target, counter_id) else 1
+        else:
+            limit = state.counter_max(target, counter_id)
+            text = await self.app.push_screen_wait(
+                PromptDialog(
+                    spec.name,
+                    f"New value (0{f' to {limit}' if limit is not None else ' or more'}):",
+                    str(state.counter(target, counter_id)),
+                    _whole_number,
+                )
+            )
+            if text is None:
+                return
+            value = int(text)
+        self.record(SetCounter(kind="counter", target=target, counter=counter_id, value=value))
+
+    @work
+    async def action_roll_off(self) -> None:
+        sides = self.battle.setup.sides
+        choices = [
+            (f"{SIDE_LETTERS[i]}: {s.player} goes first", i, None) for i, s in enumerate(sides)
+        ]
+        first = await self.app.push_screen_wait(
+            PickDialog(
+                "Roll-off: who acts first?",
+                choices,
+                "Roll a die each; the winner chooses who goes first",
+            )
+        )
+        if first is not None:
+            self.record(RollOff(kind="roll-off", first=first))
+
+    @work
+    async def action_delay(self) -> None:
+        state = self.state
+        up = state.next_up()
+        model_id = self._model()
+        if model_id is None or up.round is None:
+            return
+        actor = state.model(model_id).actor
+        text = await self.app.push_screen_wait(
+            PromptDialog(
+                "Delay",
+                f"{actor} acts in which later round (below {up.round})?",
+                str(max(up.round - 1, 0)),
+                _whole_number,
+            )
+        )
+        if text is not None:
+            self.record(Delay(kind="delay", actor=actor, to=int(text)))
+
+    def action_pass_turn(self) -> None:
+        side = self.state.next_up().side
+        if side is not None:
+            self.record(Pass(kind="pass", side=side))
+
+    @work
+    async def action_marker(self) -> None:
+        state = self.state
+        choices: list[tuple[str, Event, str | None]] = [
+            (f"Place {spec.name}", PlaceMarker(kind="marker", marker=spec.id), None)
+            for spec in state.tracker.markers
+        ]
+        choices += [
+            (
+                f"Remove {state.marker_spec(m.marker).name} {m.number}"
+                + (f" ({m.label})" if m.label else ""),
+                RemoveMarker(kind="remove-marker", number=m.number),
+                None,
+            )
+            for m in state.markers_down()
+        ]
+        if not choices:
+            self.notify("This game has no markers")
+            return
+        picked = await self.app.push_screen_wait(PickDialog("Markers", choices))
+        if picked is not None:
+            self.record(picked)
+
+    @work
+    async def action_score(self) -> None:
+        sides = self.battle.setup.sides
+        side = await self.app.push_screen_wait(
+            PickDialog(
+                "Which side scores?",
+                [(f"{SIDE_LETTERS[i]}: {s.player}", i, None) for i, s in enumerate(sides)],
+            )
+        )
+        if side is None:
+            return
+        text = await self.app.push_screen_wait(
+            PromptDialog(
+                self.battle.setup.tracker.victory.vp_name,
+                "Points (negative to take away):",
+                "1",
+                _any_number,
+            )
+        )
+        if text is not None:
+            self.record(Score(kind="score", side=side, points=int(text)))
+
+    @work
+    async def action_note(self) -> None:
+        text = await self.app.push_screen_wait(PromptDialog("Note", "Note for the log:"))
+        if text and text.strip():
+            self.record(Note(kind="note", text=text.strip()))
+
+    def action_dice(self) -> None:
+        from tui.dialogs.dice import DiceDialog
+
+        if self.views is None:
+            self.notify("The dice helper needs the game's catalog", severity="warning")
+            return
+        try:
+            views = self.views()
+        except (WarbandError, KeyError) as exc:
+            text = exc.render() if isinstance(exc, WarbandError) else str(exc)
+            self.notify(f"The dice helper needs the game's catalog: {text}", severity="error")
+            return
+        self.app.push_screen(DiceDialog(lambda: self.battle, self.record, views, self._model()))
+
+    @work
+    async def action_end_game(self) -> None:
+        answer = await self.app.push_screen_wait(
+            ChoiceDialog(
+                "End the game?",
+                "End the game now? Undo can bring it back.",
+                [("End the game", "end", "error"), ("Cancel", "cancel", "default")],
+            )
+        )
+        if answer == "end":
+            self.record(EndGame(kind="end-game"))
+            self.app.push_screen(MessageDialog("Game over", end_of_game_text(self.state)))
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+def end_of_game_text(state: BattleState) -> str:
+    """Survivors, downed and points lost per side, as the end-of-game count."""
+    lines = []
+    for index, side in enumerate(state.setup.sides):
+        s = state.summary(index)
+        lines.append(
+            f"{SIDE_LETTERS[index]}: {side.player} ({side.faction}): "
+            f"{s.standing} standing, {s.out} out, {s.points_lost} points lost, "
+            f"{state.tracker.victory.vp_name.lower()} {s.victory_points}"
+        )
+    return "\n".join(lines)
+
+
+def _whole_number(text: str) -> str | None:
+    return None if text.strip().isdigit() else "Type a whole number."
+
+
+def _any_number(text: str) -> str | None:
+    return None if text.strip().lstrip("-").isdigit() else "Type a whole number."

@@ -1,0 +1,155 @@
+"""One side of a battle as rows: each model, its wounds and its counters."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import DataTable
+
+from model.battle_state import BattleState
+
+COLUMNS: tuple[tuple[str, int], ...] = (
+    ("Id", 3),
+    ("Model", 20),
+    ("Rnd", 3),
+    ("Act", 3),
+    ("Wnd", 3),
+    ("State", 10),
+)
+"""Column titles and widths; the last one grows to fill the table (and crops: the line
+under the tables tells the highlighted model's state in full)."""
+
+
+class SideTable(DataTable[Text], inherit_bindings=False):
+    """Models of one side; the cursor row is the model the keys act on."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        b for b in DataTable.BINDINGS if (b.key if isinstance(b, Binding) else b[0]) != "enter"
+    ]
+    """The table's cursor keys, but not Enter: the screen's Activate command has it, so the
+    footer shows it (a click on a row still chooses it)."""
+
+    class ModelHighlighted(Message):
+        """The cursor moved to a model."""
+
+        def __init__(self, model_id: str) -> None:
+            super().__init__()
+            self.model_id = model_id
+
+    def __init__(self, side: int, *, id: str | None = None) -> None:
+        super().__init__(id=id, cursor_type="row", zebra_stripes=True)
+        self.side = side
+        self._state: BattleState | None = None
+        self._last_width = 0
+
+    def on_mount(self) -> None:
+        self._add_columns(COLUMNS[-1][1])
+
+    def _add_columns(self, last: int) -> None:
+        for column, width in COLUMNS[:-1]:
+            self.add_column(column, key=column, width=width)
+        self.add_column(COLUMNS[-1][0], key=COLUMNS[-1][0], width=last)
+        self._last_width = last
+
+    def on_resize(self) -> None:
+        """The State column takes the room left, so the table never scrolls sideways."""
+        fixed = sum(width + 2 * self.cell_padding for _, width in COLUMNS[:-1])
+        scrollbar = self.styles.scrollbar_size_vertical
+        room = max(COLUMNS[-1][1], self.size.width - fixed - 2 * self.cell_padding - scrollbar)
+        if room != self._last_width:
+            row = self.cursor_row
+            self.clear(columns=True)
+            self._add_columns(room)
+            if self._state is not None:
+                self.show(self._state)
+                self.move_cursor(row=row)
+
+    def show(self, state: BattleState) -> None:
+        """Redraw every row from the state, keeping the cursor where it was."""
+        self._state = state
+        keep = self.cursor_row
+        self.clear()
+        stat = state.tracker.turns.stat
+        up = state.next_up()
+        for model in state.setup.sides[self.side].models:
+            mid = model.id
+            out = state.is_out(mid)
+            actor = model.actor
+            style = "dim strike" if out else ""
+            if actor == state.active:
+                style = "bold reverse"
+            elif actor in up.actors and up.side is not None:
+                style = "bold"
+            ident = Text(mid, style=style)
+            name = Text(model.label, style="dim" if out else "")
+            if actor != mid:
+                name.append(f" ({actor})", style="dim")
+            rnd = Text("")
+            if stat is not None and mid == actor and state.stat(mid, stat) is not None:
+                rnd = Text(str(state.actor_round(actor)))
+            used = state.counter(actor if _actor_scoped(state) else mid, state.tracker.used_counter)
+            acts = Text(
+                f"{used}/{state.action_points(mid)}" if mid == actor else "",
+                style="dim" if actor in state.acted else "",
+            )
+            most = state.wounds_max(mid)
+            taken = state.wounds.get(mid, 0)
+            boxes = Text.assemble(("■" * taken, "red"), "□" * (most - taken))
+            self.add_row(ident, name, rnd, acts, boxes, _states(state, mid), key=mid)
+        if keep is not None and self.row_count:
+            self.move_cursor(row=min(keep, self.row_count - 1))
+
+    class Chosen(Message):
+        """Enter on a model's row."""
+
+        def __init__(self, model_id: str) -> None:
+            super().__init__()
+            self.model_id = model_id
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if event.row_key.value is not None:
+            self.post_message(self.Chosen(event.row_key.value))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        if event.row_key.value is not None:
+            self.post_message(self.ModelHighlighted(event.row_key.value))
+
+    @property
+    def model_id(self) -> str | None:
+        """The model under the cursor."""
+        if not self.row_count:
+            return None
+        key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key
+        return key.value
+
+
+def _actor_scoped(state: BattleState) -> bool:
+    return state.tracker.counter(state.tracker.used_counter).scope == "actor"
+
+
+def _states(state: BattleState, model_id: str) -> Text:
+    """The counters set on a model and its items, in short: ``Dn Aim B3 rifle:Rld1``."""
+    text = Text()
+    model = state.model(model_id)
+    parts: list[tuple[str, str]] = []
+    targets = [(model_id, "")] + [
+        (t, f"{t.split('/')[1]}:") for t, _ in state.setup.item_targets(model)
+    ]
+    for target, prefix in targets:
+        for counter_id, value in state.counters.get(target, {}).items():
+            spec = state.tracker.counter(counter_id)
+            if spec.id == state.tracker.used_counter:
+                continue
+            shown = spec.short if spec.kind == "flag" else f"{spec.short}{value}"
+            style = "red" if spec.out else "yellow" if spec.reminder or spec.modifiers else ""
+            parts.append((prefix + shown, style))
+    if model_id in state.fight_on:
+        parts.append(("fights on", "magenta"))
+    for n, (part, style) in enumerate(parts):
+        text.append((" " if n else "") + part, style=style)
+    return text
