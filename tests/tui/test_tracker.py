@@ -12,9 +12,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Button, OptionList
 
-from model.battle import new_battle
+from model.battle import Battle, new_battle
 from model.battle_state import BattleState
-from model.events import Activate, EndActivation, EndTurn, Roll, RollOff
+from model.events import Activate, EndTurn, Roll, RollOff
 from saves.battle_file import read_battle, write_battle
 from saves.roster_file import read_roster, resolve
 from tests.conftest import FIXTURES
@@ -23,6 +23,7 @@ from tests.tui.driver import Folders, app_in, keys
 from tui.app import WarbandApp
 from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.dice import DiceDialog
+from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
 from tui.screens.home import HomeScreen
 from tui.screens.tracker import TrackerScreen
@@ -92,33 +93,6 @@ async def play_turn(pilot: Pilot[None], app: WarbandApp) -> None:
 
 
 class TestAtTheTable:
-    async def test_a_whole_turn_by_agility_rounds(self, tmp_path: Path) -> None:
-        folders = Folders(tmp_path)
-        path = start(folders)
-        app = app_in(folders, battle_path=path, offer_recovery=False)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            screen = tracker(app)
-            # the Mongrelmorphs (Agility 7) open the turn: the cursor is on the first
-            assert screen._model() == screen.state.next_up().actors[0]
-            await play_turn(pilot, app)
-            battle = screen.battle
-        state = battle.state
-        assert (state.turn, state.ended) == (2, False)
-        activated = [e.actor for e in battle.events if isinstance(e, Activate)]
-        actors = {m.actor for side in battle.setup.sides for m in side.models}
-        assert sorted(activated) == sorted(actors)  # each once
-        # from the highest Agility down, as the rules have it
-        start_state = BattleState.start(battle.setup)
-        rounds = [start_state.actor_round(a) for a in activated]
-        assert rounds == sorted(rounds, reverse=True)
-        assert sum(isinstance(e, RollOff) for e in battle.events) >= 1
-        assert sum(isinstance(e, EndActivation) for e in battle.events) == len(actors)
-        assert isinstance(battle.events[-1], EndTurn)
-        # nobody carries used actions into the next turn; the file holds every event
-        assert all(state.actions_left(a) == state.action_points(a) for a in actors)
-        assert read_battle(path) == battle
-
     async def test_shooting_counts_bullets_and_a_wound_downs_a_model(self, tmp_path: Path) -> None:
         folders = Folders(tmp_path)
         path = start(folders)
@@ -197,6 +171,125 @@ class TestAtTheTable:
         assert roll.title.startswith(f"{model} {name(screen, model)}: ")
         assert last.startswith(f"{len(battle.events)}. {roll.title}: {roll.outcome}")
         assert read_battle(path) == battle
+
+
+PLAN: dict[tuple[int, str], tuple[str, ...]] = {
+    (1, "A1"): ("Automatic burst",),  # Big Joe: his 3 bullets in one action
+    (2, "A2"): ("Shoot: Rifle",),  # the Badass: one of his 2 bullets
+    (2, "A4"): ("Shoot: Shotgun",),  # a Ganger: his only bullet
+    (2, "A6"): ("Shoot: Crossbow",),  # Dead slow: it needs a reload after
+    (3, "A6"): ("Reload: Crossbow", "Shoot: Crossbow"),  # reloaded, shot, needs one again
+}
+"""The actions a player takes, by turn and model; everyone else moves on (Enter, e)."""
+
+
+async def take_turn(pilot: Pilot[None], app: WarbandApp) -> None:
+    """Whoever the cursor shows next acts: their planned actions, or nothing."""
+    screen = tracker(app)
+    await roll_off_if_needed(pilot, app)
+    up = screen.state.next_up()
+    if up.turn_over:
+        await keys(pilot, "t")
+        return
+    actor = up.actors[0]
+    assert screen._model() == actor  # the cursor went to whoever acts next
+    await keys(pilot, "enter")
+    for action in PLAN.get((screen.state.turn, actor), ()):
+        await keys(pilot, "a")
+        await pick(pilot, action)
+    await keys(pilot, "e")
+
+
+async def to_model(pilot: Pilot[None], app: WarbandApp, model_id: str) -> None:
+    """Move the cursor to a model as a person would: its side's table, then down."""
+    screen = tracker(app)
+    side = screen.state.model(model_id).side
+    if screen._table().side != side:
+        await keys(pilot, "tab")
+    rows = [m.id for m in screen.battle.setup.sides[side].models]
+    await keys(pilot, "home", *["down"] * rows.index(model_id))
+    assert screen._model() == model_id
+
+
+class TestAWholeGame:
+    async def test_six_turns_closed_mid_turn_resumed_and_counted_as_on_paper(
+        self, tmp_path: Path
+    ) -> None:
+        folders = Folders(tmp_path)
+        path = start(folders)
+        app = app_in(folders, battle_path=path, offer_recovery=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = tracker(app)
+            while screen.state.turn < 3:
+                await take_turn(pilot, app)
+            # turn 3: B11 (a Mutard: 34 points in the list) goes down in the first fight
+            await take_turn(pilot, app)
+            await to_model(pilot, app, "B11")
+            await keys(pilot, "w")
+            first = screen.state.next_up().actors[0]
+            await to_model(pilot, app, first)
+            while screen.state.turn < 4:
+                await take_turn(pilot, app)
+            for _ in range(5):
+                await take_turn(pilot, app)
+            await roll_off_if_needed(pilot, app)
+            await keys(pilot, "enter")  # someone is mid-activation when the game is put away
+            left = screen.battle
+            assert left.state.active is not None
+            await keys(pilot, "escape")
+        # next week: the first recent file on the home screen
+        app = app_in(folders, offer_recovery=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await keys(pilot, "enter")
+            screen = tracker(app)
+            assert screen.battle == left
+            await keys(pilot, "e")
+            while not screen.state.ended:
+                await take_turn(pilot, app)
+            game_over = app.screen
+            assert isinstance(game_over, MessageDialog)
+            told = game_over.body
+            await keys(pilot, "escape")
+            battle = screen.battle
+        state = battle.state
+        assert (state.turn, state.ended) == (6, True)
+        assert read_battle(path) == battle
+        # what a person keeping score on paper would have
+        bullets = {m.id: state.counter(m.id, "bullets") for m in battle.setup.sides[0].models}
+        assert bullets == {"A1": 0, "A2": 1, "A3": 0, "A4": 0, "A5": 0, "A6": 0, "A7": 0, "A8": 0}
+        assert state.counter("A6/crossbow", "reload") == 1
+        assert [m.id for side in battle.setup.sides for m in side.models if state.is_out(m.id)] == [
+            "B11"
+        ]
+        assert state.summary(1).points_lost == 34
+        assert state.summary(0).points_lost == 0
+        assert "A: Ann (Gangers): 8 standing, 0 out, 0 points lost" in told
+        assert "B: Bob (Mutards): 18 standing, 1 out, 34 points lost" in told
+        # each turn everyone standing acted once, from the highest Agility down (nobody's
+        # Agility changed in this game); B11 not after it went down in turn 3
+        actors = set(battle.setup.actor_ids())
+        rounds = BattleState.start(battle.setup).actor_round
+        for turn in range(1, 7):
+            acted = activations_in(battle, turn)
+            assert len(acted) == len(set(acted))
+            assert set(acted) == (actors if turn < 3 else actors - {"B11"}), turn
+            assert [rounds(a) for a in acted] == sorted(map(rounds, acted), reverse=True)
+        assert sum(isinstance(e, RollOff) for e in battle.events) >= 6  # one a turn at least
+        assert sum(isinstance(e, EndTurn) for e in battle.events) == 6
+
+
+def activations_in(battle: Battle, turn: int) -> list[str]:
+    """The actors activated in one turn, in order, from the log."""
+    found: list[str] = []
+    current = 1
+    for event in battle.events:
+        if isinstance(event, EndTurn):
+            current += 1
+        elif isinstance(event, Activate) and current == turn:
+            found.append(event.actor)
+    return found
 
 
 class TestResuming:

@@ -315,13 +315,17 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         self._show_model()
 
     def record(self, event: Event) -> bool:
-        """Record an event; a refused one is explained and nothing changes."""
+        """Record an event; a refused one is explained and nothing changes. The event
+        that ends the game (the last turn's end, or End game) shows the final count."""
         try:
             battle = self.battle.record(event)
         except Refused as exc:
             self.notify(exc.reason, title="Not now", severity="warning")
             return False
+        ending = battle.state.ended and not self.state.ended
         self._commit(battle)
+        if ending:
+            self.app.push_screen(MessageDialog("Game over", end_of_game_text(self.state)))
         if isinstance(event, Activate):
             self._remind(event.actor)
         elif isinstance(event, EndActivation | RollOff | EndTurn | Delay | Pass | NextPhase):
@@ -670,7 +674,6 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         )
         if answer == "end":
             self.record(EndGame(kind="end-game"))
-            self.app.push_screen(MessageDialog("Game over", end_of_game_text(self.state)))
 
     def action_close(self) -> None:
         self.dismiss()

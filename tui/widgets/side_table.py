@@ -27,10 +27,17 @@ class SideTable(DataTable[Text], inherit_bindings=False):
     """Models of one side; the cursor row is the model the keys act on."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        b for b in DataTable.BINDINGS if (b.key if isinstance(b, Binding) else b[0]) != "enter"
+        *(
+            b
+            for b in DataTable.BINDINGS
+            if (b.key if isinstance(b, Binding) else b[0]) not in ("enter", "home", "end")
+        ),
+        Binding("home", "scroll_top", "First model", show=False),
+        Binding("end", "scroll_bottom", "Last model", show=False),
     ]
     """The table's cursor keys, but not Enter: the screen's Activate command has it, so the
-    footer shows it (a click on a row still chooses it)."""
+    footer shows it (a click on a row still chooses it). Home and End go to the first and
+    last model: the table never scrolls sideways, so they have nothing else to do."""
 
     class ModelHighlighted(Message):
         """The cursor moved to a model."""
@@ -43,6 +50,7 @@ class SideTable(DataTable[Text], inherit_bindings=False):
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
         self.side = side
         self._state: BattleState | None = None
+        self._shown: list[tuple[str, tuple[Text, ...]]] = []
         self._last_width = 0
 
     def on_mount(self) -> None:
@@ -62,6 +70,7 @@ class SideTable(DataTable[Text], inherit_bindings=False):
         if room != self._last_width:
             row = self.cursor_row
             self.clear(columns=True)
+            self._shown = []
             self._add_columns(room)
             if self._state is not None:
                 self.show(self._state)
@@ -70,8 +79,20 @@ class SideTable(DataTable[Text], inherit_bindings=False):
     def show(self, state: BattleState) -> None:
         """Redraw every row from the state, keeping the cursor where it was."""
         self._state = state
+        rows = self._rows(state)
+        if rows == self._shown:
+            return  # most events change one side only: the other table is left alone
+        self._shown = rows
         keep = self.cursor_row
         self.clear()
+        for key, cells in rows:
+            self.add_row(*cells, key=key)
+        if keep is not None and self.row_count:
+            self.move_cursor(row=min(keep, self.row_count - 1))
+
+    def _rows(self, state: BattleState) -> list[tuple[str, tuple[Text, ...]]]:
+        """Each model's row key and cells."""
+        rows: list[tuple[str, tuple[Text, ...]]] = []
         stat = state.tracker.turns.stat
         up = state.next_up()
         for model in state.setup.sides[self.side].models:
@@ -98,9 +119,8 @@ class SideTable(DataTable[Text], inherit_bindings=False):
             most = state.wounds_max(mid)
             taken = state.wounds.get(mid, 0)
             boxes = Text.assemble(("■" * taken, "red"), "□" * (most - taken))
-            self.add_row(ident, name, rnd, acts, boxes, _states(state, mid), key=mid)
-        if keep is not None and self.row_count:
-            self.move_cursor(row=min(keep, self.row_count - 1))
+            rows.append((mid, (ident, name, rnd, acts, boxes, _states(state, mid))))
+        return rows
 
     class Chosen(Message):
         """Enter on a model's row."""
