@@ -35,7 +35,7 @@ from model.events import (
 )
 from model.forces import SIDE_LETTERS, ItemSnap, ModelSnap
 from model.setup import BattleSetup, matches_item, matches_model
-from model.tracker import Effect, MarkerSpec, Tracker, Value
+from model.tracker import CounterSpec, Effect, MarkerSpec, Tracker, Value
 
 NO_DELAY = "no-delay"
 """The tag of models that may never delay (RB ch.4 Beast, Mong)."""
@@ -81,6 +81,15 @@ class NextUp:
     turn_over: bool
     key: OrderKey = None
     """What the roll-off for this group of actors is recorded under."""
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A counter that asks for something when its bearer's action turn starts."""
+
+    model: ModelSnap
+    counter: CounterSpec
+    value: int
 
 
 @dataclass(frozen=True)
@@ -387,6 +396,18 @@ class BattleState:
                 up = self.next_up()
                 return up.turn_over or (up.round is not None and up.round < marker.round)
         return False
+
+    def reminders(self, actor: str) -> tuple[Reminder, ...]:
+        """What the counters on an actor's models and their gear ask for as its action
+        turn starts (a poison check; a KABOOM! from 3 pump-action markers)."""
+        found: list[Reminder] = []
+        for model in self.members(actor):
+            for target in [model.id, *(t for t, _ in self.setup.item_targets(model))]:
+                for counter_id, value in self.counters.get(target, {}).items():
+                    spec = self.tracker.counter(counter_id)
+                    if spec.reminder and value >= spec.remind_from:
+                        found.append(Reminder(model, spec, value))
+        return tuple(found)
 
     # --- summary -------------------------------------------------------------------------------
 

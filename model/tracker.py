@@ -83,6 +83,8 @@ class CounterSpec(Frozen):
     """While set the model is out of the fight: it does not act (downed)."""
     reminder: Text | None = None
     """Shown when the bearer's activation starts while the counter is set."""
+    remind_from: Positive = 1
+    """The value from which the reminder shows (3 pump-action markers: KABOOM!)."""
     summary: str | None = None
     source: str | None = None
 

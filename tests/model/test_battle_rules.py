@@ -625,6 +625,20 @@ class TestWeaponStates:
         battle = active(finish_turn(play(battle, end("A1"))), "A1")
         assert refusal(battle, act("A1", "shoot", gun)) == "Pump gun: Jammed"
 
+    def test_three_pump_markers_on_one_attribute_remind_of_kaboom(self) -> None:
+        battle = active(fight(band("junkers/legal-500"), band("gangers/legal-500")), "A1")
+        gun = "A1/pump-gun"
+        battle = play(battle, act("A1", "pump", gun), counter(gun, "pump-strength", 2))
+        battle = play(battle, counter(gun, "pump-range", 1), end("A1"))
+        # two and one: no attribute has three, so no warning next time
+        battle = active(finish_turn(battle), "A1")
+        assert battle.state.reminders("A1") == ()
+        battle = play(battle, act("A1", "pump", gun), counter(gun, "pump-strength", 3))
+        battle = active(finish_turn(play(battle, end("A1"))), "A1")
+        (reminder,) = battle.state.reminders("A1")
+        assert (reminder.counter.id, reminder.value) == ("pump-strength", 3)
+        assert reminder.counter.reminder is not None and "KABOOM!" in reminder.counter.reminder
+
 
 class TestModelStates:
     def test_aiming_lasts_until_the_end_of_the_action_turn(self) -> None:

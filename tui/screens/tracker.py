@@ -358,19 +358,15 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         self.refresh_view()
 
     def _remind(self, actor: str) -> None:
-        state = self.state
-        for model in state.members(actor):
-            for target in [model.id, *(t for t, _ in state.setup.item_targets(model))]:
-                for counter_id, value in state.counters.get(target, {}).items():
-                    spec = state.tracker.counter(counter_id)
-                    if spec.reminder and value:
-                        amount = f" ({value})" if spec.kind == "number" else ""
-                        self.notify(
-                            f"{model.label}{amount}: {spec.reminder}",
-                            title=spec.name,
-                            severity="warning",
-                            timeout=12,
-                        )
+        for reminder in self.state.reminders(actor):
+            spec = reminder.counter
+            amount = f" ({reminder.value})" if spec.kind == "number" else ""
+            self.notify(
+                f"{reminder.model.label}{amount}: {spec.reminder}",
+                title=spec.name,
+                severity="warning",
+                timeout=12,
+            )
 
     # --- availability ------------------------------------------------------------------------
 
