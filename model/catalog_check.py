@@ -3,9 +3,10 @@
 The schema checks each file on its own; this module checks that the files agree:
 that every item a unit takes exists, every rule an item names is defined, every
 stat is one the system declares, every tag a list rule selects is carried by
-something, and every message template only uses placeholders its rule kind
-fills in. It returns every problem found, never stopping at the first, each
-with its file and key path and, for a misspelt id, a "did you mean".
+something, every message template only uses placeholders its rule kind fills
+in, and the battle tracker's section agrees with itself (``tracker_check``). It
+returns every problem found, never stopping at the first, each with its file and
+key path and, for a misspelt id, a "did you mean".
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from model.items import Item, Trait, Weapon, rule_id
 from model.messages import PLACEHOLDERS, placeholders
 from model.problems import KeyPath, Problem, did_you_mean
 from model.selectors import Selector
+from model.tracker_check import check_tracker
 
 
 def check_catalog(
@@ -79,6 +81,9 @@ class _Checker:
             self.check_group(sfile, ("options", n), group, sys_items, sys_rules, None)
         if self.complete:  # system rules may name any faction's units and items
             self.check_constraints(sfile, system.constraints, self.all_units, self.all_items)
+        if system.tracker is not None:
+            tags = self.all_tags if self.complete else None
+            self.problems += check_tracker(system.tracker, self.stats, tags, sfile)
         for fid, faction in self.catalog.factions.items():
             ffile = self.files.get(fid, f"factions/{fid}.toml")
             if faction.faction.id != fid:

@@ -100,6 +100,34 @@ def test_an_unknown_tag_in_a_rule(tmp_path: Path) -> None:
     assert "no unit, item or rule has the tag 'namd'; did you mean 'named'?" in found[0]
 
 
+def test_the_tracker_section_agrees_with_itself(tmp_path: Path) -> None:
+    """A misspelt counter or stat in [tracker] is found when the catalog is checked,
+    not when someone presses the key at the table."""
+    folder = _copy(tmp_path, FIXTURES / "catalogs" / "alternating-mini", "alternating-mini")
+    system = folder / "system.toml"
+    _edit(system, 'wounds = "stat:Wnd"', 'wounds = "stat:Wound"')
+    _edit(system, 'effects = [{ counter = "ammo"', 'effects = [{ counter = "amo"')
+    _edit(system, 'key = "v"', 'key = "m"')
+    found = problems_of(folder)
+    lines = system.read_text().splitlines()
+
+    def at(text: str, after: int = 0) -> int:
+        return next(n for n, line in enumerate(lines, 1) if n > after and text in line)
+
+    wounds = at('wounds = "stat:Wound"')
+    ammo = at('counter = "amo"')
+    key = at('key = "m"', after=at('id = "advance"'))
+    assert sorted(found) == sorted(
+        [
+            f"{system}:{wounds}: tracker.damage.wounds: unknown stat 'Wound'; did you mean 'Wnd'?",
+            f"{system}:{ammo}: tracker.actions[3].effects[1].counter: unknown counter 'amo'; "
+            "did you mean 'ammo'?",
+            f"{system}:{key}: tracker.actions[2].key: the key 'm' is used twice in "
+            "[[tracker.actions]]; give each one its own key",
+        ]
+    )
+
+
 def test_a_newer_catalog_format(tmp_path: Path) -> None:
     folder = _copy(tmp_path, FIXTURES / "catalogs" / "steampocalypse-mini", "steampocalypse-mini")
     _edit(folder / "factions/bac.toml", "warband.catalog/1", "warband.catalog/2")
