@@ -459,6 +459,20 @@ class TestActions:
             "Reload cannot be done with Automatic rifle"
         )
 
+    def test_aiming_and_defensive_fire_need_something_to_shoot_with(self) -> None:
+        # B14: a Mutard with Sharp senses, Mimetism and a mace (RB ch.2: both are for
+        # Shooting Actions)
+        battle = active(gangers_vs_mutards(), "B14")
+        assert refusal(battle, act("B14", "aim")) == "B14 cannot Aim"
+        assert refusal(battle, act("B14", "ready-defensive-fire")) == (
+            "B14 cannot Ready defensive fire"
+        )
+        # a Badass with a rifle may do both
+        battle = play(battle, end("B14"))
+        battle = active(battle, "A2")
+        battle = play(battle, act("A2", "aim"), act("A2", "ready-defensive-fire"))
+        assert battle.state.counter("A2", "defensive-fire") == 1
+
     def test_unknown_actions_and_items(self) -> None:
         battle = active(gangers_vs_mutards(), "A1")
         assert refusal(battle, act("A1", "dance")) == "unknown action 'dance'"
