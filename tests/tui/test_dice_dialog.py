@@ -17,7 +17,7 @@ from textual.widgets import Select, SelectionList, Static
 from model.battle import Battle, new_battle
 from model.battle_state import Refused
 from model.battle_text import who
-from model.catalog import FactionView
+from model.catalog import Catalog, FactionView
 from model.dice import (
     Contender,
     Modifier,
@@ -40,7 +40,7 @@ from model.roster import Roster
 from model.tracker import TableRow, TableSpec
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
-from tests.helpers import bundled, entry, roster
+from tests.helpers import bundled, entry, fixture_catalog, roster
 from tui.dialogs.dice import DiceDialog
 
 WIDE = (100, 50)
@@ -79,12 +79,14 @@ class Host(App[None]):
         model_id: str | None = None,
         *,
         accept: bool = True,
+        catalog: Catalog | None = None,
     ) -> None:
         super().__init__()
         self.game = game
         self.model_id = model_id
         self.accept = accept
-        self.views = views(*(side.roster.faction for side in game.setup.sides))
+        factions = [side.roster.faction for side in game.setup.sides]
+        self.views = views(*factions) if catalog is None else [catalog.view(f) for f in factions]
 
     def record(self, event: Event) -> bool:
         if not self.accept:
@@ -517,3 +519,23 @@ class TestKeyboardAndClosing:
                 "The battle's log refused the roll: nothing was recorded"
             )
             assert shown(pilot, "dice-result") == ""
+
+
+class TestOtherSystems:
+    async def test_only_the_rolls_its_stats_allow(self) -> None:
+        """A Steam Wars-like fixture has no Precision, Strength, Toughness or Tech: the
+        helper offers the attribute and opposed rolls, which read any stat, and the
+        system's own table (heavy shock)."""
+        catalog = fixture_catalog("alternating-mini")
+        view = catalog.view("testland")
+        lists = [roster(view, entry("infantry", 2, rifle=2)), roster(view, entry("walker"))]
+        game = new_battle(catalog, [("Ana", lists[0], view), ("Ben", lists[1], view)], seed=3)
+        app = Host(game, "A1", catalog=catalog)
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            kinds = [k.id for k in dialog(pilot).kinds]
+            assert kinds == ["attribute", "opposed", "table:heavy-shock"]
+            await roll(pilot)
+            (made,) = rolls(app)
+            assert made.title.startswith("A1 ")
+            assert shown(pilot, "dice-message") == ""

@@ -172,6 +172,20 @@ class TestAtTheTable:
         assert last.startswith(f"{len(battle.events)}. {roll.title}: {roll.outcome}")
         assert read_battle(path) == battle
 
+    async def test_the_dice_helper_warns_when_the_catalog_has_changed(self, tmp_path: Path) -> None:
+        folders = Folders(tmp_path)
+        path = start(folders)
+        text = path.read_text(encoding="utf-8")
+        version = bundled().system.version
+        path.write_text(text.replace(f'catalog_version = "{version}"', 'catalog_version = "0.9"'))
+        app = app_in(folders, battle_path=path, offer_recovery=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await keys(pilot, "d")
+            assert isinstance(app.screen, DiceDialog)
+            shown = [n.message for n in app._notifications]
+        assert any(f"catalog {version}; this battle began with 0.9" in m for m in shown), shown
+
 
 PLAN: dict[tuple[int, str], tuple[str, ...]] = {
     (1, "A1"): ("Automatic burst",),  # Big Joe: his 3 bullets in one action

@@ -136,6 +136,16 @@ KINDS = (
 )
 """The rolls of ``model.dice``; the catalog's other tables are added after them."""
 
+READS = {
+    "shooting": frozenset({PRECISION, STRENGTH}),
+    "wound": frozenset({STRENGTH, TOUGHNESS}),
+    "steam": frozenset({TECH}),
+    "falling": frozenset({TOUGHNESS}),
+}
+"""The stats each roll reads by name. The rolls follow Punkapocalyptic's rules, so a
+system without these stats is offered only the attribute and opposed rolls and its
+own tables, never a roll that could only fail."""
+
 LABELS = {
     "kind": "Roll",
     "roller": "Model rolling",
@@ -540,10 +550,16 @@ class DiceDialog(ModalScreen[None]):
         self.record = record
         self.views = views
         self.model_id = model_id
-        tables = self.game.state.tracker.tables
+        game = self.game
+        tables = game.state.tracker.tables
         falling = any(t.id == FALLING_TABLE for t in tables)
+        stats = {s.name for s in game.stats}
         self.kinds = (
-            *(k for k in KINDS if falling or k.id != "falling"),
+            *(
+                k
+                for k in KINDS
+                if (falling or k.id != "falling") and READS.get(k.id, frozenset()) <= stats
+            ),
             *table_kinds(tables),
         )
 

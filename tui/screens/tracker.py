@@ -657,6 +657,17 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             text = exc.render() if isinstance(exc, WarbandError) else str(exc)
             self.notify(f"The dice helper needs the game's catalog: {text}", severity="error")
             return
+        setup = self.battle.setup
+        version = views[0].system.version if views else setup.catalog_version
+        if version != setup.catalog_version:
+            # The battle keeps its own rules and lists, but the helper reads weapon
+            # profiles and armour from the catalog as it is now.
+            self.notify(
+                f"The dice helper reads the {setup.system_name} catalog {version}; this "
+                f"battle began with {setup.catalog_version}: check the profiles it shows.",
+                severity="warning",
+                timeout=10,
+            )
         self.app.push_screen(DiceDialog(lambda: self.battle, self.record, views, self._model()))
 
     @work
