@@ -1,0 +1,195 @@
+"""Share codes: a whole roster as one short, URL-safe line to paste in a chat.
+
+A code is ``WB1-`` followed by the roster, written as a compact JSON array,
+deflated and base64url-encoded without padding. The array holds exactly what the
+roster file holds (system, faction, name, limit, notes, and each entry's unit,
+name, models, items and notes), so a code turns back into the identical roster.
+
+Codes come from strangers, so decoding trusts nothing: the code's length, the
+inflated size and the nesting depth are capped before anything is parsed, every
+failure is a ``ShareCodeError`` that says what is wrong, and the result is a
+``Roster`` checked by its own model. Whether its ids exist in a catalog is the
+caller's question (``saves.roster_file.resolve`` answers it with "did you mean").
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import zlib
+from typing import Any, NoReturn
+
+from pydantic import ValidationError
+
+from model.problems import Problem, WarbandError
+from model.roster import Roster, RosterUnit
+
+PREFIX = "WB1-"
+"""Names the format and its version: a later format gets WB2- and this one still reads."""
+
+MAX_CODE = 20_000
+"""Characters a code may have. A 500-point band is a few hundred; this leaves room
+for long notes and still stops a pasted novel before any work is done."""
+
+MAX_INFLATED = 200_000
+"""Bytes the inflated JSON may have: a tiny code that inflates to gigabytes (a
+"zip bomb") is cut off here instead of filling memory."""
+
+MAX_DEPTH = 6
+"""Nesting the format never exceeds (roster, units, unit, items, item): deeper is not ours."""
+
+VERSION = 1
+"""The first element of the array."""
+
+_CODE = re.compile(r"WB(\d+)-([A-Za-z0-9_-]*)")
+
+
+class ShareCodeError(WarbandError):
+    """A share code that cannot be turned into a roster."""
+
+
+def encode(roster: Roster) -> str:
+    """The roster's share code."""
+    units = [
+        [u.unit, u.name, u.models, [[item, n] for item, n in u.items.items()], u.notes]
+        for u in roster.units
+    ]
+    doc = [
+        VERSION,
+        roster.system,
+        roster.faction,
+        roster.name,
+        roster.points_limit,
+        roster.notes,
+        units,
+    ]
+    raw = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=")
+    return PREFIX + packed.decode("ascii")
+
+
+def decode(text: str) -> Roster:
+    """The roster a code holds; ``ShareCodeError`` for anything else.
+
+    The code may be pasted with text around it ("my list: WB1-... see you Sunday")
+    or wrapped over lines by a chat program: whitespace inside it is ignored."""
+    if len(text) > MAX_CODE * 2:
+        _fail(f"the text is {len(text):,} characters; a share code has at most {MAX_CODE:,}")
+    found = _CODE.search("".join(text.split()))
+    if found is None:
+        _fail(
+            "no share code found",
+            "a warband share code starts with WB1- (copy it whole from warband export)",
+        )
+    version, body = int(found.group(1)), found.group(2)
+    if version != VERSION:
+        _fail(
+            f"the code is format WB{version}; this warband reads WB{VERSION}",
+            "update warband to read newer codes" if version > VERSION else None,
+        )
+    if len(body) > MAX_CODE:
+        _fail(f"the code is {len(body):,} characters; a share code has at most {MAX_CODE:,}")
+    return _roster(_parse(_inflate(body)))
+
+
+def _fail(message: str, hint: str | None = None) -> NoReturn:
+    raise ShareCodeError("not a usable share code", [Problem(message, hint=hint)])
+
+
+def _inflate(body: str) -> bytes:
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        _fail("the code is damaged (it is not base64)", "copy the whole code again")
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(packed, MAX_INFLATED + 1)
+    except zlib.error:
+        _fail("the code is damaged (it does not inflate)", "copy the whole code again")
+    if len(raw) > MAX_INFLATED or inflater.unconsumed_tail:
+        _fail(f"the code inflates to more than {MAX_INFLATED:,} bytes; a roster is far less")
+    if not inflater.eof:
+        _fail("the code is cut short", "copy the whole code again")
+    return raw
+
+
+def _parse(raw: bytes) -> list[Any]:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        _fail("the code is damaged (its text is not UTF-8)", "copy the whole code again")
+    if _depth(text) > MAX_DEPTH:
+        _fail(f"the code nests deeper than {MAX_DEPTH} levels; a roster never does")
+    try:
+        doc = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        _fail("the code is damaged (its contents are not readable)")
+    if not isinstance(doc, list) or len(doc) != 7 or doc[0] != VERSION:
+        _fail("the code does not hold a roster")
+    return doc
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets outside strings, counted before parsing so a
+    hostile code cannot make the parser recurse."""
+    deepest = depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _roster(doc: list[Any]) -> Roster:
+    _, system, faction, name, limit, notes, units = doc
+    if not isinstance(units, list):
+        _fail("the code's entries are not a list")
+    entries = []
+    for n, unit in enumerate(units, start=1):
+        if not isinstance(unit, list) or len(unit) != 5 or not isinstance(unit[3], list):
+            _fail(f"entry {n} of the code is not a roster entry")
+        unit_id, unit_name, models, items, unit_notes = unit
+        if not all(
+            isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) for pair in items
+        ):
+            _fail(f"the items of entry {n} are not item ids with counts")
+        ids = [pair[0] for pair in items]
+        if len(set(ids)) != len(ids):
+            _fail(f"entry {n} of the code names an item twice")
+        entries.append(
+            {
+                "unit": unit_id,
+                "name": unit_name,
+                "models": models,
+                "items": dict(items),
+                "notes": unit_notes,
+            }
+        )
+    try:
+        return Roster(
+            system=system,
+            faction=faction,
+            name=name,
+            points_limit=limit,
+            notes=notes,
+            units=tuple(RosterUnit.model_validate(e) for e in entries),
+        )
+    except (ValidationError, TypeError) as exc:
+        first = exc.errors()[0] if isinstance(exc, ValidationError) else None
+        where = ".".join(str(p) for p in first["loc"]) if first else ""
+        detail = first["msg"] if first else str(exc)
+        _fail(f"the code holds a roster warband cannot use: {where}: {detail}".strip())
