@@ -88,6 +88,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, required=True, help="file to write")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
 
+    p = sub.add_parser("export", help="write a roster in a format to share")
+    p.add_argument("file", type=Path, help="the roster (.toml)")
+    p.add_argument(
+        "--format",
+        choices=EXPORT_FORMATS,
+        default="code",
+        help="code: a short share code that `warband import` turns back into the list",
+    )
+    p.add_argument("-o", "--output", type=Path, help="file to write (default: print it)")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    p = sub.add_parser("import", help="turn a share code back into a roster file")
+    p.add_argument("code", metavar="CODE|FILE", help="a share code, or a file holding one")
+    p.add_argument("-o", "--output", type=Path, required=True, help="roster file to write")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+
     p = sub.add_parser("battle", help="start a battle between two lists, show it, resume it")
     battle = p.add_subparsers(dest="battle_command", metavar="ACTION", required=True)
     b = battle.add_parser("new", help="start a battle file between two roster files")
@@ -330,6 +346,65 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
     )
     return EXIT_OK
+
+
+# --- sharing --------------------------------------------------------------------------------
+
+EXPORT_FORMATS = ("code",)
+"""The formats ``warband export`` writes."""
+
+
+def _refuse_overwrite(path: Path, force: bool) -> None:
+    from model.problems import Problem, RosterError
+
+    if path.exists() and not force:
+        raise RosterError(
+            f"{path} already exists",
+            [Problem("not overwritten", str(path), hint="pass --force to replace it")],
+        )
+
+
+def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband export FILE --format code [-o OUT]``: the roster as a share code."""
+    from model.share_code import encode
+    from saves.atomic import write_atomic
+
+    roster, view, report = _open(args)
+    text = encode(roster)
+    if args.output is None:
+        print(text, file=out)
+        return EXIT_OK
+    _refuse_overwrite(args.output, args.force)
+    write_atomic(args.output, (text + "\n").encode("utf-8"))
+    verdict = "valid" if report.valid else f"NOT VALID ({len(report.errors)} errors)"
+    print(
+        f"wrote {args.output}: {roster.name}, {report.points} {view.system.points}, {verdict}",
+        file=out,
+    )
+    return EXIT_OK
+
+
+def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband import CODE|FILE -o FILE``: a share code back to a roster file, checked
+    against the catalog and reported like ``validate``."""
+    from model.share_code import MAX_CODE, decode
+    from model.toml_text import KeyLines
+    from model.validate import validate
+    from saves.roster_file import RosterSource, resolve, write_roster
+
+    text = args.code
+    path = Path(args.code)
+    if not args.code.lstrip().startswith("WB") and path.is_file():
+        with path.open("rb") as handle:  # a code is small: never read a huge file whole
+            text = handle.read(MAX_CODE * 2 + 1).decode("utf-8", errors="replace")
+    roster = decode(text)
+    _refuse_overwrite(args.output, args.force)
+    view = resolve(roster, RosterSource("<share code>", KeyLines("")), _library(args).load)
+    report = validate(view, roster)
+    write_roster(args.output, roster)
+    print(f"wrote {args.output}", file=out)
+    print(summary_text(roster, view, report), file=out)
+    return EXIT_OK if report.valid else EXIT_INVALID
 
 
 # --- battles --------------------------------------------------------------------------------
@@ -706,5 +781,7 @@ _COMMANDS = {
     "show": cmd_show,
     "catalogs": cmd_catalogs,
     "new": cmd_new,
+    "export": cmd_export,
+    "import": cmd_import,
     "battle": cmd_battle,
 }
