@@ -366,8 +366,8 @@ def _refuse_overwrite(path: Path, force: bool) -> None:
 
 def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     """``warband export FILE --format code [-o OUT]``: the roster as a share code."""
-    from model.share_code import encode
     from saves.atomic import write_atomic
+    from saves.share_code import encode
 
     roster, view, report = _open(args)
     text = encode(roster)
@@ -387,10 +387,10 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     """``warband import CODE|FILE -o FILE``: a share code back to a roster file, checked
     against the catalog and reported like ``validate``."""
-    from model.share_code import MAX_CODE, decode
     from model.toml_text import KeyLines
     from model.validate import validate
     from saves.roster_file import RosterSource, resolve, write_roster
+    from saves.share_code import MAX_CODE, decode
 
     text = args.code
     path = Path(args.code)

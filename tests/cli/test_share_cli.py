@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from model.share_code import encode
 from saves.roster_file import read_roster
+from saves.share_code import encode
 from tests.conftest import FIXTURES
 from tests.helpers import entry
 from tui.cli import main

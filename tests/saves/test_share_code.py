@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from model.roster import Roster, RosterUnit
-from model.share_code import MAX_CODE, MAX_INFLATED, ShareCodeError, decode, encode
 from saves.roster_file import read_roster
+from saves.share_code import MAX_CODE, MAX_INFLATED, ShareCodeError, decode, encode
 from tests.conftest import FIXTURES
 from tests.helpers import bundled
 
