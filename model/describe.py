@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from model.catalog import FactionView, System, Unit
+from model.findings import Tally
 from model.items import Armour, Gear, Item, ProfileValue, Trait, Weapon, rule_id, rule_parameter
 
 SEP = " · "
@@ -75,3 +76,22 @@ def data_mark(data: str, gaps: str | None) -> str:
     if data == "example":
         return "example"
     return "incomplete" if gaps else ""
+
+
+def tally_text(tallies: tuple[Tally, ...]) -> str:
+    """Running counts grouped by label: ``Miniatures 8/15 · Rare: Rifle 1/3, Pistol 3/3``."""
+    return " · ".join(tally_groups(tallies))
+
+
+def tally_groups(tallies: tuple[Tally, ...]) -> list[str]:
+    """The groups of ``tally_text``, each on its own: ``["Miniatures 8/15", "Rare: ..."]``."""
+    grouped: dict[str, list[str]] = {}
+    for t in tallies:
+        shown = f"{t.value}/{t.max}" if t.max is not None else str(t.value)
+        grouped.setdefault(t.label, []).append(f"{t.group} {shown}" if t.group else shown)
+    return [
+        f"{label}: {', '.join(v)}"
+        if len(v) > 1 or ":" in label or any(" " in x for x in v)
+        else f"{label} {v[0]}"
+        for label, v in grouped.items()
+    ]

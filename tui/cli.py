@@ -94,7 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--format",
         choices=EXPORT_FORMATS,
         default="code",
-        help="code: a short share code that `warband import` turns back into the list",
+        help="text: for a chat message; markdown: for a forum, a table per entry; json: "
+        "for other tools (schema: saves/schemas/list-export.schema.json); code: a short "
+        "share code that `warband import` turns back into the list (default)",
     )
     p.add_argument("-o", "--output", type=Path, help="file to write (default: print it)")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
@@ -350,7 +352,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 
 # --- sharing --------------------------------------------------------------------------------
 
-EXPORT_FORMATS = ("code",)
+EXPORT_FORMATS = ("text", "markdown", "json", "code")
 """The formats ``warband export`` writes."""
 
 
@@ -365,12 +367,24 @@ def _refuse_overwrite(path: Path, force: bool) -> None:
 
 
 def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
-    """``warband export FILE --format code [-o OUT]``: the roster as a share code."""
+    """``warband export FILE [--format F] [-o OUT]``: the roster to share."""
     from saves.atomic import write_atomic
+    from saves.export_formats import to_json, to_markdown, to_text
+    from saves.list_export import build_export
     from saves.share_code import encode
 
     roster, view, report = _open(args)
-    text = encode(roster)
+    code = encode(roster)
+    if args.format == "code":
+        text = code
+    else:
+        doc = build_export(roster, view, report)
+        if args.format == "json":
+            text = to_json(doc).rstrip("\n")
+        elif args.format == "markdown":
+            text = to_markdown(doc, code).rstrip("\n")
+        else:
+            text = to_text(doc, code).rstrip("\n")
     if args.output is None:
         print(text, file=out)
         return EXIT_OK

@@ -13,8 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from model.catalog import FactionView
-from model.describe import data_mark, profile_text, rule_name, rules_text
-from model.findings import Report, Tally
+from model.describe import data_mark, profile_text, rule_name, rules_text, tally_text
+from model.findings import Report
 from model.items import rule_id
 from model.loadout import Loadout
 from model.roster import Roster
@@ -34,20 +34,6 @@ def army_sheet(roster: Roster, view: FactionView, report: Report) -> RenderableT
         if section is not None:
             parts.append(section)
     return Group(*parts)
-
-
-def tally_text(tallies: tuple[Tally, ...]) -> str:
-    """Running counts grouped by label: ``Miniatures 8/15 · Rare: Rifle 1/3, Pistol 3/3``."""
-    grouped: dict[str, list[str]] = {}
-    for t in tallies:
-        shown = f"{t.value}/{t.max}" if t.max is not None else str(t.value)
-        grouped.setdefault(t.label, []).append(f"{t.group} {shown}" if t.group else shown)
-    return " · ".join(
-        f"{label}: {', '.join(v)}"
-        if len(v) > 1 or ":" in label or any(" " in x for x in v)
-        else f"{label} {v[0]}"
-        for label, v in grouped.items()
-    )
 
 
 def _header(roster: Roster, view: FactionView, report: Report) -> RenderableType:

@@ -68,3 +68,15 @@ def test_a_damaged_code_is_refused_without_a_traceback(tmp_path: Path) -> None:
     assert (code, out) == (2, "")
     assert err.splitlines()[0] == "not a usable share code"
     assert "Traceback" not in err
+
+
+def test_export_in_each_format_to_a_file_or_the_screen(tmp_path: Path) -> None:
+    golden = FIXTURES / "exports"
+    for fmt, ext in (("text", "txt"), ("markdown", "md"), ("json", "json")):
+        code, printed, err = run("export", GANGERS, "--format", fmt)
+        assert (code, err) == (0, "")
+        assert printed == (golden / f"rust-rats.{ext}").read_text(encoding="utf-8")
+        target = tmp_path / f"out.{ext}"
+        code, told, _ = run("export", GANGERS, "--format", fmt, "-o", target)
+        assert code == 0 and told == f"wrote {target}: Rust Rats, 485 points, valid\n"
+        assert target.read_text(encoding="utf-8") == printed

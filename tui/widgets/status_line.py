@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from model.describe import tally_text
 from model.findings import Report
-from tui.sheet import tally_text
 
 
 class StatusLine(Static):

@@ -1,0 +1,137 @@
+"""A list as chat text, Markdown or JSON, each written from one ``ListExport``.
+
+Chat text is short enough for one chat message (a 500-point band is well under
+Discord's 2000 characters): a line per entry with its gear, no profiles. Markdown
+is for forums, a table of profile and gear per entry. Both end with the list's
+share code, so whoever reads them can import the list. JSON is the document
+itself, with a published schema.
+"""
+
+from __future__ import annotations
+
+import json
+
+from saves.list_export import ExportEntry, ListExport
+
+SEP = " · "
+
+
+def _verdict(doc: ListExport) -> str:
+    if doc.valid:
+        return "valid" + (f" ({_count(doc, 'warning')})" if doc.findings else "")
+    return f"NOT VALID ({_count(doc, 'error')})"
+
+
+def _count(doc: ListExport, severity: str) -> str:
+    n = sum(1 for f in doc.findings if f.severity == severity)
+    return f"{n} {severity}{'s' if n != 1 else ''}"
+
+
+def _title(doc: ListExport) -> str:
+    s = doc.system
+    return f"{doc.faction.name}{SEP}{s.name} {s.edition}{SEP}catalog {s.catalog_version}"
+
+
+def _gear(entry: ExportEntry) -> str:
+    return ", ".join(i.name + (f" x{i.count}" if i.count > 1 else "") for i in entry.items)
+
+
+def _heading(entry: ExportEntry, points: str) -> str:
+    name = entry.name
+    if entry.name != entry.unit_name:
+        name += f" ({entry.unit_name})"
+    if entry.models > 1:
+        name += f" x{entry.models}"
+    return f"{entry.number}. {name}, {entry.cost} {points}"
+
+
+def to_text(doc: ListExport, code: str) -> str:
+    """Plain text for a chat message."""
+    points = doc.system.points_name
+    lines = [
+        f"{doc.name}: {_title(doc)}",
+        f"{doc.points}/{doc.points_limit} {points}{SEP}{doc.models} models{SEP}{_verdict(doc)}",
+    ]
+    if doc.counts:
+        lines.append(SEP.join(doc.counts))
+    lines.append("")
+    for entry in doc.entries:
+        gear = _gear(entry)
+        lines.append(_heading(entry, points) + (f": {gear}" if gear else ""))
+    if doc.findings:
+        lines.append("")
+        lines.extend(f"{f.severity}: {f.message}" for f in doc.findings)
+    if doc.not_published:
+        marks = "; ".join(f"{n.name} ({n.mark})" for n in doc.not_published)
+        lines += ["", f"Not from the published rules: {marks}"]
+    lines += ["", f"warband import {code}"]
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a Markdown table cell."""
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ") or " "
+
+
+def _md(text: str) -> str:
+    """Text safe in Markdown prose: the characters that would start markup are escaped."""
+    out = text.replace("\\", "\\\\")
+    for char in "*_`[]<>#|":
+        out = out.replace(char, "\\" + char)
+    return out
+
+
+def to_markdown(doc: ListExport, code: str) -> str:
+    """Markdown for a forum post: a profile and a gear table per entry."""
+    points = doc.system.points_name
+    verdict = ("✓ " if doc.valid else "✗ ") + _verdict(doc)
+    out = [
+        f"# {_md(doc.name)}",
+        "",
+        f"**{_md(doc.faction.name)}**{SEP}{_md(doc.system.name)} {_md(doc.system.edition)}"
+        f"{SEP}catalog {_md(doc.system.catalog_version)}",
+        "",
+        f"**{doc.points}/{doc.points_limit} {points}**{SEP}{doc.models} models{SEP}{verdict}",
+    ]
+    if doc.counts:
+        out += ["", _md(SEP.join(doc.counts))]
+    if doc.notes:
+        out += ["", _md(doc.notes)]
+    for entry in doc.entries:
+        out += ["", f"## {_md(_heading(entry, points))}", ""]
+        out.append("| " + " | ".join(_cell(s) for s in entry.stats) + " |")
+        out.append("|" + "---|" * len(entry.stats))
+        out.append("| " + " | ".join(_cell(v) for v in entry.stats.values()) + " |")
+        if entry.rules:
+            out += ["", "Rules: " + _md(", ".join(entry.rules))]
+        if entry.items:
+            out += ["", "| Gear | Profile | Rules | " + points.capitalize() + " |"]
+            out.append("|---|---|---|---:|")
+            for item in entry.items:
+                name = item.name + (f" x{item.count}" if item.count > 1 else "")
+                cost = str(item.cost) if item.source == "bought" else item.source
+                rules = ", ".join(item.rules)
+                out.append(f"| {_cell(name)} | {_cell(item.profile)} | {_cell(rules)} | {cost} |")
+        if entry.data:
+            out += ["", f"*{_md(entry.data)}*" + (f": {_md(entry.gaps)}" if entry.gaps else "")]
+        if entry.notes:
+            out += ["", f"> {_md(entry.notes)}"]
+    if doc.findings:
+        out += ["", "## Findings", ""]
+        out += [f"- **{f.severity}** {_md(f.message)}" for f in doc.findings]
+    if doc.glossary:
+        out += ["", "## Special rules", ""]
+        out += [f"- **{_md(g.name)}**: {_md(g.summary)}" for g in doc.glossary]
+    if doc.not_published:
+        out += ["", "## Not from the published rules", ""]
+        out += [
+            f"- **{_md(n.name)}**: {_md(n.mark)}" + (f". {_md(n.detail)}" if n.detail else "")
+            for n in doc.not_published
+        ]
+    out += ["", f"Import with warband: `{code}`"]
+    return "\n".join(out) + "\n"
+
+
+def to_json(doc: ListExport) -> str:
+    """The document as JSON (see ``saves/schemas/list-export.schema.json``)."""
+    return json.dumps(doc.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"

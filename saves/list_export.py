@@ -1,0 +1,246 @@
+"""A list as it is shared: one document every export format is written from.
+
+Chat text, Markdown and JSON all come from ``ListExport``, so they cannot disagree
+about a cost or forget a finding. The document states what a reader needs to trust
+the list: the system and the catalog version it was built on, points, whether it
+is legal and every finding, and any figure that is not from the published rules
+(house or example data, or a unit whose gear the sources do not give). Its JSON
+form has a schema (``saves/schemas/list-export.schema.json``, made from these
+models by ``python -m saves.list_export``) so other tools can read it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Final, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from model.catalog import FactionView
+from model.describe import data_mark, profile_text, rule_name, tally_groups
+from model.findings import Report
+from model.items import rule_id
+from model.loadout import Loadout
+from model.roster import Roster
+from model.validate import loadouts_of
+
+FORMAT: Final = "warband.list-export/1"
+SCHEMA = Path(__file__).with_name("schemas") / "list-export.schema.json"
+
+
+class _Doc(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SystemInfo(_Doc):
+    id: str
+    name: str
+    edition: str
+    catalog_version: str
+    points_name: str
+    """What the system calls its points ("points", "ducats")."""
+
+
+class FactionInfo(_Doc):
+    id: str
+    name: str
+    data: Literal["published", "house", "example"]
+
+
+class ExportItem(_Doc):
+    id: str
+    name: str
+    count: int
+    source: Literal["base", "bought", "included"]
+    """Comes with the unit, bought for it, or included with something bought."""
+    cost: int
+    """Points paid for these, for the whole entry (0 unless bought)."""
+    profile: str
+    rules: list[str]
+    data: str = ""
+    """Empty for published figures; else "house data", "example" or "incomplete"."""
+
+
+class ExportEntry(_Doc):
+    number: int
+    """Position in the list, from 1."""
+    name: str
+    unit_id: str
+    unit_name: str
+    models: int
+    cost: int
+    stats: dict[str, str]
+    rules: list[str]
+    items: list[ExportItem]
+    data: str = ""
+    gaps: str | None = None
+    notes: str | None = None
+
+
+class ExportFinding(_Doc):
+    severity: Literal["error", "warning"]
+    code: str
+    message: str
+    entry: int | None = None
+    """The entry it is about, from 1, or None for the whole list."""
+
+
+class DataNote(_Doc):
+    """A faction, unit or item whose figures are not all from the published rules."""
+
+    name: str
+    mark: str
+    """"house data", "example" or "incomplete"."""
+    detail: str | None = None
+    """What the sources do not give, where the catalog says."""
+
+
+class GlossaryEntry(_Doc):
+    name: str
+    summary: str
+
+
+class ListExport(_Doc):
+    """Everything an export shows, in the order it shows it."""
+
+    format: Literal["warband.list-export/1"] = FORMAT
+    system: SystemInfo
+    faction: FactionInfo
+    name: str
+    points: int
+    points_limit: int
+    models: int
+    valid: bool
+    findings: list[ExportFinding]
+    counts: list[str]
+    """Running counts other than points: "Miniatures 8/15", "Rare: Rifle 1/3"."""
+    entries: list[ExportEntry]
+    glossary: list[GlossaryEntry]
+    """The special rules the list uses, in our own summaries."""
+    not_published: list[DataNote]
+    """Each faction, unit or item used whose figures are not all published."""
+    notes: str | None = None
+
+
+def build_export(roster: Roster, view: FactionView, report: Report) -> ListExport:
+    """The document of a list, as validated against its faction."""
+    system = view.system
+    loadouts = loadouts_of(view, roster)
+    return ListExport(
+        system=SystemInfo(
+            id=system.id,
+            name=system.name,
+            edition=system.edition,
+            catalog_version=system.version,
+            points_name=system.points,
+        ),
+        faction=FactionInfo(id=view.faction.id, name=view.faction.name, data=view.faction.data),
+        name=roster.name,
+        points=report.points,
+        points_limit=report.points_limit,
+        models=report.models,
+        valid=report.valid,
+        findings=[
+            ExportFinding(
+                severity=f.severity,
+                code=f.code,
+                message=f.message,
+                entry=None if f.where.unit is None else f.where.unit + 1,
+            )
+            for f in report.findings
+        ],
+        counts=tally_groups(tuple(t for t in report.tallies if t.label != "Points")),
+        entries=[_entry(view, lo) for lo in loadouts],
+        glossary=_glossary(view, loadouts),
+        not_published=_not_published(view, loadouts),
+        notes=roster.notes,
+    )
+
+
+def _entry(view: FactionView, lo: Loadout) -> ExportEntry:
+    unit, entry = lo.unit, lo.entry
+    items = []
+    for c in lo.carried:
+        item = view.items[c.item_id]
+        items.append(
+            ExportItem(
+                id=c.item_id,
+                name=item.name,
+                count=c.count,
+                source=c.source,
+                cost=c.cost if c.source == "bought" else 0,
+                profile=profile_text(item, view.system),
+                rules=[rule_name(view, r) for r in (*item.rules, *c.extra_rules)],
+                data=data_mark(item.data, item.gaps),
+            )
+        )
+    return ExportEntry(
+        number=lo.index + 1,
+        name=entry.name or unit.name,
+        unit_id=entry.unit,
+        unit_name=unit.name,
+        models=entry.models,
+        cost=lo.cost,
+        stats={s.id: str(unit.stats.get(s.id, "-")) for s in view.system.stats},
+        rules=[rule_name(view, r) for r in unit.rules],
+        items=items,
+        data=data_mark(unit.data, unit.gaps),
+        gaps=unit.gaps,
+        notes=entry.notes,
+    )
+
+
+def _glossary(view: FactionView, loadouts: tuple[Loadout, ...]) -> list[GlossaryEntry]:
+    """Each special rule the list uses once, by name."""
+    refs: dict[str, str] = {}
+    for lo in loadouts:
+        for ref in lo.unit.rules:
+            refs.setdefault(rule_id(ref), ref)
+        for c in lo.carried:
+            for ref in (*view.items[c.item_id].rules, *c.extra_rules):
+                refs.setdefault(rule_id(ref), ref)
+    rules = [view.rules[rid] for rid in refs if rid in view.rules]
+    return [
+        GlossaryEntry(name=rule.name, summary=rule.summary)
+        for rule in sorted(rules, key=lambda r: r.name.lower())
+    ]
+
+
+def _not_published(view: FactionView, loadouts: tuple[Loadout, ...]) -> list[DataNote]:
+    """The faction, units and items used whose figures are not all published, once each."""
+    notes: list[DataNote] = []
+    faction_mark = data_mark(view.faction.data, None)
+    if faction_mark:
+        notes.append(DataNote(name=view.faction.name, mark=faction_mark, detail="the faction"))
+    seen: set[str] = set()  # unit and item ids are distinct in a catalog
+    for lo in loadouts:
+        marked = [(lo.entry.unit, lo.unit.name, lo.unit.data, lo.unit.gaps)]
+        for c in lo.carried:
+            item = view.items[c.item_id]
+            marked.append((c.item_id, item.name, item.data, item.gaps))
+        for key, name, data, gaps in marked:
+            mark = data_mark(data, gaps)
+            if mark and key not in seen:
+                seen.add(key)
+                notes.append(DataNote(name=name, mark=mark, detail=gaps))
+    return notes
+
+
+def export_schema() -> dict[str, object]:
+    """The JSON Schema of the JSON export."""
+    schema = ListExport.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = "https://warband.invalid/schemas/list-export-1.json"
+    return schema
+
+
+def main() -> None:
+    """``python -m saves.list_export``: write the schema file beside this module."""
+    SCHEMA.parent.mkdir(exist_ok=True)
+    SCHEMA.write_text(json.dumps(export_schema(), indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {SCHEMA}")
+
+
+if __name__ == "__main__":
+    main()
