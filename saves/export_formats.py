@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from saves.list_export import ExportEntry, ListExport
+from saves.markdown import cell, escape
 
 SEP = " · "
 
@@ -68,42 +69,29 @@ def to_text(doc: ListExport, code: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _cell(text: str) -> str:
-    """Text safe inside a Markdown table cell."""
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\n", " ") or " "
-
-
-def _md(text: str) -> str:
-    """Text safe in Markdown prose: the characters that would start markup are escaped."""
-    out = text.replace("\\", "\\\\")
-    for char in "*_`[]<>#|":
-        out = out.replace(char, "\\" + char)
-    return out
-
-
 def to_markdown(doc: ListExport, code: str) -> str:
     """Markdown for a forum post: a profile and a gear table per entry."""
     points = doc.system.points_name
     verdict = ("✓ " if doc.valid else "✗ ") + _verdict(doc)
     out = [
-        f"# {_md(doc.name)}",
+        f"# {escape(doc.name)}",
         "",
-        f"**{_md(doc.faction.name)}**{SEP}{_md(doc.system.name)} {_md(doc.system.edition)}"
-        f"{SEP}catalog {_md(doc.system.catalog_version)}",
+        f"**{escape(doc.faction.name)}**{SEP}{escape(doc.system.name)} {escape(doc.system.edition)}"
+        f"{SEP}catalog {escape(doc.system.catalog_version)}",
         "",
         f"**{doc.points}/{doc.points_limit} {points}**{SEP}{doc.models} models{SEP}{verdict}",
     ]
     if doc.counts:
-        out += ["", _md(SEP.join(doc.counts))]
+        out += ["", escape(SEP.join(doc.counts))]
     if doc.notes:
-        out += ["", _md(doc.notes)]
+        out += ["", escape(doc.notes)]
     for entry in doc.entries:
-        out += ["", f"## {_md(_heading(entry, points))}", ""]
-        out.append("| " + " | ".join(_cell(s) for s in entry.stats) + " |")
+        out += ["", f"## {escape(_heading(entry, points))}", ""]
+        out.append("| " + " | ".join(cell(s) for s in entry.stats) + " |")
         out.append("|" + "---|" * len(entry.stats))
-        out.append("| " + " | ".join(_cell(v) for v in entry.stats.values()) + " |")
+        out.append("| " + " | ".join(cell(v) for v in entry.stats.values()) + " |")
         if entry.rules:
-            out += ["", "Rules: " + _md(", ".join(entry.rules))]
+            out += ["", "Rules: " + escape(", ".join(entry.rules))]
         if entry.items:
             out += ["", "| Gear | Profile | Rules | " + points.capitalize() + " |"]
             out.append("|---|---|---|---:|")
@@ -111,21 +99,25 @@ def to_markdown(doc: ListExport, code: str) -> str:
                 name = item.name + (f" x{item.count}" if item.count > 1 else "")
                 cost = str(item.cost) if item.source == "bought" else item.source
                 rules = ", ".join(item.rules)
-                out.append(f"| {_cell(name)} | {_cell(item.profile)} | {_cell(rules)} | {cost} |")
+                out.append(f"| {cell(name)} | {cell(item.profile)} | {cell(rules)} | {cost} |")
         if entry.data:
-            out += ["", f"*{_md(entry.data)}*" + (f": {_md(entry.gaps)}" if entry.gaps else "")]
+            out += [
+                "",
+                f"*{escape(entry.data)}*" + (f": {escape(entry.gaps)}" if entry.gaps else ""),
+            ]
         if entry.notes:
-            out += ["", f"> {_md(entry.notes)}"]
+            out += ["", f"> {escape(entry.notes)}"]
     if doc.findings:
         out += ["", "## Findings", ""]
-        out += [f"- **{f.severity}** {_md(f.message)}" for f in doc.findings]
+        out += [f"- **{f.severity}** {escape(f.message)}" for f in doc.findings]
     if doc.glossary:
         out += ["", "## Special rules", ""]
-        out += [f"- **{_md(g.name)}**: {_md(g.summary)}" for g in doc.glossary]
+        out += [f"- **{escape(g.name)}**: {escape(g.summary)}" for g in doc.glossary]
     if doc.not_published:
         out += ["", "## Not from the published rules", ""]
         out += [
-            f"- **{_md(n.name)}**: {_md(n.mark)}" + (f". {_md(n.detail)}" if n.detail else "")
+            f"- **{escape(n.name)}**: {escape(n.mark)}"
+            + (f". {escape(n.detail)}" if n.detail else "")
             for n in doc.not_published
         ]
     out += ["", f"Import with warband: `{code}`"]

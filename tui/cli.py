@@ -129,6 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     b.add_argument("file", type=Path, help="the battle (.toml)")
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    b = battle.add_parser("report", help="a Markdown report of a finished or paused battle")
+    b.add_argument("file", type=Path, help="the battle (.toml)")
+    b.add_argument("-o", "--output", type=Path, help="file to write (default: print it)")
+    b.add_argument("--force", action="store_true", help="overwrite an existing file")
     b = battle.add_parser("resume", help="open a battle in the terminal app's tracker")
     b.add_argument("file", type=Path, help="the battle (.toml)")
     b.add_argument(
@@ -425,8 +429,13 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_battle(args: argparse.Namespace, out: TextIO) -> int:
-    """``warband battle new|show|resume``."""
-    command = {"new": cmd_battle_new, "show": cmd_battle_show, "resume": cmd_battle_resume}
+    """``warband battle new|show|report|resume``."""
+    command = {
+        "new": cmd_battle_new,
+        "show": cmd_battle_show,
+        "report": cmd_battle_report,
+        "resume": cmd_battle_resume,
+    }
     return command[args.battle_command](args, out)
 
 
@@ -521,6 +530,22 @@ def cmd_battle_show(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(battle_json(battle), indent=2, ensure_ascii=False), file=out)
     else:
         print(battle_text(battle), file=out)
+    return EXIT_OK
+
+
+def cmd_battle_report(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband battle report FILE [-o OUT]``: the battle as a Markdown report."""
+    from saves.atomic import write_atomic
+    from saves.battle_file import read_battle
+    from saves.battle_report import battle_report
+
+    report = battle_report(read_battle(args.file))
+    if args.output is None:
+        out.write(report)
+        return EXIT_OK
+    _refuse_overwrite(args.output, args.force)
+    write_atomic(args.output, report.encode("utf-8"))
+    print(f"wrote {args.output}", file=out)
     return EXIT_OK
 
 

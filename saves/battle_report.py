@@ -1,0 +1,92 @@
+"""A battle as a Markdown report: who played, how far it went, what was lost.
+
+Written from the battle's log alone (a finished game or one paused mid-turn), so
+the report of a battle file is the same on any machine: the sides and their
+lists, the turns played, each model that went out and in which turn, points lost,
+victory points, every roll made with the dice helper, and the players' notes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.battle import Battle
+from model.battle_state import BattleState
+from model.battle_text import who
+from model.events import Note, Roll
+from model.forces import SIDE_LETTERS
+from saves.markdown import cell, escape
+
+
+@dataclass(frozen=True)
+class _Moment:
+    """Something the report lists, with the turn it happened in."""
+
+    turn: int
+    text: str
+    model: str | None = None
+
+
+def battle_report(battle: Battle) -> str:
+    """The Markdown report."""
+    setup = battle.setup
+    final = battle.state
+    losses: list[_Moment] = []
+    rolls: list[_Moment] = []
+    notes: list[_Moment] = []
+    state = BattleState.start(setup)
+    for event in battle.events:
+        after = state.then(event)
+        for side in setup.sides:
+            for model in side.models:
+                if after.is_out(model.id) and not state.is_out(model.id):
+                    losses.append(_Moment(state.turn, who(state, model.id), model.id))
+        if isinstance(event, Roll):
+            text = f"{event.title}: {event.outcome}" + (
+                f" ({event.detail})" if event.detail else ""
+            )
+            rolls.append(_Moment(state.turn, text))
+        elif isinstance(event, Note):
+            notes.append(_Moment(state.turn, event.text))
+        state = after
+    # models that went out and came back are not losses
+    losses = [m for m in losses if m.model is not None and final.is_out(m.model)]
+
+    title = setup.scenario or f"{setup.system_name} battle"
+    played = (
+        f"the game ended in turn {final.turn} of {setup.turn_limit}"
+        if final.ended
+        else f"paused in turn {final.turn} of {setup.turn_limit}"
+    )
+    out = [
+        f"# {escape(title)}",
+        "",
+        f"{escape(setup.system_name)} (catalog {escape(setup.catalog_version)}): "
+        + " against ".join(
+            f"**{escape(s.player)}** ({escape(s.faction)}: {escape(s.roster.name)})"
+            for s in setup.sides
+        )
+        + f"; {played}.",
+        "",
+        "| Side | Player | Standing | Out | Points lost | " + setup.tracker.victory.vp_name + " |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for index, side in enumerate(setup.sides):
+        s = final.summary(index)
+        out.append(
+            f"| {SIDE_LETTERS[index]} | {cell(side.player)} | {s.standing}/{s.models} | "
+            f"{s.out} | {s.points_lost} | {s.victory_points} |"
+        )
+    sections = (
+        ("Models lost", losses, "No model went out."),
+        ("Rolls", rolls, "No rolls were made with the dice helper."),
+        ("Notes", notes, None),
+    )
+    for heading, moments, empty in sections:
+        if not moments and empty is None:
+            continue
+        out += ["", f"## {heading}", ""]
+        if not moments:
+            out.append(empty or "")
+        out += [f"- Turn {m.turn}: {escape(m.text)}" for m in moments]
+    return "\n".join(out) + "\n"
