@@ -33,6 +33,7 @@ from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.details import DetailsDialog
 from tui.dialogs.equip import EquipDialog
 from tui.dialogs.message import MessageDialog
+from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.screens.base import CommandScreen
 from tui.widgets.findings_list import FindingsList
@@ -76,6 +77,14 @@ class BuilderScreen(CommandScreen):
         ),
         Command("save_as", "ctrl+w", "Save as", "Save the list to another file.", footer=False),
         Command("sheet", "v", "Sheet", "Show the whole list as an army sheet."),
+        Command(
+            "share",
+            "s",
+            "Share",
+            "Export the list as chat text, Markdown, JSON or a share code, to the "
+            "clipboard or a file.",
+            footer=False,
+        ),
         Command(
             "findings",
             "f",
@@ -145,6 +154,9 @@ press **Enter** to jump to the unit.
 
 Every change can be undone. Unsaved work is copied to a recovery file after each
 change; if warband or the terminal dies, the next start offers it back.
+
+**s** shares the list: chat text, Markdown, JSON or a share code, copied to the
+clipboard or saved to a file.
 """
 
     def __init__(
@@ -476,11 +488,8 @@ change; if warband or the terminal dies, the next start offers it back.
             _slug(self.roster.name) + ".toml"
         )
 
-        def check(text: str) -> str | None:
-            return None if text.strip() else "Type a file name."
-
         text = await self.app.push_screen_wait(
-            PromptDialog("Save as", "File to save the list to:", str(default), check)
+            PromptDialog("Save as", "File to save the list to:", str(default), _not_blank)
         )
         if text is None:
             return None
@@ -497,6 +506,69 @@ change; if warband or the terminal dies, the next start offers it back.
     @work
     async def action_save(self) -> None:
         await self.save()
+
+    @work
+    async def action_share(self) -> None:
+        """Choose a format, then the clipboard or a file."""
+        from saves.atomic import write_atomic
+        from saves.export_formats import to_json, to_markdown, to_text
+        from saves.list_export import build_export
+        from saves.share_code import encode
+
+        fmt = await self.app.push_screen_wait(
+            PickDialog(
+                "Share the list as",
+                [
+                    ("Chat text: fits one message, ends with the share code", "txt", None),
+                    ("Markdown: for a forum, a table per entry", "md", None),
+                    ("JSON: for other tools", "json", None),
+                    ("Share code: warband import turns it back into this list", "code", None),
+                ],
+            )
+        )
+        if fmt is None:
+            return
+        code = encode(self.roster)
+        doc = build_export(self.roster, self.view, self.report)
+        text = {
+            "txt": lambda: to_text(doc, code),
+            "md": lambda: to_markdown(doc, code),
+            "json": lambda: to_json(doc),
+            "code": lambda: code + "\n",
+        }[fmt]()
+        where = await self.app.push_screen_wait(
+            ChoiceDialog(
+                "Share the list",
+                f"{len(text):,} characters. Copy them, or save them to a file?",
+                [
+                    ("Copy", "copy", "primary"),
+                    ("Save to a file", "file", "default"),
+                    ("Cancel", "cancel", "default"),
+                ],
+            )
+        )
+        if where == "copy":
+            self.app.copy_to_clipboard(text)
+            self.notify(
+                "Copied (through the terminal: if pasting gives nothing, save to a file)",
+                timeout=4,
+            )
+        elif where == "file":
+            default = self.warband.locations.saves_dir / f"{_slug(self.roster.name)}.{fmt}"
+            answer = await self.app.push_screen_wait(
+                PromptDialog("Save the export", "File:", str(default), _not_blank)
+            )
+            if answer is None:
+                return
+            path = Path(answer.strip()).expanduser()
+            if not path.is_absolute():
+                path = self.warband.locations.saves_dir / path
+            try:
+                write_atomic(path, text.encode("utf-8"))
+            except WarbandError as exc:
+                self.app.push_screen(MessageDialog("Not saved", exc.render(), error=True))
+                return
+            self.notify(f"Saved {path}", timeout=3)
 
     @work
     async def action_save_as(self) -> None:
@@ -531,6 +603,10 @@ change; if warband or the terminal dies, the next start offers it back.
     async def action_close(self) -> None:
         if await self.settle():
             self.dismiss()
+
+
+def _not_blank(text: str) -> str | None:
+    return None if text.strip() else "Type a file name."
 
 
 def _slug(name: str) -> str:

@@ -1,0 +1,52 @@
+"""Sharing a list from the builder: a format, then the clipboard or a file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from model.validate import validate
+from saves.export_formats import to_markdown
+from saves.list_export import build_export
+from saves.roster_file import read_roster, resolve
+from saves.share_code import decode, encode
+from tests.conftest import FIXTURES
+from tests.helpers import bundled
+from tests.tui.driver import Folders, app_in, keys
+from tui.dialogs.choice import ChoiceDialog
+from tui.dialogs.pick import PickDialog
+from tui.dialogs.prompt import PromptDialog
+
+GANGERS = FIXTURES / "rosters" / "gangers" / "legal-500.toml"
+
+
+async def test_a_share_code_to_the_clipboard(tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    path = folders.roster("rust-rats.toml", GANGERS.read_text(encoding="utf-8"))
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "s")
+        assert isinstance(app.screen, PickDialog)
+        await keys(pilot, "down", "down", "down", "enter")  # Share code
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.click("#choice-copy")
+        await pilot.pause()
+        copied = app.clipboard
+    assert decode(copied) == read_roster(GANGERS)[0]
+
+
+async def test_markdown_to_a_file(tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    path = folders.roster("rust-rats.toml", GANGERS.read_text(encoding="utf-8"))
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "s", "down", "enter")  # Markdown
+        await pilot.click("#choice-file")
+        await pilot.pause()
+        assert isinstance(app.screen, PromptDialog)
+        await keys(pilot, "enter")  # the offered name: rust-rats.md in the saves folder
+    roster, source = read_roster(GANGERS)
+    view = resolve(roster, source, lambda _: bundled())
+    expected = to_markdown(build_export(roster, view, validate(view, roster)), encode(roster))
+    assert (folders.saves / "rust-rats.md").read_text(encoding="utf-8") == expected
