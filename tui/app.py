@@ -158,6 +158,33 @@ class WarbandApp(App[None]):
 
         self.push_screen(NewListDialog(self.library), start)
 
+    @work(exclusive=True, group="import")
+    async def import_code(self) -> None:
+        """Ask for a share code and open the list it holds in the builder, unsaved, with
+        every finding; a damaged code or an unknown id is explained instead."""
+        from model.problems import WarbandError
+        from model.toml_text import KeyLines
+        from saves.roster_file import RosterSource, resolve
+        from saves.share_code import decode
+        from tui.dialogs.message import MessageDialog
+        from tui.dialogs.prompt import PromptDialog
+
+        text = await self.push_screen_wait(
+            PromptDialog("Import a list", "Paste a share code (WB1-...):")
+        )
+        if not text or not text.strip():
+            return
+        try:
+            roster = decode(text)
+            view = resolve(roster, RosterSource("<share code>", KeyLines("")), self.library.load)
+        except WarbandError as exc:
+            self.push_screen(MessageDialog("Cannot import the list", exc.render(), error=True))
+            return
+        builder = self.push_builder(view, roster, path=None, saved=None)
+        report = builder.report
+        verdict = "valid" if report.valid else f"NOT VALID: {len(report.errors)} error(s)"
+        self.notify(f"Imported {roster.name} ({verdict}); Ctrl+S saves it", timeout=6)
+
     def push_builder(
         self,
         view: FactionView,

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Input
+
 from model.validate import validate
 from saves.export_formats import to_markdown
 from saves.list_export import build_export
@@ -13,8 +17,10 @@ from tests.conftest import FIXTURES
 from tests.helpers import bundled
 from tests.tui.driver import Folders, app_in, keys
 from tui.dialogs.choice import ChoiceDialog
+from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
+from tui.screens.builder import BuilderScreen
 
 GANGERS = FIXTURES / "rosters" / "gangers" / "legal-500.toml"
 
@@ -50,3 +56,38 @@ async def test_markdown_to_a_file(tmp_path: Path) -> None:
     view = resolve(roster, source, lambda _: bundled())
     expected = to_markdown(build_export(roster, view, validate(view, roster)), encode(roster))
     assert (folders.saves / "rust-rats.md").read_text(encoding="utf-8") == expected
+
+
+async def paste(pilot: Pilot[None], text: str) -> None:
+    """Paste into the focused field, as a terminal delivers a paste."""
+    focused = pilot.app.focused
+    assert isinstance(focused, Input), focused
+    focused.post_message(events.Paste(text))
+    await pilot.pause()
+
+
+async def test_import_a_code_from_the_home_screen(tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    roster = read_roster(GANGERS)[0]
+    app = app_in(folders, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "i")
+        await paste(pilot, f"here is my list: {encode(roster)}")
+        await keys(pilot, "enter")
+        builder = app.screen
+        assert isinstance(builder, BuilderScreen)
+        assert builder.roster == roster and builder.path is None and builder.dirty
+        assert any("Imported Rust Rats (valid)" in n.message for n in app._notifications)
+
+
+async def test_a_damaged_code_is_explained(tmp_path: Path) -> None:
+    app = app_in(Folders(tmp_path), offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "i")
+        await paste(pilot, "WB1-notalist")
+        await keys(pilot, "enter")
+        dialog = app.screen
+        assert isinstance(dialog, MessageDialog)
+        assert dialog.body.startswith("not a usable share code")

@@ -25,6 +25,7 @@ class HomeScreen(CommandScreen):
     COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
         Command("new_list", "n", "New list", "Start a list: system, faction, points, name."),
         Command("open_file", "o", "Open", "Open a list file from the saves folder or a path."),
+        Command("import_list", "i", "Import", "Open a list from a share code (WB1-...)."),
         Command("new_battle", "b", "New battle", "Start a battle between two list files."),
         Command("resume_battle", "r", "Resume battle", "Resume a saved battle in the tracker."),
         Command(
@@ -112,6 +113,9 @@ are listed below; highlight one and press **Enter**.
     @on(Button.Pressed, "#open")
     def action_open_file(self) -> None:
         self.warband.pick_file()
+
+    def action_import_list(self) -> None:
+        self.warband.import_code()
 
     @on(Button.Pressed, "#battle")
     def action_new_battle(self) -> None:
