@@ -95,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
         choices=EXPORT_FORMATS,
         default="code",
         help="text: for a chat message; markdown: for a forum, a table per entry; json: "
-        "for other tools (schema: saves/schemas/list-export.schema.json); code: a short "
+        "for other tools (schema: saves/schemas/list-export.schema.json); html: a "
+        "printable army sheet in one file; code: a short "
         "share code that `warband import` turns back into the list (default)",
     )
     p.add_argument("-o", "--output", type=Path, help="file to write (default: print it)")
@@ -356,7 +357,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 
 # --- sharing --------------------------------------------------------------------------------
 
-EXPORT_FORMATS = ("text", "markdown", "json", "code")
+EXPORT_FORMATS = ("text", "markdown", "json", "html", "code")
 """The formats ``warband export`` writes."""
 
 
@@ -374,6 +375,7 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     """``warband export FILE [--format F] [-o OUT]``: the roster to share."""
     from saves.atomic import write_atomic
     from saves.export_formats import to_json, to_markdown, to_text
+    from saves.export_html import to_html
     from saves.list_export import build_export
     from saves.share_code import encode
 
@@ -385,6 +387,8 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
         doc = build_export(roster, view, report)
         if args.format == "json":
             text = to_json(doc).rstrip("\n")
+        elif args.format == "html":
+            text = to_html(doc, code).rstrip("\n")
         elif args.format == "markdown":
             text = to_markdown(doc, code).rstrip("\n")
         else:

@@ -72,7 +72,7 @@ def test_a_damaged_code_is_refused_without_a_traceback(tmp_path: Path) -> None:
 
 def test_export_in_each_format_to_a_file_or_the_screen(tmp_path: Path) -> None:
     golden = FIXTURES / "exports"
-    for fmt, ext in (("text", "txt"), ("markdown", "md"), ("json", "json")):
+    for fmt, ext in (("text", "txt"), ("markdown", "md"), ("json", "json"), ("html", "html")):
         code, printed, err = run("export", GANGERS, "--format", fmt)
         assert (code, err) == (0, "")
         assert printed == (golden / f"rust-rats.{ext}").read_text(encoding="utf-8")

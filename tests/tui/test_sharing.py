@@ -33,7 +33,7 @@ async def test_a_share_code_to_the_clipboard(tmp_path: Path) -> None:
         await pilot.pause()
         await keys(pilot, "s")
         assert isinstance(app.screen, PickDialog)
-        await keys(pilot, "down", "down", "down", "enter")  # Share code
+        await keys(pilot, "down", "down", "down", "down", "enter")  # Share code
         assert isinstance(app.screen, ChoiceDialog)
         await pilot.click("#choice-copy")
         await pilot.pause()

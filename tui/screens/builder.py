@@ -512,6 +512,7 @@ clipboard or saved to a file.
         """Choose a format, then the clipboard or a file."""
         from saves.atomic import write_atomic
         from saves.export_formats import to_json, to_markdown, to_text
+        from saves.export_html import to_html
         from saves.list_export import build_export
         from saves.share_code import encode
 
@@ -522,6 +523,7 @@ clipboard or saved to a file.
                     ("Chat text: fits one message, ends with the share code", "txt", None),
                     ("Markdown: for a forum, a table per entry", "md", None),
                     ("JSON: for other tools", "json", None),
+                    ("HTML: a printable army sheet, one file", "html", None),
                     ("Share code: warband import turns it back into this list", "code", None),
                 ],
             )
@@ -534,6 +536,7 @@ clipboard or saved to a file.
             "txt": lambda: to_text(doc, code),
             "md": lambda: to_markdown(doc, code),
             "json": lambda: to_json(doc),
+            "html": lambda: to_html(doc, code),
             "code": lambda: code + "\n",
         }[fmt]()
         where = await self.app.push_screen_wait(

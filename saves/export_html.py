@@ -1,0 +1,156 @@
+"""A list as a printable HTML army sheet: one self-contained file, no external assets.
+
+Written from the same ``ListExport`` as the other formats. The page is laid out to
+print on A4 or Letter: entries never break across pages, tables keep to the page
+width (long profiles wrap), and the share code at the bottom wraps anywhere. All
+text comes from the list or the catalog and is escaped; the page has no scripts.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from saves.list_export import ExportEntry, ListExport
+
+STYLE = """
+:root { --ink: #111; --muted: #555; --line: #bbb; --bad: #a00; --warn: #8a5a00; }
+* { box-sizing: border-box; }
+body { font: 10.5pt/1.35 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: var(--ink);
+       max-width: 190mm; margin: 8mm auto; padding: 0 4mm; }
+h1 { font-size: 17pt; margin: 0 0 1mm; }
+h2 { font-size: 12pt; margin: 0 0 1mm; }
+h3 { font-size: 11pt; margin: 5mm 0 1mm; border-bottom: 1px solid var(--line); }
+.meta, .counts, .muted { color: var(--muted); }
+.verdict.ok { color: #060; font-weight: bold; }
+.verdict.bad { color: var(--bad); font-weight: bold; }
+section.entry { break-inside: avoid; page-break-inside: avoid; margin: 3mm 0;
+                border: 1px solid var(--line); border-radius: 2mm; padding: 2mm 3mm; }
+table { border-collapse: collapse; width: 100%; table-layout: fixed; margin: 1mm 0; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.5mm 1.5mm; text-align: left;
+         vertical-align: top; overflow-wrap: anywhere; }
+table.stats th, table.stats td { text-align: center; }
+td.cost, th.cost { text-align: right; width: 18mm; white-space: nowrap; }
+col.gear { width: 34%; }
+col.profile { width: 30%; }
+col.cost { width: 18mm; }
+.rules { font-style: italic; }
+.mark { color: var(--warn); }
+ul.findings li.error { color: var(--bad); }
+ul.findings li.warning { color: var(--warn); }
+dl.glossary dt { font-weight: bold; float: left; clear: left; margin-right: 2mm; }
+dl.glossary dd { margin: 0 0 1mm 0; }
+.code { font-family: "DejaVu Sans Mono", monospace; font-size: 8pt; overflow-wrap: anywhere;
+        word-break: break-all; }
+@page { size: A4; margin: 10mm; }
+@media print {
+  body { margin: 0; padding: 0; max-width: none; }
+  a { color: inherit; text-decoration: none; }
+}
+"""
+
+
+def to_html(doc: ListExport, code: str) -> str:
+    """The whole page."""
+    s = doc.system
+    points = doc.system.points_name
+    verdict_class = "ok" if doc.valid else "bad"
+    verdict = "Valid" if doc.valid else "NOT VALID"
+    problems = [f for f in doc.findings if f.severity == "error"]
+    if problems:
+        verdict += f" ({len(problems)} error{'s' if len(problems) != 1 else ''})"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(doc.name)}: {escape(doc.faction.name)}</title>",
+        f"<style>{STYLE}</style>",
+        "</head>",
+        "<body>",
+        "<header>",
+        f"<h1>{escape(doc.name)}</h1>",
+        f'<p class="meta">{escape(doc.faction.name)} · {escape(s.name)} {escape(s.edition)}'
+        f" · catalog {escape(s.catalog_version)}</p>",
+        f"<p><strong>{doc.points}/{doc.points_limit} {escape(points)}</strong>"
+        f" · {doc.models} models · "
+        f'<span class="verdict {verdict_class}">{escape(verdict)}</span></p>',
+    ]
+    if doc.counts:
+        parts.append(f'<p class="counts">{escape(" · ".join(doc.counts))}</p>')
+    if doc.notes:
+        parts.append(f"<p>{escape(doc.notes)}</p>")
+    parts.append("</header>")
+    parts.extend(_entry(e, points) for e in doc.entries)
+    if doc.findings:
+        parts.append('<h3>Findings</h3><ul class="findings">')
+        parts.extend(
+            f'<li class="{f.severity}"><strong>{f.severity}</strong>: {escape(f.message)}</li>'
+            for f in doc.findings
+        )
+        parts.append("</ul>")
+    if doc.glossary:
+        parts.append('<h3>Special rules</h3><dl class="glossary">')
+        parts.extend(f"<dt>{escape(g.name)}</dt><dd>{escape(g.summary)}</dd>" for g in doc.glossary)
+        parts.append("</dl>")
+    if doc.not_published:
+        parts.append("<h3>Not from the published rules</h3><ul>")
+        for n in doc.not_published:
+            detail = f": {escape(n.detail)}" if n.detail else ""
+            parts.append(
+                f'<li><span class="mark">{escape(n.name)} ({escape(n.mark)})</span>{detail}</li>'
+            )
+        parts.append("</ul>")
+    parts += [
+        "<footer>",
+        '<h3>Share code</h3><p class="muted">Import with <code>warband import</code>:</p>',
+        f'<p class="code">{escape(code)}</p>',
+        "</footer>",
+        "</body>",
+        "</html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def _entry(entry: ExportEntry, points: str) -> str:
+    name = escape(entry.name)
+    if entry.name != entry.unit_name:
+        name += f' <span class="muted">({escape(entry.unit_name)})</span>'
+    if entry.models > 1:
+        name += f" &times;{entry.models}"
+    rows = [
+        '<section class="entry">',
+        f'<h2>{entry.number}. {name} <span class="muted">{entry.cost} {escape(points)}</span></h2>',
+        '<table class="stats"><tr>'
+        + "".join(f"<th>{escape(k)}</th>" for k in entry.stats)
+        + "</tr><tr>"
+        + "".join(f"<td>{escape(v)}</td>" for v in entry.stats.values())
+        + "</tr></table>",
+    ]
+    if entry.rules:
+        rows.append(f'<p class="rules">Rules: {escape(", ".join(entry.rules))}</p>')
+    if entry.items:
+        rows.append(
+            '<table class="gear"><colgroup><col class="gear"><col class="profile"><col>'
+            '<col class="cost"></colgroup>'
+            "<tr><th>Gear</th><th>Profile</th><th>Rules</th>"
+            f'<th class="cost">{escape(points.capitalize())}</th></tr>'
+        )
+        for item in entry.items:
+            label = escape(item.name) + (f" &times;{item.count}" if item.count > 1 else "")
+            if item.data:
+                label += f' <span class="mark">({escape(item.data)})</span>'
+            cost = str(item.cost) if item.source == "bought" else item.source
+            rows.append(
+                f"<tr><td>{label}</td><td>{escape(item.profile)}</td>"
+                f'<td class="rules">{escape(", ".join(item.rules))}</td>'
+                f'<td class="cost">{escape(cost)}</td></tr>'
+            )
+        rows.append("</table>")
+    if entry.data:
+        gaps = f": {escape(entry.gaps)}" if entry.gaps else ""
+        rows.append(f'<p class="mark">{escape(entry.data)}{gaps}</p>')
+    if entry.notes:
+        rows.append(f"<p>{escape(entry.notes)}</p>")
+    rows.append("</section>")
+    return "\n".join(rows)
