@@ -16,6 +16,7 @@ from model.battle import Battle, new_battle
 from model.battle_state import BattleState
 from model.events import Activate, EndTurn, Roll, RollOff
 from saves.battle_file import read_battle, write_battle
+from saves.battle_report import battle_report
 from saves.roster_file import read_roster, resolve
 from tests.conftest import FIXTURES
 from tests.helpers import bundled
@@ -185,6 +186,19 @@ class TestAtTheTable:
             assert isinstance(app.screen, DiceDialog)
             shown = [n.message for n in app._notifications]
         assert any(f"catalog {version}; this battle began with 0.9" in m for m in shown), shown
+
+    async def test_a_report_saved_beside_the_battle(self, tmp_path: Path) -> None:
+        folders = Folders(tmp_path)
+        path = start(folders)
+        app = app_in(folders, battle_path=path, offer_recovery=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await keys(pilot, "r")
+            await pilot.click("#choice-file")
+            await pilot.pause()
+            battle = tracker(app).battle
+        report = path.with_name("game.battle.report.md")
+        assert report.read_text(encoding="utf-8") == battle_report(battle)
 
 
 PLAN: dict[tuple[int, str], tuple[str, ...]] = {

@@ -149,6 +149,14 @@ class TrackerScreen(CommandScreen):
             "Roll with the dice helper (attribute, opposed, shooting, wound, Steam, "
             "falling, the game's tables): it shows every number and logs the roll.",
         ),
+        Command(
+            "report",
+            "r",
+            "Report",
+            "A Markdown report of the battle so far (sides, losses, points, VP, rolls), "
+            "copied or saved beside the battle file.",
+            footer=False,
+        ),
         Command("undo", "ctrl+z", "Undo", "Undo the last event."),
         Command("redo", "ctrl+y", "Redo", "Redo what was undone.", footer=False),
         Command(
@@ -669,6 +677,35 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
                 timeout=10,
             )
         self.app.push_screen(DiceDialog(lambda: self.battle, self.record, views, self._model()))
+
+    @work
+    async def action_report(self) -> None:
+        from saves.atomic import write_atomic
+        from saves.battle_report import battle_report
+
+        text = battle_report(self.battle)
+        target = self.path.with_name(self.path.name.removesuffix(".toml") + ".report.md")
+        where = await self.app.push_screen_wait(
+            ChoiceDialog(
+                "Battle report",
+                f"A Markdown report of the battle so far ({len(text):,} characters).",
+                [
+                    ("Copy", "copy", "primary"),
+                    (f"Save as {target.name}", "file", "default"),
+                    ("Cancel", "cancel", "default"),
+                ],
+            )
+        )
+        if where == "copy":
+            self.app.copy_to_clipboard(text)
+            self.notify("Copied (through the terminal: if pasting gives nothing, save it)")
+        elif where == "file":
+            try:
+                write_atomic(target, text.encode("utf-8"))
+            except WarbandError as exc:
+                self.app.push_screen(MessageDialog("Not saved", exc.render(), error=True))
+                return
+            self.notify(f"Saved {target}", timeout=4)
 
     @work
     async def action_end_game(self) -> None:
