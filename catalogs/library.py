@@ -7,11 +7,15 @@ checked the first time it is asked for, and kept.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from catalogs.locations import bundled_dir, user_catalog_dir
+
+HOUSE_FILE = "house.toml"
+"""A user's additions to a system (cards, a base-cost table), in a user catalog folder
+named like the system; see ``model.catalog.HouseFile``."""
 
 if TYPE_CHECKING:
     from model.catalog import Catalog
@@ -25,6 +29,8 @@ class SystemEntry:
     folder: Path
     origin: str
     """``bundled`` or ``user``."""
+    house: Path | None = None
+    """A user's ``house.toml`` for this system (own cards, own base-cost table)."""
 
 
 class Library:
@@ -43,8 +49,13 @@ class Library:
             if not root.is_dir():
                 continue
             for folder in sorted(root.iterdir()):
+                house = folder / HOUSE_FILE if origin == "user" else None
+                if house is not None and not house.is_file():
+                    house = None
                 if (folder / "system.toml").is_file():
-                    found[folder.name] = SystemEntry(folder.name, folder, origin)
+                    found[folder.name] = SystemEntry(folder.name, folder, origin, house)
+                elif house is not None and folder.name in found:
+                    found[folder.name] = replace(found[folder.name], house=house)
         return found
 
     def load(self, system_id: str) -> Catalog:
@@ -66,5 +77,5 @@ class Library:
                         )
                     ],
                 )
-            self._cache[system_id] = load_system(entry.folder, entry.origin)
+            self._cache[system_id] = load_system(entry.folder, entry.origin, entry.house)
         return self._cache[system_id]

@@ -14,9 +14,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from model.catalog import Catalog, FactionFile, SystemFile
+from model.base import FrozenMap
+from model.catalog import Catalog, FactionFile, HouseFile, SystemFile
 from model.catalog_check import check_catalog
-from model.problems import CatalogError, Problem, sorted_problems
+from model.problems import CatalogError, Problem, did_you_mean, sorted_problems
 from model.schema_errors import problems_from
 from model.toml_text import MAX_BYTES, KeyLines, parse
 
@@ -77,8 +78,12 @@ def _read(path: Path, name: str, model: type[M]) -> tuple[M | None, _Read]:
         return None, read
 
 
-def load_system(folder: Path, origin: str = "bundled") -> Catalog:
-    """Load one game-system folder, or raise ``CatalogError`` listing every problem."""
+def load_system(folder: Path, origin: str = "bundled", house: Path | None = None) -> Catalog:
+    """Load one game-system folder, or raise ``CatalogError`` listing every problem.
+
+    ``house`` is a user's ``house.toml`` for the system: its base-cost table replaces
+    the system's and its cards are added; its problems are reported with the rest.
+    """
     folder = Path(folder)
     label = str(folder)
     if not (folder / "system.toml").is_file():
@@ -119,6 +124,9 @@ def load_system(folder: Path, origin: str = "bundled") -> Catalog:
         for p in check_catalog(catalog, files, complete):
             lines = by_name[p.file].lines if p.file in by_name else None
             problems.append(p.at(line=lines.line_of(p.path)) if lines else p)
+    if system is not None and house is not None and not problems:
+        system, house_problems = _with_house(system, factions, house)
+        problems.extend(house_problems)
     if problems:
         count = len(problems)
         raise CatalogError(
@@ -127,3 +135,37 @@ def load_system(folder: Path, origin: str = "bundled") -> Catalog:
         )
     assert system is not None
     return Catalog(system, factions, origin)
+
+
+def _with_house(
+    system: SystemFile, factions: dict[str, FactionFile], path: Path
+) -> tuple[SystemFile, list[Problem]]:
+    """The system with a user's house file laid over it, and the file's problems."""
+    house, read = _read(path, str(path), HouseFile)
+    if house is None:
+        return system, read.problems
+    merged = system.model_copy(
+        update={
+            "design": house.design or system.design,
+            "cards": FrozenMap({**system.cards, **house.cards}),
+        }
+    )
+    problems: list[Problem] = []
+    if house.cards and merged.design is None:
+        problems.append(
+            Problem(
+                "this game system has no unit designer",
+                str(path),
+                ("cards",),
+                hint="cards belong to systems whose catalog has a [design] table",
+            )
+        )
+    elif factions:
+        view = Catalog(merged, factions).view(next(iter(factions)))
+        for cid in house.cards:
+            for p in view.designs[cid].problems:
+                hint = did_you_mean(p.unknown, p.choices) if p.unknown else None
+                at = ("cards", cid, *p.path)
+                line = read.lines.line_of(at) if read.lines else None
+                problems.append(Problem(p.message, str(path), at, line=line, hint=hint))
+    return merged, problems

@@ -33,7 +33,16 @@ from model.base import (
     empty_map,
 )
 from model.constraints import Constraint
-from model.items import DataMark, Item, RuleRef, rule_id
+from model.design import (
+    CardProblem,
+    Costing,
+    DesignSpec,
+    RuleCost,
+    UnitCard,
+    card_problems,
+    cost_card,
+)
+from model.items import DataMark, Item, RuleRef, Weapon, rule_id
 from model.selectors import Selector
 from model.tracker import Tracker
 
@@ -71,6 +80,9 @@ class System(Frozen):
     """The model profile, in printed order."""
     item_stats: tuple[Stat, ...] = ()
     """The columns of weapon and item profiles."""
+    profile_tags: tuple[StatId, ...] = ()
+    """Item profile stats whose whole values become item tags (``RoA`` 1 tags the item
+    ``roa:1``), so list rules can select on a profile ("Damage 2 only on RoA 1")."""
     summary: str | None = None
     source: str | None = None
 
@@ -87,6 +99,10 @@ class SpecialRule(Frozen):
     """Tags given to every unit or item that has this rule."""
     modifiers: FrozenMap[StatId, Int] = Field(default_factory=empty_map)
     """Permanent stat changes for the bearer (Cumbersome: ``{ Ag = -1 }``)."""
+    cost: Int | None = None
+    """Points for adding the rule to a designed weapon (Steam Wars: Boiler 2)."""
+    percent: Int | None = None
+    """Or a change in percent of the weapon's cost (One Shot -75)."""
     source: str | None = None
 
 
@@ -209,14 +225,29 @@ class CatalogPart(Frozen):
     """Option groups offered to every unit (that the group's ``units`` selects)."""
     constraints: tuple[Constraint, ...] = ()
     """List rules."""
+    cards: FrozenMap[Id, UnitCard] = Field(default_factory=empty_map)
+    """Designed units (``[cards.<id>]``), in systems with a unit designer; the
+    rulebook's sample profiles are cards marked ``data = "example"``."""
 
 
 class SystemFile(CatalogPart):
     """``system.toml``: the game system and what its factions share."""
 
     system: System
+    design: DesignSpec | None = None
+    """The unit designer's base cost table, for systems whose players design units."""
     tracker: Tracker | None = None
     """What the battle tracker needs; a system without it can build lists only."""
+
+
+class HouseFile(Frozen):
+    """``house.toml`` in a user catalog folder named like a system: a player's own data
+    on top of the system, without copying it: a base-cost table that replaces the
+    system's ``[design]``, and cards every faction may field."""
+
+    format: Literal["warband.catalog/1"]
+    design: DesignSpec | None = None
+    cards: FrozenMap[Id, UnitCard] = Field(default_factory=empty_map)
 
 
 class FactionFile(CatalogPart):
@@ -256,6 +287,11 @@ class FactionView:
 
     catalog: Catalog
     faction_file: FactionFile
+    roster_cards: FrozenMap[str, UnitCard] = field(default_factory=FrozenMap)
+    """Cards a roster designed, on top of the catalog's (see ``with_cards``)."""
+    _derived: dict[FrozenMap[str, UnitCard], FactionView] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @property
     def system(self) -> System:
@@ -264,6 +300,109 @@ class FactionView:
     @property
     def faction(self) -> FactionInfo:
         return self.faction_file.faction
+
+    def with_cards(self, cards: Mapping[str, UnitCard]) -> FactionView:
+        """This faction plus the units a roster designed (the same view when none).
+
+        Views are cached per set of cards, so re-validating after an edit that did not
+        touch a card reuses every cached loadout.
+        """
+        if not cards:
+            return self
+        key = cards if isinstance(cards, FrozenMap) else FrozenMap(cards)
+        view = self._derived.get(key)
+        if view is None:
+            if len(self._derived) > 64:
+                self._derived.clear()
+            view = self._derived[key] = FactionView(self.catalog, self.faction_file, key)
+        return view
+
+    @property
+    def design_spec(self) -> DesignSpec | None:
+        return self.catalog.system_file.design
+
+    @cached_property
+    def cards(self) -> Mapping[str, UnitCard]:
+        """Every card: the system's, the faction's, then the roster's."""
+        return {
+            **self.catalog.system_file.cards,
+            **self.faction_file.cards,
+            **self.roster_cards,
+        }
+
+    @cached_property
+    def rule_costs(self) -> Mapping[str, RuleCost]:
+        """Special rules a designed weapon may add, with their points or percentage."""
+        return {
+            rid: RuleCost(r.name, r.cost or 0, r.percent or 0)
+            for rid, r in self.rules.items()
+            if r.cost is not None or r.percent is not None
+        }
+
+    @cached_property
+    def designs(self) -> Mapping[str, Design]:
+        """Each card as a unit, with its costing (None while the card has problems)."""
+        out: dict[str, Design] = {}
+        spec = self.design_spec
+        for cid, card in self.cards.items():
+            problems = tuple(card_problems(spec, card, self.items, self.rule_costs))
+            costing = None
+            if spec is not None and not problems:
+                costing = cost_card(spec, card, self.items, self.rule_costs)
+            out[cid] = Design(card, self._card_unit(card, costing), costing, problems)
+        return out
+
+    def _card_unit(self, card: UnitCard, costing: Costing | None) -> Unit:
+        spec = self.design_spec
+        stats: dict[str, StatValue] = {}
+        tags: set[str] = {"designed"}
+        if spec is not None:
+            mtype = spec.type(card.type)
+            first = card.models[0]
+            stats = {
+                spec.move_stat: mtype.move if mtype else 0,
+                spec.res_stat: card.res if first.res is None else first.res,
+                spec.wounds_stat: first.wounds or card.wounds,
+            }
+            if mtype is not None:
+                tags |= class_tags(mtype.unit_class) | {mtype.id} | mtype.tags
+        common: set[str] | None = None
+        armed = False
+        for group in card.models:
+            group_tags: set[str] = set()
+            for a in group.abilities:
+                group_tags |= self._item_tags.get(a, frozenset())
+                for inc in self._includes(a):
+                    group_tags |= self._item_tags.get(inc, frozenset())
+            common = group_tags if common is None else common & group_tags
+            armed = armed or any(isinstance(self.items.get(w), Weapon) for w in group.weapons)
+        tags |= common or set()
+        if not armed:
+            tags.add("unarmed")
+        house = spec is not None and spec.data == "house"
+        return Unit(
+            name=card.name,
+            cost=costing.total if costing else 0,
+            stats=FrozenMap(stats),
+            models=ModelRange(min=card.model_count, max=card.model_count),
+            tags=frozenset(tags),
+            summary=card.summary,
+            data=card.data if card.data != "published" else "house",
+            gaps="base model costs are house points: the rules publish none" if house else None,
+            source=card.source,
+        )
+
+    def _includes(self, item_id: str) -> list[str]:
+        """Items that come with an item, following chains but never looping."""
+        out: list[str] = []
+        todo = [item_id]
+        while todo:
+            item = self.items.get(todo.pop())
+            for inc in item.includes if item else ():
+                if inc not in out and inc != item_id:
+                    out.append(inc)
+                    todo.append(inc)
+        return out
 
     @cached_property
     def items(self) -> Mapping[str, Item]:
@@ -275,7 +414,8 @@ class FactionView:
 
     @cached_property
     def units(self) -> Mapping[str, Unit]:
-        return {**self.faction_file.units, **self.catalog.system_file.units}
+        designed = {cid: d.unit for cid, d in self.designs.items()}
+        return {**self.faction_file.units, **self.catalog.system_file.units, **designed}
 
     @cached_property
     def constraints(self) -> tuple[Constraint, ...]:
@@ -304,7 +444,21 @@ class FactionView:
 
     @cached_property
     def _item_tags(self) -> dict[str, frozenset[str]]:
-        return {iid: i.tags | self.rule_tags(i.rules) for iid, i in self.items.items()}
+        return {
+            iid: i.tags | self.rule_tags(i.rules) | self._profile_tags(i)
+            for iid, i in self.items.items()
+        }
+
+    def _profile_tags(self, item: Item) -> frozenset[str]:
+        stats = self.system.profile_tags
+        profile = getattr(item, "profile", None)
+        if not stats or not profile:
+            return frozenset()
+        return frozenset(
+            f"{stat.lower()}:{profile[stat]}"
+            for stat in stats
+            if isinstance(profile.get(stat), int) and not isinstance(profile.get(stat), bool)
+        )
 
     def item_tags(self, item_id: str, extra_rules: tuple[str, ...] = ()) -> frozenset[str]:
         """An item's own tags plus those of its rules (and of rules a choice adds)."""
@@ -343,6 +497,24 @@ class FactionView:
     def iter_units(self) -> Iterator[tuple[str, Unit]]:
         """Units in catalog order: the faction's own, then shared ones."""
         return iter(self.units.items())
+
+
+@dataclass(frozen=True)
+class Design:
+    """A card as the builder knows it: the unit it makes and what it costs."""
+
+    card: UnitCard
+    unit: Unit
+    costing: Costing | None
+    """None while ``problems`` names something the catalog lacks."""
+    problems: tuple[CardProblem, ...] = ()
+
+
+def class_tags(unit_class: str) -> frozenset[str]:
+    """The tags a unit class gives; aircraft and ships count as vehicles (004 Victory)."""
+    if unit_class in ("aircraft", "ship"):
+        return frozenset({unit_class, "vehicle"})
+    return frozenset({unit_class})
 
 
 def unit_is_marked(unit: Unit) -> bool:

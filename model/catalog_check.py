@@ -13,13 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
-from model.catalog import Catalog, FactionView, OptionGroup, Unit
-from model.constraints import Constraint, CountRule, RatioRule
+from model.catalog import Catalog, FactionView, OptionGroup, Unit, class_tags
+from model.constraints import Constraint, CountRule, RatioRule, SameStatRule
+from model.design import UnitCard
 from model.items import Item, Trait, Weapon, rule_id
 from model.messages import PLACEHOLDERS, placeholders
 from model.problems import KeyPath, Problem, did_you_mean
 from model.selectors import Selector
 from model.tracker_check import check_tracker
+
+ITEM_MEASURES = ("items", "item-points", "item-rules")
+"""Measures that count item by item, so a count can be grouped by item."""
 
 
 def check_catalog(
@@ -61,6 +65,16 @@ class _Checker:
                 tags |= item.tags
             for rule in part.rules.values():
                 tags |= rule.tags
+        design = self.catalog.system_file.design
+        if design is not None:  # what designed units are tagged with (FactionView)
+            tags |= {"designed", "unarmed"}
+            for mtype in design.types:
+                tags |= class_tags(mtype.unit_class) | {mtype.id} | mtype.tags
+        stats = self.catalog.system_file.system.profile_tags
+        if stats:  # profile values as tags: roa:1
+            for fid in self.catalog.factions:
+                for iid in self.catalog.view(fid).items:
+                    tags |= self.catalog.view(fid).item_tags(iid)
         return tags
 
     def add(self, file: str, path: KeyPath, message: str, hint: str | None = None) -> None:
@@ -110,6 +124,19 @@ class _Checker:
             for n, group in enumerate(faction.options, start=1):
                 self.check_group(ffile, ("options", n), group, view.items, view.rules, None)
             self.check_constraints(ffile, faction.constraints, view.units, view.items)
+            self.check_cards(ffile, faction.cards, view)
+        if self.catalog.factions and system.cards:
+            self.check_cards(
+                sfile, system.cards, self.catalog.view(next(iter(self.catalog.factions)))
+            )
+
+    def check_cards(self, file: str, cards: Mapping[str, UnitCard], view: FactionView) -> None:
+        """A card's ids and values, as the unit designer would report them."""
+        for cid in cards:
+            design = view.designs.get(cid)
+            for p in design.problems if design else ():
+                hint = did_you_mean(p.unknown, p.choices) if p.unknown else None
+                self.add(file, ("cards", cid, *p.path), p.message, hint)
 
     def check_rules(self, file: str, rules: Mapping[str, object]) -> None:
         for rid, rule in rules.items():
@@ -263,12 +290,20 @@ class _Checker:
                 for term in rule.terms():
                     self.check_measure(file, (*here, "measure"), term.measure)
                 self.check_measure(file, (*here, "group_by"), rule.group_by)
-                if rule.group_by == "item" and rule.measure not in ("items", "item-points"):
+                if rule.group_by == "item" and rule.measure not in ITEM_MEASURES:
                     self.add(
                         file,
                         (*here, "group_by"),
-                        'group_by = "item" needs measure = "items" or "item-points"',
+                        'group_by = "item" needs measure = "items", "item-points" or "item-rules"',
                     )
+            elif isinstance(rule, SameStatRule):
+                for key in ("select", "like"):
+                    self.check_selector(
+                        file, (*here, key), getattr(rule, key), unit_pool, item_pool
+                    )
+                for stat in rule.stats:
+                    if stat not in self.stats:
+                        self.unknown(file, (*here, "stats"), "stat", stat, self.stats)
             elif isinstance(rule, RatioRule):
                 for key, term in (("numerator", rule.numerator), ("denominator", rule.denominator)):
                     self.check_selector(

@@ -12,7 +12,9 @@ A rule is one of:
   once", "one officer per rank"), requirements ("a scope needs a rifle") and
   exclusions ("a shield, never a two-handed weapon") are counts with a ``when``;
 * ``ratio``: one count against another ("no more Scumbags than all other
-  members", "two addler packs per Bobblehead").
+  members", "two addler packs per Bobblehead");
+* ``same-stat``: within a unit, some models share a stat with others ("a drone
+  has its unit's RES and wounds").
 
 Each rule has a stable ``id`` that findings carry as their code, a severity and
 a message template that says how to fix the list (see ``model.messages`` for
@@ -25,15 +27,19 @@ from typing import Annotated, Literal
 
 from pydantic import Field, Strict, model_validator
 
-from model.base import Bool, Count, Frozen, Id, Positive, Text
+from model.base import Bool, Count, Frozen, Id, Positive, StatId, Text
 from model.selectors import Selector
 
 Measure = Annotated[
     str,
-    Field(pattern=r"^(entries|models|items|item-points|unit-points|stat:[A-Za-z][A-Za-z0-9_]*)$"),
+    Field(
+        pattern=r"^(entries|models|items|item-points|item-rules|unit-points"
+        r"|stat:[A-Za-z][A-Za-z0-9_]*)$"
+    ),
 ]
 """What a count adds up: ``entries`` (roster lines), ``models``, ``items`` (how many),
-``item-points`` (what they cost), ``unit-points`` (whole units' cost), or
+``item-points`` (what they cost), ``item-rules`` (how many special rules each item has,
+its own and those added to it), ``unit-points`` (whole units' cost), or
 ``stat:X`` (stat X summed over the models, e.g. ``stat:W`` for wounds)."""
 
 GroupBy = Annotated[str, Field(pattern=r"^(none|unit|item|stat:[A-Za-z][A-Za-z0-9_]*)$")]
@@ -52,6 +58,10 @@ class Term(Frozen):
     """What is added up."""
     include_base: Bool = True
     """Whether items a unit comes with count, or only those bought."""
+    by_model: Bool = False
+    """Match model by model rather than unit by unit: only the models that carry what
+    ``select`` names (and not what its ``exclude`` names) count, so "models without
+    the Hero ability" or "a Sniper Scope without a Sniper Rifle" can be said."""
 
 
 class RuleBase(Frozen):
@@ -94,6 +104,8 @@ class CountRule(RuleBase):
     """What is added up."""
     include_base: Bool = True
     """Whether items a unit comes with count, or only those bought."""
+    by_model: Bool = False
+    """Match model by model (see ``Term.by_model``)."""
     plus: tuple[Term, ...] = ()
     """Further things added to the same count (packs that count as one miniature)."""
     group_by: GroupBy = "none"
@@ -109,10 +121,13 @@ class CountRule(RuleBase):
     ``up`` is "3 for each 100 points or part of it"."""
     per_model: Bool = False
     """With scope unit, scale min and max by the entry's number of models."""
+    max_setting: Id | None = None
+    """Take the maximum from this setting of the roster (``settings``); the rule is off
+    while the roster does not set it (Steam Wars' optional vehicle limit)."""
 
     @model_validator(mode="after")
     def _bounds(self) -> CountRule:
-        if self.min is None and self.max is None:
+        if self.min is None and self.max is None and self.max_setting is None:
             raise ValueError("a count rule needs min, max or both")
         if self.min is not None and self.max is not None and self.min > self.max:
             raise ValueError(f"min ({self.min}) is more than max ({self.max})")
@@ -120,7 +135,12 @@ class CountRule(RuleBase):
 
     def terms(self) -> tuple[Term, ...]:
         """Everything this rule adds up, the main selection first."""
-        main = Term(select=self.select, measure=self.measure, include_base=self.include_base)
+        main = Term(
+            select=self.select,
+            measure=self.measure,
+            include_base=self.include_base,
+            by_model=self.by_model,
+        )
         return (main, *self.plus)
 
 
@@ -136,5 +156,19 @@ class RatioRule(RuleBase):
     """At most this many of the numerator for each one of the denominator."""
 
 
-Constraint = Annotated[PointsLimit | CountRule | RatioRule, Field(discriminator="kind")]
+class SameStatRule(RuleBase):
+    """Within each unit, some models must share a stat with others (a drone has its
+    unit's RES and wounds; a sidekick has its hero's RES)."""
+
+    kind: Literal["same-stat"]
+    select: Selector
+    """The models that must match (matched model by model: those carrying a drone)."""
+    like: Selector
+    """The models they must match (the rest of the unit, the hero)."""
+    stats: tuple[StatId, ...] = Field(min_length=1)
+
+
+Constraint = Annotated[
+    PointsLimit | CountRule | RatioRule | SameStatRule, Field(discriminator="kind")
+]
 """Any list rule, told apart by its ``kind``."""

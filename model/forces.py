@@ -12,6 +12,7 @@ from __future__ import annotations
 from model.base import Frozen, FrozenMap, Int, Positive, StatId, Text
 from model.catalog import FactionView, StatValue
 from model.items import rule_id
+from model.loadout import Loadout
 from model.roster import Roster
 from model.tracker import Tracker
 from model.validate import loadouts_of
@@ -73,6 +74,9 @@ def build_side(
         n = lo.entry.models
         together = tracker.activation == "unit" or "pack" in lo.tags
         first_id = f"{letter}{len(models) + 1}"
+        if lo.design is not None:
+            models.extend(_designed(view, lo, index, letter, len(models), first_id, together))
+            continue
         share, extra = divmod(lo.cost, n)
         for k in range(n):
             items = []
@@ -113,6 +117,52 @@ def build_side(
                 )
             )
     return SideSetup(player=player, faction=view.faction.name, roster=roster, models=tuple(models))
+
+
+def _designed(
+    view: FactionView, lo: Loadout, side: int, letter: str, start: int, first: str, together: bool
+) -> list[ModelSnap]:
+    """A designed unit's models, group by group, each with its own profile and gear."""
+    out: list[ModelSnap] = []
+    total = sum(g.count for g in lo.groups)
+    name = lo.entry.name or lo.unit.name
+    for group in lo.groups:
+        items = tuple(
+            ItemSnap(
+                id=c.item_id,
+                name=view.items[c.item_id].name,
+                count=c.count,
+                kind=c.kind,
+                tags=c.tags | {f"use:{use}"} if (use := _use(view, c.item_id)) else c.tags,
+            )
+            for c in group.carried
+        )
+        for _ in range(group.count):
+            number = start + len(out) + 1
+            model_id = f"{letter}{number}"
+            role = f" {group.name}" if group.name != lo.unit.name else ""
+            label = name if total == 1 else f"{name}{role} {len(out) + 1}/{total}"
+            out.append(
+                ModelSnap(
+                    id=model_id,
+                    actor=first if together else model_id,
+                    side=side,
+                    entry=lo.index,
+                    label=label,
+                    unit=lo.entry.unit,
+                    stats=FrozenMap(group.stats),
+                    modifiers=FrozenMap(_lasting_modifiers(view, (), [i.id for i in items])),
+                    tags=group.tags,
+                    items=items,
+                    cost=group.cost,
+                )
+            )
+    return out
+
+
+def _use(view: FactionView, item_id: str) -> str | None:
+    use = getattr(view.items[item_id], "use", None)
+    return use if isinstance(use, str) else None
 
 
 def _lasting_modifiers(

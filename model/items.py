@@ -114,8 +114,13 @@ class Trait(ItemBase):
     """Range band limits when the trait attacks at range."""
     profile: FrozenMap[StatId, ProfileValue] = Field(default_factory=empty_map)
     """Profile values when the trait attacks."""
+    cost: Int | None = None
+    """Default cost of one; may be negative (Steam Wars: Non-Combatant -5)."""
     percent: Int | None = None
     """A cost change in percent of the model's cost (Steam Wars: Mechanical -25)."""
+    percent_when: Literal["always", "unarmed"] = "always"
+    """When ``percent`` applies: always, or only to a model with no weapon (an unarmed
+    Transport costs 50% less)."""
     once_per_game: Bool = False
     """The trait can be used once per game (the tracker keeps the count)."""
 

@@ -10,10 +10,11 @@ about an entry is read from its ``Loadout``.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from model.catalog import FactionView, OptionGroup, Unit
+from model.catalog import Design, FactionView, OptionGroup, StatValue, Unit, class_tags
 from model.roster import RosterUnit
 
 Source = Literal["base", "bought", "included"]
@@ -36,6 +37,24 @@ class Carried:
     """The option group it was bought through; None if the unit is not offered it."""
     extra_rules: tuple[str, ...] = ()
     """Special rules the item has on this unit only (rusty blades)."""
+    rule_count: int = 0
+    """How many special rules it has: its own and the extra ones."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModelsLoad:
+    """Models of an entry that share a profile and a loadout (a designed unit's group;
+    a catalog unit's models are one such group)."""
+
+    name: str
+    count: int
+    stats: Mapping[str, StatValue]
+    tags: frozenset[str]
+    """The unit's tags plus those of the group's model type and abilities."""
+    carried: tuple[Carried, ...]
+    """What each model of the group carries (counts per model)."""
+    cost: int
+    """What one model costs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +70,17 @@ class Loadout:
     carried: tuple[Carried, ...]
     cost: int
     """Models times the unit cost, plus everything bought."""
+    groups: tuple[ModelsLoad, ...] = ()
+    """The entry's models, group by group, for rules that look at single models."""
+    design: Design | None = None
+    """The card, for a designed unit."""
+
+    @property
+    def cheapest_model(self) -> int:
+        """What its cheapest model costs (Steam Wars' points tolerance)."""
+        if self.groups:
+            return min(g.cost for g in self.groups)
+        return self.cost // max(self.entry.models, 1)
 
     @property
     def label(self) -> str:
@@ -73,6 +103,9 @@ def resolve_loadout(view: FactionView, entry: RosterUnit, index: int) -> Loadout
     not understate the list, and the validator reports it.
     """
     unit = view.units[entry.unit]
+    design = view.designs.get(entry.unit)
+    if design is not None:
+        return _resolve_design(view, entry, index, unit, design)
     base = Counter({k: v * entry.models for k, v in Counter(unit.base).items()})
     bought: list[Carried] = []
     taken_groups: set[str] = set()
@@ -118,8 +151,97 @@ def resolve_loadout(view: FactionView, entry: RosterUnit, index: int) -> Loadout
     ]
     carried.extend(bought)
     carried.extend(_included(view, carried))
+    carried = [_counted(view, c) for c in carried]
     cost = unit.cost * entry.models + sum(c.cost for c in bought)
-    return Loadout(index, entry, unit, view.unit_tags(entry.unit), tuple(carried), cost)
+    tags = view.unit_tags(entry.unit)
+    per_model = tuple(
+        replace(c, count=max(c.count // entry.models, 1), cost=c.cost // entry.models)
+        for c in carried
+    )
+    whole = ModelsLoad(unit.name, entry.models, unit.stats, tags, per_model, cost // entry.models)
+    return Loadout(index, entry, unit, tags, tuple(carried), cost, (whole,))
+
+
+def _resolve_design(
+    view: FactionView, entry: RosterUnit, index: int, unit: Unit, design: Design
+) -> Loadout:
+    """A designed unit: what each group's models carry, and the card's costing.
+
+    Everything on a card comes with it (``base``); an entry cannot buy more, so any
+    ``items`` it lists are priced at their default and reported as not offered.
+    """
+    spec = view.design_spec
+    tags = view.unit_tags(entry.unit)
+    costs = design.costing.groups if design.costing else ()
+    groups: list[ModelsLoad] = []
+    totals: dict[tuple[str, tuple[str, ...]], Carried] = {}
+    for n, group in enumerate(design.card.models):
+        cost = costs[n].per_model if costs else 0
+        per_model: list[Carried] = []
+        ids = Counter([*group.weapons, *group.abilities])
+        for item_id, count in ids.items():
+            item = view.items.get(item_id)
+            if item is None:
+                continue
+            extra = group.upgrades.get(item_id, ())
+            per_model.append(
+                Carried(
+                    item_id,
+                    count,
+                    "base",
+                    0,
+                    item.kind,
+                    view.item_tags(item_id, extra),
+                    extra_rules=extra,
+                )
+            )
+        per_model.extend(_included(view, per_model))
+        per_model = [_counted(view, c) for c in per_model]
+        group_tags = set(tags)
+        mtype = spec.type(group.type or design.card.type) if spec else None
+        if mtype is not None:
+            group_tags |= class_tags(mtype.unit_class) | {mtype.id} | mtype.tags
+        for c in per_model:
+            if c.kind != "weapon":
+                group_tags |= c.tags
+        stats: dict[str, StatValue] = dict(unit.stats)
+        if spec is not None:
+            if mtype is not None:
+                stats[spec.move_stat] = mtype.move
+            stats[spec.res_stat] = design.card.res if group.res is None else group.res
+            stats[spec.wounds_stat] = group.wounds or design.card.wounds
+        groups.append(
+            ModelsLoad(
+                group.name or design.card.name,
+                group.count,
+                stats,
+                frozenset(group_tags),
+                tuple(per_model),
+                cost,
+            )
+        )
+        for c in per_model:
+            key = (c.item_id, c.extra_rules)
+            have = totals.get(key)
+            count = c.count * group.count
+            totals[key] = (
+                replace(have, count=have.count + count) if have else replace(c, count=count)
+            )
+    carried = [_counted(view, c) for c in totals.values()]
+    bought = [
+        Carried(
+            i, n, "bought", n * (view.items[i].cost or 0), view.items[i].kind, view.item_tags(i)
+        )
+        for i, n in entry.items.items()
+        if i in view.items
+    ]
+    carried.extend(bought)
+    total = (design.costing.total if design.costing else 0) + sum(c.cost for c in bought)
+    return Loadout(index, entry, unit, tags, tuple(carried), total, tuple(groups), design)
+
+
+def _counted(view: FactionView, c: Carried) -> Carried:
+    return replace(c, rule_count=len(view.items[c.item_id].rules) + len(c.extra_rules))
 
 
 def _included(view: FactionView, carried: list[Carried]) -> list[Carried]:

@@ -36,6 +36,7 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
         }
     ),
     "ratio": frozenset({"count", "other", "allowed", "excess", "needed", "max"}),
+    "same-stat": frozenset({"unit", "stat", "value", "expected", "model"}),
 }
 
 DEFAULTS: Mapping[str, str] = {
@@ -46,6 +47,7 @@ DEFAULTS: Mapping[str, str] = {
     "count-max": "{count}; at most {max} allowed: remove {excess}",
     "count-min": "{count}; at least {min} needed: add {missing}",
     "ratio": "{count} against {other}; at most {allowed} allowed: remove {excess} or add {needed}",
+    "same-stat": "{unit}: {model} has {stat} {value}; it must have {expected}, as the others",
 }
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from model.base import Frozen, FrozenMap, Id, Positive, Text, empty_map
+from model.base import Frozen, FrozenMap, Id, Int, Positive, Text, empty_map
+from model.design import UnitCard
 
 
 class RosterUnit(Frozen):
@@ -48,6 +49,15 @@ class Roster(Frozen):
     """Entries in the order the player arranged them."""
     notes: str | None = None
     """Free text kept with the list."""
+    cards: FrozenMap[Id, UnitCard] = Field(default_factory=empty_map)
+    """Units the player designed (``[cards.<id>]``); entries name them by id."""
+    settings: FrozenMap[Id, Int] = Field(default_factory=empty_map)
+    """Optional list rules the players agreed on (``vehicle-limit = 3``)."""
+
+    def with_card(self, card_id: str, card: UnitCard | None) -> Roster:
+        """A copy with a card designed (or, given None, removed)."""
+        cards = self.cards.set(card_id, card) if card else self.cards.without(card_id)
+        return self.model_copy(update={"cards": cards})
 
     def with_unit(self, entry: RosterUnit, at: int | None = None) -> Roster:
         """A copy with an entry added at the end (or at a position)."""

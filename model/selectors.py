@@ -25,13 +25,18 @@ class Selector(Frozen):
     """Item tags, including the tags of an item's special rules."""
     item_kinds: frozenset[ItemKind] = frozenset()
     """Item kinds: weapon, armour, equipment, ammunition, mutation, power, ability."""
+    all_unit_tags: frozenset[Tag] = frozenset()
+    """Unit tags that must all be there (``transport`` and ``unarmed``)."""
+    all_item_tags: frozenset[Tag] = frozenset()
+    """Item tags that must all be there (``mg`` and ``roa:1``); counted per model, the
+    tags of everything the model carries."""
     exclude: Selector | None = None
     """Units and items matched by this selector are left out."""
 
     @property
     def has_item_filter(self) -> bool:
         """True when the selector says anything about items."""
-        return bool(self.items or self.item_tags or self.item_kinds)
+        return bool(self.items or self.item_tags or self.item_kinds or self.all_item_tags)
 
     def match_unit(self, unit_id: str, tags: frozenset[str]) -> bool:
         """Does a unit (by id and effective tags) match the unit part of this selector?"""
@@ -39,8 +44,14 @@ class Selector(Frozen):
             return False
         if self.unit_tags and not (self.unit_tags & tags):
             return False
+        if self.all_unit_tags and not self.all_unit_tags <= tags:
+            return False
         ex = self.exclude
-        return not (ex is not None and (ex.units or ex.unit_tags) and ex.match_unit(unit_id, tags))
+        return not (
+            ex is not None
+            and (ex.units or ex.unit_tags or ex.all_unit_tags)
+            and ex.match_unit(unit_id, tags)
+        )
 
     def match_item(self, item_id: str, kind: str, tags: frozenset[str]) -> bool:
         """Does an item (by id, kind and effective tags) match the item part?"""
@@ -50,12 +61,15 @@ class Selector(Frozen):
             return False
         if self.item_tags and not (self.item_tags & tags):
             return False
+        if self.all_item_tags and not self.all_item_tags <= tags:
+            return False
         ex = self.exclude
         return not (ex is not None and ex.has_item_filter and ex.match_item(item_id, kind, tags))
 
     def mentioned(self) -> tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]:
         """Every unit id, unit tag, item id and item tag named here, for catalog checks."""
-        units, utags, items, itags = self.units, self.unit_tags, self.items, self.item_tags
+        units, items = self.units, self.items
+        utags, itags = self.unit_tags | self.all_unit_tags, self.item_tags | self.all_item_tags
         if self.exclude is not None:
             u, ut, i, it = self.exclude.mentioned()
             units, utags, items, itags = units | u, utags | ut, items | i, itags | it

@@ -16,9 +16,9 @@ from dataclasses import dataclass, replace
 from weakref import WeakKeyDictionary
 
 from model.catalog import FactionView
-from model.constraints import Constraint, CountRule, PointsLimit, RatioRule, Term
+from model.constraints import Constraint, CountRule, PointsLimit, RatioRule, SameStatRule, Term
 from model.findings import Finding, Report, Severity, Tally, Where
-from model.loadout import Carried, Loadout, resolve_loadout
+from model.loadout import Carried, Loadout, ModelsLoad, resolve_loadout
 from model.messages import DEFAULTS, render
 from model.roster import Roster, RosterUnit
 from model.selectors import Selector
@@ -184,7 +184,14 @@ def _evaluate(
     if isinstance(rule, PointsLimit):
         return _points(rule, ctx)
     if isinstance(rule, CountRule):
+        if rule.max_setting is not None:
+            setting = ctx.roster.settings.get(rule.max_setting)
+            if setting is None:
+                return [], []
+            rule = rule.model_copy(update={"max": setting})
         return _count(rule, terms, ctx)
+    if isinstance(rule, SameStatRule):
+        return list(_same_stat(rule, ctx)), []
     return _ratio(rule, ctx)
 
 
@@ -196,7 +203,7 @@ def _points(rule: PointsLimit, ctx: _Context) -> tuple[list[Finding], list[Tally
         return [], tallies
     tolerance = 0
     if rule.tolerance == "cheapest-model" and ctx.loadouts:
-        tolerance = min(lo.cost // max(lo.entry.models, 1) for lo in ctx.loadouts)
+        tolerance = min(lo.cheapest_model for lo in ctx.loadouts)
     values = {"points": ctx.points, "points_limit": limit, "excess": excess, "tolerance": tolerance}
     if excess <= tolerance:
         text = render(rule.tolerance_message or DEFAULTS["points-tolerance"], values)
@@ -220,9 +227,66 @@ def _item_matches(sel: Selector, c: Carried, include_base: bool) -> bool:
     return sel.match_item(c.item_id, c.kind, c.tags)
 
 
+def _group_matches(sel: Selector, lo: Loadout, group: ModelsLoad) -> bool:
+    """Does one group of models match: the unit part against the unit's and the group's
+    tags, the item part against what each model carries, ``exclude`` likewise."""
+    if not sel.match_unit(lo.entry.unit, group.tags):
+        return False
+    carried = group.carried
+    if sel.items or sel.item_tags or sel.item_kinds:
+        positive = sel.model_copy(update={"exclude": None, "all_item_tags": frozenset()})
+        if not any(positive.match_item(c.item_id, c.kind, c.tags) for c in carried):
+            return False
+    if sel.all_item_tags:
+        every: set[str] = set()
+        for c in carried:
+            every |= c.tags
+        if not sel.all_item_tags <= every:
+            return False
+    ex = sel.exclude
+    if ex is not None and ex.has_item_filter:
+        inner = ex.model_copy(
+            update={"units": frozenset(), "unit_tags": frozenset(), "all_unit_tags": frozenset()}
+        )
+        if _group_matches(inner, lo, group):
+            return False
+    return True
+
+
+def _measure_models(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
+    """(group key, amount) pairs, model group by model group (``by_model``)."""
+    how = term.measure
+    for group in lo.groups:
+        if not _group_matches(term.select, lo, group):
+            continue
+        if how == "models":
+            yield _group_key(group_by, lo, None), group.count
+        elif how == "entries":
+            yield _group_key(group_by, lo, None), 1
+        elif how.startswith("stat:"):
+            value = group.stats.get(how.removeprefix("stat:"), 0)
+            amount = group.count * (value if isinstance(value, int) else 0)
+            yield _group_key(group_by, lo, None), amount
+        else:
+            for c in group.carried:
+                if _item_matches(term.select, c, term.include_base):
+                    amount = c.count * group.count if how == "items" else c.cost
+                    yield _group_key(group_by, lo, c.item_id), amount
+
+
 def _measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
     """(group key, amount) pairs one entry adds to a term's count."""
     sel, how = term.select, term.measure
+    if term.by_model:
+        yield from _measure_models(term, lo, group_by)
+        return
+    if how == "item-rules":
+        if not sel.match_unit(lo.entry.unit, lo.tags):
+            return
+        for c in lo.carried:
+            if _item_matches(sel, c, term.include_base):
+                yield _group_key(group_by, lo, c.item_id), c.rule_count
+        return
     if how in ("items", "item-points"):
         if not sel.match_unit(lo.entry.unit, lo.tags):
             return
@@ -243,6 +307,29 @@ def _measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | Non
         value = lo.unit.stats.get(how.removeprefix("stat:"), 0)
         amount = lo.entry.models * (value if isinstance(value, int) else 0)
     yield _group_key(group_by, lo, None), amount
+
+
+def _same_stat(rule: SameStatRule, ctx: _Context) -> Iterator[Finding]:
+    """Models matching ``select`` must have the stats of the models matching ``like``."""
+    for lo in ctx.loadouts:
+        targets = [g for g in lo.groups if _group_matches(rule.select, lo, g)]
+        refs = [g for g in lo.groups if g not in targets and _group_matches(rule.like, lo, g)]
+        if not targets or not refs:
+            continue
+        for stat in rule.stats:
+            expected = refs[0].stats.get(stat)
+            for g in targets:
+                value = g.stats.get(stat)
+                if value != expected:
+                    values = {
+                        "unit": lo.label,
+                        "model": g.name,
+                        "stat": stat,
+                        "value": value,
+                        "expected": expected,
+                    }
+                    text = render(rule.message or DEFAULTS["same-stat"], values)
+                    yield Finding(rule.severity, rule.id, text, Where(lo.index))
 
 
 def _group_key(group_by: str, lo: Loadout, item_id: str | None) -> str | None:
@@ -285,7 +372,7 @@ def _count(
         for lo in ctx.loadouts:
             if rule.when is not None and not _unit_matches(rule.when, lo):
                 continue
-            if not rule.select.match_unit(lo.entry.unit, lo.tags):
+            if not rule.by_model and not rule.select.match_unit(lo.entry.unit, lo.tags):
                 continue
             totals = _totals(rule, terms, (lo,))
             lo_min, hi = _bounds(rule, ctx, lo.entry.models)
@@ -310,7 +397,10 @@ def _totals(
     for lo in loadouts:
         for term in terms:
             for key, amount in _measure(term, lo, rule.group_by):
-                totals[key] = totals.get(key, 0) + amount
+                if term.measure == "item-rules":  # a property of each weapon: the worst
+                    totals[key] = max(totals.get(key, 0), amount)
+                else:
+                    totals[key] = totals.get(key, 0) + amount
     return totals
 
 

@@ -24,6 +24,7 @@ import tomli_w
 from pydantic import ValidationError
 
 from model.catalog import Catalog, FactionView
+from model.design import UnitCard
 from model.problems import Problem, RosterError, WarbandError, did_you_mean, sorted_problems
 from model.roster import Roster
 from model.schema_errors import problems_from
@@ -199,8 +200,16 @@ def resolve(
                 ]
             ),
         )
-    view = catalog.view(roster.faction)
+    view = catalog.view(roster.faction).with_cards(roster.cards)
     problems: list[Problem] = []
+    for cid in roster.cards:
+        for p in view.designs[cid].problems:
+            hint = did_you_mean(p.unknown, p.choices) if p.unknown else None
+            if p.unknown and not hint and p.choices:
+                hint = (
+                    "known: " + ", ".join(p.choices[:12]) + (", ..." if len(p.choices) > 12 else "")
+                )
+            problems.append(Problem(p.message, path=("cards", cid, *p.path), hint=hint))
     for n, entry in enumerate(roster.units, start=1):
         if entry.unit not in view.units:
             problems.append(
@@ -242,6 +251,10 @@ def roster_to_toml(roster: Roster) -> str:
     if roster.notes is not None:
         head["notes"] = roster.notes
     parts = [tomli_w.dumps(head)]
+    if roster.settings:
+        parts.append("\n" + tomli_w.dumps({"settings": dict(roster.settings)}))
+    for cid, card in roster.cards.items():
+        parts.append("\n" + card_to_toml(cid, card))
     for entry in roster.units:
         body: dict[str, Any] = {"unit": entry.unit}
         if entry.name:
@@ -256,6 +269,33 @@ def roster_to_toml(roster: Roster) -> str:
             block += tomli_w.dumps({"notes": entry.notes})
         parts.append(block)
     return "".join(parts)
+
+
+def _inline(value: Any) -> str:
+    """A value on one line, as a person writes it: ``["rifle", "bayonet"]``."""
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        pairs = ", ".join(f"{_key(k)} = {_inline(v)}" for k, v in value.items())
+        return "{ " + pairs + " }" if pairs else "{}"
+    return tomli_w.dumps({"v": value}).strip()[4:]
+
+
+def _key(key: str) -> str:
+    return tomli_w.dumps({key: 0}).strip()[: -len(" = 0")]
+
+
+def card_to_toml(card_id: str, card: UnitCard, table: str = "cards") -> str:
+    """A card as readable TOML: its header keys, then one ``[[...models]]`` block per
+    group with its lists on one line; what is at its default is left out."""
+    head = card.model_dump(mode="python", exclude_defaults=True, exclude={"models"})
+    name = f"{table}.{_key(card_id)}"
+    lines = [f"[{name}]"] + [f"{_key(k)} = {_inline(v)}" for k, v in head.items()]
+    for group in card.models:
+        lines += ["", f"[[{name}.models]]"]
+        body = group.model_dump(mode="python", exclude_defaults=True)
+        lines += [f"{_key(k)} = {_inline(v)}" for k, v in body.items()]
+    return "\n".join(lines) + "\n"
 
 
 def write_roster(path: Path | str, roster: Roster) -> None:

@@ -278,7 +278,10 @@ class WarbandApp(App[None]):
 
         def views() -> tuple[FactionView, ...]:
             catalog = self.library.load(battle.setup.system)
-            return tuple(catalog.view(side.roster.faction) for side in battle.setup.sides)
+            return tuple(
+                catalog.view(side.roster.faction).with_cards(side.roster.cards)
+                for side in battle.setup.sides
+            )
 
         self.push_screen(TrackerScreen(battle, path, write_battle, views))
 
@@ -402,7 +405,8 @@ class WarbandApp(App[None]):
                 discard_recovery(item.file)
             elif answer == "recover":
                 try:
-                    view = self.library.load(roster.system).view(roster.faction)
+                    catalog = self.library.load(roster.system)
+                    view = catalog.view(roster.faction).with_cards(roster.cards)
                 except (WarbandError, KeyError) as exc:
                     self.notify(f"Cannot recover '{roster.name}': {exc}", severity="error")
                     continue

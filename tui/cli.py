@@ -107,6 +107,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, required=True, help="roster file to write")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
 
+    p = sub.add_parser(
+        "card", help="a list's designed units: their cost worked out; save one to your catalog"
+    )
+    p.add_argument("file", type=Path, help="the roster (.toml)")
+    p.add_argument("card", nargs="?", help="a card id (default: every card of the list)")
+    p.add_argument(
+        "--save",
+        action="store_true",
+        help="add the card to your own catalog (house.toml in the catalog folder), so every "
+        "new list of the system can field it",
+    )
+
     p = sub.add_parser("battle", help="start a battle between two lists, show it, resume it")
     battle = p.add_subparsers(dest="battle_command", metavar="ACTION", required=True)
     b = battle.add_parser("new", help="start a battle file between two roster files")
@@ -274,8 +286,17 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
     from model.problems import CatalogError, WarbandError
 
     if args.check is not None:
+        check, house = Path(args.check), None
+        if check.is_file() and check.name == "house.toml":
+            check = check.parent
+        if not (check / "system.toml").is_file() and (check / "house.toml").is_file():
+            # a house file: checked laid over the bundled system it is named after
+            entry = _library(args).entries().get(check.name)
+            bundled = _library(args).bundled_dir / check.name
+            house = check / "house.toml"
+            check = entry.folder if entry and entry.folder != check else bundled
         try:
-            catalog = load_system(args.check, origin="check")
+            catalog = load_system(check, origin="check", house=house)
         except CatalogError as exc:
             print(exc.render(), file=out)
             return EXIT_INVALID
@@ -285,9 +306,13 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
         items = sum(len(f.items) for f in catalog.factions.values()) + len(
             catalog.system_file.items
         )
+        cards = len(catalog.system_file.cards) + sum(
+            len(f.cards) for f in catalog.factions.values()
+        )
         print(
             f"{args.check}: no problems: {catalog.system.name} ({catalog.system.id}), "
-            f"{len(catalog.factions)} factions, {units} units, {items} items",
+            f"{len(catalog.factions)} factions, {units} units, {items} items"
+            + (f", {cards} cards" if cards else ""),
             file=out,
         )
         return EXIT_OK
@@ -430,6 +455,43 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # --- battles --------------------------------------------------------------------------------
+
+
+def cmd_card(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband card FILE [CARD] [--save]``."""
+    from model.problems import Problem, RosterError, did_you_mean
+    from saves.house_file import save_card
+
+    roster, view, _ = _open(args)
+    if args.card is not None and args.card not in roster.cards:
+        raise RosterError(
+            f"{args.file}: no card '{args.card}'",
+            [
+                Problem(
+                    f"the list designs no card '{args.card}'",
+                    str(args.file),
+                    ("cards",),
+                    hint=did_you_mean(args.card, roster.cards)
+                    or ("its cards: " + ", ".join(roster.cards) if roster.cards else None),
+                )
+            ],
+        )
+    if args.save:
+        if args.card is None:
+            print("warband card: name the card to save (warband card FILE CARD --save)", file=out)
+            return EXIT_UNREADABLE
+        path = save_card(_library(args).user_dir, roster.system, args.card, roster.cards[args.card])
+        print(f"Saved '{roster.cards[args.card].name}' to {path}", file=out)
+        return EXIT_OK
+    ids = [args.card] if args.card else list(roster.cards)
+    if not ids:
+        print(f"{args.file} designs no units.", file=out)
+    for cid in ids:
+        design = view.designs[cid]
+        print(f"{design.card.name} [{cid}]: {design.unit.cost} points", file=out)
+        for line in design.costing.lines() if design.costing else ():
+            print(f"  {line}", file=out)
+    return EXIT_OK
 
 
 def cmd_battle(args: argparse.Namespace, out: TextIO) -> int:
@@ -826,5 +888,6 @@ _COMMANDS = {
     "new": cmd_new,
     "export": cmd_export,
     "import": cmd_import,
+    "card": cmd_card,
     "battle": cmd_battle,
 }

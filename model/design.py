@@ -1,0 +1,352 @@
+"""Designed units: unit cards a player composes, and what they cost.
+
+Steam Wars prices every weapon, weapon special rule and model ability but publishes
+no cost for the model itself, so its players design their units. A ``UnitCard``
+is such a design: a model type, Resilience and wounds, and one or more groups of
+models, each with the weapons and abilities every model of the group carries (a
+section of four riflemen and one LMG gunner is two groups). Cards live in a
+roster (``[cards.<id>]``) or in a catalog, and a roster entry names a card's id
+exactly as it names a catalog unit, so the validator, the army sheet, the exports
+and the tracker treat both alike (``FactionView`` turns each card into a ``Unit``).
+
+What a card costs is worked out here, line by line, so the builder can show the
+arithmetic: each model costs its base (from the system's ``[design]`` table, house
+data where no figure is published) plus its weapons (with any special rules added
+to them) plus its abilities, and percentage abilities (Mechanical -25%, an unarmed
+Transport -50%) then change that model's total; a percentage rule added to a weapon
+(One Shot -75%) changes that weapon's cost. Fractions are rounded up, per model.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from model.base import Count, Frozen, FrozenMap, Id, Int, Positive, StatId, Tag, Text, empty_map
+from model.items import DataMark, Item, Trait, Weapon
+
+UnitClass = Literal["infantry", "mounted", "support", "vehicle", "aircraft", "ship"]
+"""The rulebook's unit classes; aircraft and ships are vehicles too (for VP and limits)."""
+
+
+class ModelType(Frozen):
+    """A model type of the movement table and its part of the base cost."""
+
+    id: Id
+    name: Text
+    unit_class: UnitClass
+    """The class of unit a model of this type makes."""
+    move: Count
+    """Move in the system's distance unit."""
+    cost: Count
+    """The type's part of a model's base cost (house data where none is published)."""
+    tags: frozenset[Tag] = frozenset()
+    """Extra tags of units of this type (aircraft are also ``vehicle``)."""
+    source: str | None = None
+
+
+class DesignSpec(Frozen):
+    """``[design]`` in a system file: how a designed model's base cost is worked out.
+
+    base cost = the type's ``cost`` + wounds x ``wound_cost`` at the model's Resilience.
+    """
+
+    data: DataMark = "house"
+    """Where the base costs come from; "house" is shown as "house points" everywhere."""
+    summary: Text | None = None
+    """Why the table is what it is, for the details panel."""
+    types: tuple[ModelType, ...]
+    wound_cost: FrozenMap[str, Count]
+    """Cost of one wound by Resilience (TOML keys are text: ``{ "4" = 4 }``)."""
+    max_wounds: Positive = 12
+    """The most wounds one designed model may have."""
+    move_stat: StatId = "Move"
+    res_stat: StatId = "Res"
+    wounds_stat: StatId = "Wnd"
+    """The system's stats a card's move, Resilience and wounds fill in."""
+    source: str | None = None
+
+    @model_validator(mode="after")
+    def _keys(self) -> DesignSpec:
+        for key in self.wound_cost:
+            if not key.isdigit():
+                raise ValueError(f"wound_cost keys are Resilience values, not {key!r}")
+        ids = [t.id for t in self.types]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise ValueError(f"model type ids used twice: {', '.join(twice)}")
+        return self
+
+    def type(self, type_id: str) -> ModelType | None:
+        """A model type by id."""
+        return next((t for t in self.types if t.id == type_id), None)
+
+    @property
+    def resiliences(self) -> tuple[int, ...]:
+        """The Resilience values the table prices, lowest first."""
+        return tuple(sorted(int(k) for k in self.wound_cost))
+
+
+class ModelGroup(Frozen):
+    """Models of a card that share a profile and a loadout."""
+
+    name: Text | None = None
+    """What the models are called ("Sergeant", "Gunner"); the card's name otherwise."""
+    count: Positive = 1
+    type: Id | None = None
+    """The model type; the card's when left out (a support unit's crew are ``troops``)."""
+    res: Int | None = None
+    """Resilience; the card's when left out."""
+    wounds: Positive | None = None
+    """Wounds of each model; the card's when left out."""
+    weapons: tuple[Id, ...] = ()
+    """Weapons each model carries; repeat an id for two."""
+    abilities: tuple[Id, ...] = ()
+    """Model abilities of each model."""
+    upgrades: FrozenMap[Id, tuple[Id, ...]] = Field(default_factory=empty_map)
+    """Special rules added to a weapon of this group (weapon id -> rule ids)."""
+
+
+class UnitCard(Frozen):
+    """A designed unit: its type, profile and groups of models."""
+
+    name: Text
+    type: Id
+    """The model type that gives the unit its class (an artillery piece: a support unit)."""
+    res: Int = Field(ge=1)
+    wounds: Positive = 1
+    models: tuple[ModelGroup, ...] = Field(min_length=1)
+    summary: str | None = None
+    data: DataMark = "house"
+    """``example`` for the rulebook's sample profiles; designed cards are ``house``."""
+    source: str | None = None
+
+    @property
+    def model_count(self) -> int:
+        return sum(g.count for g in self.models)
+
+
+# --- costing ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GroupCost:
+    """What one model of a group costs, and how."""
+
+    group: ModelGroup
+    name: str
+    type: ModelType
+    res: int
+    wounds: int
+    per_model: int
+    lines: tuple[str, ...]
+    """The arithmetic, one line per step, for the details panel."""
+
+    @property
+    def total(self) -> int:
+        return self.per_model * self.group.count
+
+
+@dataclass(frozen=True, slots=True)
+class Costing:
+    """A card's cost, group by group."""
+
+    groups: tuple[GroupCost, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(g.total for g in self.groups)
+
+    @property
+    def cheapest_model(self) -> int:
+        return min(g.per_model for g in self.groups)
+
+    def lines(self) -> tuple[str, ...]:
+        """The whole arithmetic: each group's lines, then the card's total."""
+        out: list[str] = []
+        for g in self.groups:
+            out.extend(g.lines)
+        parts = " + ".join(f"{g.total}" for g in self.groups)
+        out.append(f"Unit: {parts} = {self.total}" if len(self.groups) > 1 else "")
+        return tuple(line for line in out if line)
+
+
+@dataclass(frozen=True, slots=True)
+class CardProblem:
+    """Something in a card that no catalog defines; ``path`` is inside the card."""
+
+    message: str
+    path: tuple[str | int, ...]
+    unknown: str | None = None
+    """The unknown id, for a "did you mean"."""
+    choices: tuple[str, ...] = ()
+    """The ids it may be."""
+
+
+def _ids_of(items: Mapping[str, Item], kind: str) -> tuple[str, ...]:
+    return tuple(i for i, item in items.items() if item.kind == kind)
+
+
+def card_problems(
+    spec: DesignSpec | None,
+    card: UnitCard,
+    items: Mapping[str, Item],
+    rule_costs: Mapping[str, RuleCost],
+) -> list[CardProblem]:
+    """Every id in a card that the catalog does not define, and impossible values."""
+    if spec is None:
+        return [CardProblem("this game system has no unit designer", ("type",))]
+    problems: list[CardProblem] = []
+    type_ids = tuple(t.id for t in spec.types)
+    weapons, abilities = _ids_of(items, "weapon"), _ids_of(items, "ability")
+
+    def check_type(type_id: str, path: tuple[str | int, ...]) -> None:
+        if spec.type(type_id) is None:
+            problems.append(CardProblem(f"unknown model type '{type_id}'", path, type_id, type_ids))
+
+    def check_res(res: int, path: tuple[str | int, ...]) -> None:
+        if str(res) not in spec.wound_cost:
+            known = spec.resiliences
+            problems.append(
+                CardProblem(
+                    f"Resilience {res} is not in the base cost table ({known[0]} to {known[-1]})",
+                    path,
+                )
+            )
+
+    check_type(card.type, ("type",))
+    check_res(card.res, ("res",))
+    for n, group in enumerate(card.models, start=1):
+        at: tuple[str | int, ...] = ("models", n)
+        if group.type is not None:
+            check_type(group.type, (*at, "type"))
+        if group.res is not None:
+            check_res(group.res, (*at, "res"))
+        wounds = group.wounds or card.wounds
+        if wounds > spec.max_wounds:
+            problems.append(
+                CardProblem(
+                    f"{wounds} wounds; a model has at most {spec.max_wounds}", (*at, "wounds")
+                )
+            )
+        for w in group.weapons:
+            if w not in weapons:
+                problems.append(CardProblem(f"unknown weapon '{w}'", (*at, "weapons"), w, weapons))
+        for a in group.abilities:
+            if a not in abilities:
+                problems.append(
+                    CardProblem(f"unknown ability '{a}'", (*at, "abilities"), a, abilities)
+                )
+        for w, added in group.upgrades.items():
+            if w not in group.weapons:
+                problems.append(
+                    CardProblem(
+                        f"'{w}' is upgraded but the models do not carry it",
+                        (*at, "upgrades", w),
+                    )
+                )
+            for r in added:
+                if r not in rule_costs:
+                    problems.append(
+                        CardProblem(
+                            f"unknown weapon special rule '{r}'",
+                            (*at, "upgrades", w),
+                            r,
+                            tuple(rule_costs),
+                        )
+                    )
+    return problems
+
+
+@dataclass(frozen=True, slots=True)
+class RuleCost:
+    """What adding a special rule to a weapon costs: points, or a percentage."""
+
+    name: str
+    points: int = 0
+    percent: int = 0
+
+
+def _signed(n: int) -> str:
+    return f"+ {n}" if n >= 0 else f"- {-n}"
+
+
+def _round_up(value: float) -> int:
+    """Percentages leave fractions; the rules are silent, so round up (never undercharge)."""
+    return math.ceil(value - 1e-9)
+
+
+def cost_card(
+    spec: DesignSpec,
+    card: UnitCard,
+    items: Mapping[str, Item],
+    rule_costs: Mapping[str, RuleCost],
+) -> Costing:
+    """A card's cost, assuming ``card_problems`` found nothing (unknown ids cost 0)."""
+    groups = []
+    for group in card.models:
+        mtype = spec.type(group.type or card.type) or spec.types[0]
+        res = card.res if group.res is None else group.res
+        wounds = group.wounds or card.wounds
+        per_wound = spec.wound_cost.get(str(res), 0)
+        base = mtype.cost + wounds * per_wound
+        name = group.name or card.name
+        lines = [
+            f"{name}: base {mtype.cost} ({mtype.name}) + {wounds} wound{'s' if wounds > 1 else ''}"
+            f" x {per_wound} (RES {res}) = {base}"
+            + (" house points" if spec.data == "house" else "")
+        ]
+        subtotal = base
+        armed = False
+        for w in group.weapons:
+            item = items.get(w)
+            if not isinstance(item, Weapon):
+                continue
+            armed = True
+            cost = item.cost or 0
+            text = f"{item.name} {cost}"
+            percent = 0
+            for r in group.upgrades.get(w, ()):
+                rc = rule_costs.get(r)
+                if rc is None:
+                    continue
+                if rc.percent:
+                    percent += rc.percent
+                    text += f", {rc.name} {rc.percent:+d}%"
+                else:
+                    cost += rc.points
+                    text += f" {_signed(rc.points)} {rc.name}"
+            if percent:
+                cost = _round_up(cost * (100 + percent) / 100)
+            subtotal += cost
+            lines.append(
+                f"  {_signed(cost)} {text}"
+                if text != f"{item.name} {cost}"
+                else f"  {_signed(cost)} {item.name}"
+            )
+        percent = 0
+        for a in group.abilities:
+            ability = items.get(a)
+            if not isinstance(ability, Trait):
+                continue
+            if ability.cost:
+                subtotal += ability.cost
+                lines.append(f"  {_signed(ability.cost)} {ability.name}")
+            if ability.percent and (ability.percent_when == "always" or not armed):
+                percent += ability.percent
+                why = " (no weapons)" if ability.percent_when == "unarmed" else ""
+                lines.append(f"  {ability.percent:+d}% {ability.name}{why}")
+            elif not ability.cost:
+                lines.append(f"  + 0 {ability.name}")
+        per_model = subtotal
+        if percent:
+            per_model = max(0, _round_up(subtotal * (100 + percent) / 100))
+            lines.append(f"  {subtotal} x {100 + percent}% = {per_model} (rounded up)")
+        tail = f" x {group.count} models = {per_model * group.count}" if group.count > 1 else ""
+        lines.append(f"  = {per_model} a model{tail}")
+        groups.append(GroupCost(group, name, mtype, res, wounds, per_model, tuple(lines)))
+    return Costing(tuple(groups))

@@ -1,0 +1,70 @@
+"""A player's ``house.toml``: designed cards kept in their own catalog folder.
+
+A card designed in a list lives in that list. Saving it to the user catalog puts it
+in ``<catalog-dir>/<system-id>/house.toml``, which the library lays over the bundled
+system (``catalogs.library``), so the card is offered to every new list as a unit.
+The file is rewritten whole and atomically, keeping its other cards and its own
+base-cost table; a file that cannot be read is never overwritten.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tomli_w
+from pydantic import ValidationError
+
+from model.catalog import HouseFile
+from model.design import UnitCard
+from model.problems import Problem, SaveError
+from model.schema_errors import problems_from
+from model.toml_text import parse
+from saves.atomic import write_atomic
+from saves.roster_file import card_to_toml
+
+HOUSE_FILE = "house.toml"
+"""The same name ``catalogs.library`` looks for (saves may not import catalogs)."""
+
+
+def house_path(user_dir: Path, system_id: str) -> Path:
+    """Where a system's house file lives in a user catalog folder."""
+    return user_dir / system_id / HOUSE_FILE
+
+
+def read_house(path: Path) -> HouseFile:
+    """A house file, or ``SaveError`` naming what is wrong in it."""
+    try:
+        raw = parse(path.read_bytes(), str(path), SaveError)
+    except OSError as exc:
+        raise SaveError(
+            f"cannot read {path}", [Problem(str(exc.strerror or exc), str(path))]
+        ) from None
+    try:
+        return HouseFile.model_validate(raw)
+    except ValidationError as exc:
+        problems = problems_from(exc, raw, HouseFile, str(path))
+        raise SaveError(f"{path} is not a house file warband can add to", problems) from None
+
+
+def house_to_toml(house: HouseFile) -> str:
+    """The file as a person would write it: the format, the base-cost table, the cards."""
+    parts = ['format = "warband.catalog/1"\n']
+    if house.design is not None:
+        data = house.design.model_dump(mode="python", exclude_defaults=True)
+        parts.append("\n" + tomli_w.dumps({"design": data}))
+    parts.extend("\n" + card_to_toml(cid, card) for cid, card in house.cards.items())
+    return "".join(parts)
+
+
+def save_card(user_dir: Path, system_id: str, card_id: str, card: UnitCard) -> Path:
+    """Add (or replace) a card in the system's house file; returns the file's path.
+
+    Raises ``SaveError`` when the existing file cannot be read (it is left as it is,
+    so nothing the player wrote by hand is lost) or the new one cannot be written.
+    """
+    path = house_path(user_dir, system_id)
+    house = read_house(path) if path.exists() else HouseFile(format="warband.catalog/1")
+    house = house.model_copy(update={"cards": house.cards.set(card_id, card)})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, house_to_toml(house).encode("utf-8"))
+    return path
