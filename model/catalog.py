@@ -388,7 +388,9 @@ class FactionView:
             tags=frozenset(tags),
             summary=card.summary,
             data=card.data if card.data != "published" else "house",
-            gaps="base model costs are house points: the rules publish none" if house else None,
+            gaps="the rules publish no cost per model; warband's house table gives the base"
+            if house
+            else None,
             source=card.source,
         )
 

@@ -78,6 +78,14 @@ def data_mark(data: str, gaps: str | None) -> str:
     return "incomplete" if gaps else ""
 
 
+def unit_mark(unit: Unit) -> str:
+    """``data_mark`` for a unit; a designed unit's base cost is house points, wherever
+    its cost is shown, and the mark says so."""
+    if "designed" in unit.tags and unit.data in ("house", "example"):
+        return "house points" if unit.data == "house" else "example, house points"
+    return data_mark(unit.data, unit.gaps)
+
+
 def tally_text(tallies: tuple[Tally, ...]) -> str:
     """Running counts grouped by label: ``Miniatures 8/15 · Rare: Rifle 1/3, Pistol 3/3``."""
     return " · ".join(tally_groups(tallies))

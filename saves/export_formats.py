@@ -34,6 +34,10 @@ def _title(doc: ListExport) -> str:
 
 
 def _gear(entry: ExportEntry) -> str:
+    if entry.groups:  # a designed unit: who carries what
+        return ", ".join(
+            f"{g.count} {g.name} ({', '.join(g.carries) or 'unarmed'})" for g in entry.groups
+        )
     return ", ".join(i.name + (f" x{i.count}" if i.count > 1 else "") for i in entry.items)
 
 
@@ -87,9 +91,19 @@ def to_markdown(doc: ListExport, code: str) -> str:
         out += ["", escape(doc.notes)]
     for entry in doc.entries:
         out += ["", f"## {escape(_heading(entry, points))}", ""]
-        out.append("| " + " | ".join(cell(s) for s in entry.stats) + " |")
-        out.append("|" + "---|" * len(entry.stats))
-        out.append("| " + " | ".join(cell(v) for v in entry.stats.values()) + " |")
+        if entry.groups:  # a designed unit: a row per group of models
+            out.append(
+                "| Models | " + " | ".join(cell(s) for s in entry.stats) + " | Carries | Each |"
+            )
+            out.append("|---|" + "---|" * len(entry.stats) + "---|---:|")
+            for g in entry.groups:
+                stats = " | ".join(cell(v) for v in g.stats.values())
+                carries = cell(", ".join(g.carries))
+                out.append(f"| {g.count} {cell(g.name)} | {stats} | {carries} | {g.cost_each} |")
+        else:
+            out.append("| " + " | ".join(cell(s) for s in entry.stats) + " |")
+            out.append("|" + "---|" * len(entry.stats))
+            out.append("| " + " | ".join(cell(v) for v in entry.stats.values()) + " |")
         if entry.rules:
             out += ["", "Rules: " + escape(", ".join(entry.rules))]
         if entry.items:

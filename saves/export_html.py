@@ -121,11 +121,7 @@ def _entry(entry: ExportEntry, points: str) -> str:
     rows = [
         '<section class="entry">',
         f'<h2>{entry.number}. {name} <span class="muted">{entry.cost} {escape(points)}</span></h2>',
-        '<table class="stats"><tr>'
-        + "".join(f"<th>{escape(k)}</th>" for k in entry.stats)
-        + "</tr><tr>"
-        + "".join(f"<td>{escape(v)}</td>" for v in entry.stats.values())
-        + "</tr></table>",
+        _stats_table(entry),
     ]
     if entry.rules:
         rows.append(f'<p class="rules">Rules: {escape(", ".join(entry.rules))}</p>')
@@ -154,3 +150,24 @@ def _entry(entry: ExportEntry, points: str) -> str:
         rows.append(f"<p>{escape(entry.notes)}</p>")
     rows.append("</section>")
     return "\n".join(rows)
+
+
+def _stats_table(entry: ExportEntry) -> str:
+    """The profile; for a designed unit, a row per group of models with what it carries."""
+    if not entry.groups:
+        return (
+            '<table class="stats"><tr>'
+            + "".join(f"<th>{escape(k)}</th>" for k in entry.stats)
+            + "</tr><tr>"
+            + "".join(f"<td>{escape(v)}</td>" for v in entry.stats.values())
+            + "</tr></table>"
+        )
+    head = "".join(f"<th>{escape(k)}</th>" for k in entry.stats)
+    rows = [f'<table class="stats"><tr><th>Models</th>{head}<th>Carries</th><th>Each</th></tr>']
+    for g in entry.groups:
+        cells = "".join(f"<td>{escape(v)}</td>" for v in g.stats.values())
+        rows.append(
+            f"<tr><td>{g.count} {escape(g.name)}</td>{cells}"
+            f"<td>{escape(', '.join(g.carries))}</td><td>{g.cost_each}</td></tr>"
+        )
+    return "".join(rows) + "</table>"

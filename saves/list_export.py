@@ -18,7 +18,7 @@ from typing import Final, Literal
 from pydantic import BaseModel, ConfigDict
 
 from model.catalog import FactionView
-from model.describe import data_mark, profile_text, rule_name, tally_groups
+from model.describe import data_mark, profile_text, rule_name, tally_groups, unit_mark
 from model.findings import Report
 from model.items import rule_id
 from model.loadout import Loadout
@@ -62,6 +62,18 @@ class ExportItem(_Doc):
     """Empty for published figures; else "house data", "example" or "incomplete"."""
 
 
+class ExportGroup(_Doc):
+    """Models of a designed unit that share a profile and a loadout."""
+
+    name: str
+    count: int
+    stats: dict[str, str]
+    carries: list[str]
+    """Names of what each model carries, with "x2" for two."""
+    cost_each: int
+    """Points for one model of the group (house points: see the entry's ``data``)."""
+
+
 class ExportEntry(_Doc):
     number: int
     """Position in the list, from 1."""
@@ -76,6 +88,10 @@ class ExportEntry(_Doc):
     data: str = ""
     gaps: str | None = None
     notes: str | None = None
+    groups: list[ExportGroup] = []
+    """For a designed unit: its models group by group; empty for a catalog unit."""
+    costing: list[str] = []
+    """For a designed unit: how its points are worked out, line by line."""
 
 
 class ExportFinding(_Doc):
@@ -185,9 +201,24 @@ def _entry(view: FactionView, lo: Loadout) -> ExportEntry:
         stats={s.id: str(unit.stats.get(s.id, "-")) for s in view.system.stats},
         rules=[rule_name(view, r) for r in unit.rules],
         items=items,
-        data=data_mark(unit.data, unit.gaps),
+        data=unit_mark(unit),
         gaps=unit.gaps,
         notes=entry.notes,
+        groups=[
+            ExportGroup(
+                name=g.name,
+                count=g.count,
+                stats={s.id: str(g.stats.get(s.id, "-")) for s in view.system.stats},
+                carries=[
+                    view.items[c.item_id].name + (f" x{c.count}" if c.count > 1 else "")
+                    for c in g.carried
+                    if c.source != "included"
+                ],
+                cost_each=g.cost,
+            )
+            for g in (lo.groups if lo.design else ())
+        ],
+        costing=list(lo.design.costing.lines()) if lo.design and lo.design.costing else [],
     )
 
 
@@ -215,12 +246,11 @@ def _not_published(view: FactionView, loadouts: tuple[Loadout, ...]) -> list[Dat
         notes.append(DataNote(name=view.faction.name, mark=faction_mark, detail="the faction"))
     seen: set[str] = set()  # unit and item ids are distinct in a catalog
     for lo in loadouts:
-        marked = [(lo.entry.unit, lo.unit.name, lo.unit.data, lo.unit.gaps)]
+        marked = [(lo.entry.unit, lo.unit.name, unit_mark(lo.unit), lo.unit.gaps)]
         for c in lo.carried:
             item = view.items[c.item_id]
-            marked.append((c.item_id, item.name, item.data, item.gaps))
-        for key, name, data, gaps in marked:
-            mark = data_mark(data, gaps)
+            marked.append((c.item_id, item.name, data_mark(item.data, item.gaps), item.gaps))
+        for key, name, mark, gaps in marked:
             if mark and key not in seen:
                 seen.add(key)
                 notes.append(DataNote(name=name, mark=mark, detail=gaps))

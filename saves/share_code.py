@@ -37,8 +37,9 @@ MAX_INFLATED = 200_000
 """Bytes the inflated JSON may have: a tiny code that inflates to gigabytes (a
 "zip bomb") is cut off here instead of filling memory."""
 
-MAX_DEPTH = 6
-"""Nesting the format never exceeds (roster, units, unit, items, item): deeper is not ours."""
+MAX_DEPTH = 7
+"""Nesting the format never exceeds (roster, cards, card, models, group, upgrades, rules):
+deeper is not ours."""
 
 VERSION = 1
 """The first element of the array."""
@@ -65,6 +66,12 @@ def encode(roster: Roster) -> str:
         roster.notes,
         units,
     ]
+    if roster.cards or roster.settings:  # designed units: older codes stay as they were
+        cards = {
+            cid: card.model_dump(mode="json", exclude_defaults=True)
+            for cid, card in roster.cards.items()
+        }
+        doc += [cards, dict(roster.settings)]
     raw = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     packed = base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=")
     return PREFIX + packed.decode("ascii")
@@ -126,7 +133,7 @@ def _parse(raw: bytes) -> list[Any]:
         doc = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         _fail("the code is damaged (its contents are not readable)")
-    if not isinstance(doc, list) or len(doc) != 7 or doc[0] != VERSION:
+    if not isinstance(doc, list) or len(doc) not in (7, 9) or doc[0] != VERSION:
         _fail("the code does not hold a roster")
     return doc
 
@@ -155,7 +162,10 @@ def _depth(text: str) -> int:
 
 
 def _roster(doc: list[Any]) -> Roster:
-    _, system, faction, name, limit, notes, units = doc
+    _, system, faction, name, limit, notes, units = doc[:7]
+    cards, settings = doc[7:] if len(doc) == 9 else ({}, {})
+    if not isinstance(cards, dict) or not isinstance(settings, dict):
+        _fail("the code's unit cards are not a table")
     if not isinstance(units, list):
         _fail("the code's entries are not a list")
     entries = []
@@ -180,13 +190,17 @@ def _roster(doc: list[Any]) -> Roster:
             }
         )
     try:
-        return Roster(
-            system=system,
-            faction=faction,
-            name=name,
-            points_limit=limit,
-            notes=notes,
-            units=tuple(RosterUnit.model_validate(e) for e in entries),
+        return Roster.model_validate(
+            {
+                "system": system,
+                "faction": faction,
+                "name": name,
+                "points_limit": limit,
+                "notes": notes,
+                "units": tuple(RosterUnit.model_validate(e) for e in entries),
+                "cards": cards,
+                "settings": settings,
+            }
         )
     except (ValidationError, TypeError) as exc:
         first = exc.errors()[0] if isinstance(exc, ValidationError) else None

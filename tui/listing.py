@@ -8,7 +8,7 @@ so nobody has to open the catalog TOML to write a list.
 from __future__ import annotations
 
 from model.catalog import Catalog, FactionView, OptionGroup
-from model.describe import data_mark, profile_text, rules_text, stat_line
+from model.describe import profile_text, rules_text, stat_line, unit_mark
 
 
 def system_listing(catalog: Catalog) -> str:
@@ -40,9 +40,14 @@ def faction_listing(view: FactionView) -> str:
             if unit.models.max == 1
             else (f", {unit.models.min}-{unit.models.max} models per entry")
         )
-        lines += ["", f"{uid}: {unit.name}, {unit.cost} {system.points} per model{size}"]
+        if "designed" in unit.tags:  # a card: its models are fixed, its cost is the unit's
+            n = unit.models.max
+            size = f", {n} model{'s' if n != 1 else ''}"
+            lines += ["", f"{uid}: {unit.name}, {unit.cost} {system.points} a unit{size}"]
+        else:
+            lines += ["", f"{uid}: {unit.name}, {unit.cost} {system.points} per model{size}"]
         lines.append(f"  {stat_line(unit, system)}")
-        mark = data_mark(unit.data, unit.gaps)
+        mark = unit_mark(unit)
         if mark:
             lines.append(f"  [{mark}] {unit.gaps or ''}".rstrip())
         if unit.rules:

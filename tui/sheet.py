@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from model.catalog import FactionView
-from model.describe import data_mark, profile_text, rule_name, rules_text, tally_text
+from model.describe import profile_text, rule_name, rules_text, tally_text, unit_mark
 from model.findings import Report
 from model.items import rule_id
 from model.loadout import Loadout
@@ -64,9 +64,27 @@ def _unit_block(view: FactionView, lo: Loadout) -> RenderableType:
         heading.append(f" x{entry.models}")
     heading.append(f"  {lo.cost} {view.system.points}", style="bold cyan")
     stats = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False)
+    if lo.design is not None:  # a designed unit: a profile, loadout and price per group
+        stats.add_column("Models")
     for stat in view.system.stats:
         stats.add_column(stat.id, justify="center")
-    stats.add_row(*(str(unit.stats.get(s.id, "-")) for s in view.system.stats))
+    if lo.design is not None:
+        stats.add_column("Carries")
+        stats.add_column("each", justify="right")
+        for g in lo.groups:
+            gear = ", ".join(
+                view.items[c.item_id].name + (f" x{c.count}" if c.count > 1 else "")
+                for c in g.carried
+                if c.source != "included"
+            )
+            stats.add_row(
+                f"{g.count} {g.name}",
+                *(str(g.stats.get(s.id, "-")) for s in view.system.stats),
+                gear,
+                str(g.cost),
+            )
+    else:
+        stats.add_row(*(str(unit.stats.get(s.id, "-")) for s in view.system.stats))
     items = Table(box=None, padding=(0, 1), show_header=False, pad_edge=False)
     items.add_column("item", no_wrap=True)
     items.add_column("profile")
@@ -83,7 +101,7 @@ def _unit_block(view: FactionView, lo: Loadout) -> RenderableType:
         rows.append(Text("Rules: " + rules_text(view, unit.rules), style="italic"))
     if lo.carried:
         rows.append(items)
-    mark = data_mark(unit.data, unit.gaps)
+    mark = unit_mark(unit)
     if mark:
         rows.append(Text(f"[{mark}] {unit.gaps or ''}".rstrip(), style="yellow"))
     rows.append(Text(""))

@@ -11,7 +11,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from model.catalog import FactionView
-from model.describe import data_mark, rules_text, stat_line
+from model.describe import rules_text, stat_line, unit_mark
 
 
 class UnitPicker(Vertical):
@@ -45,7 +45,7 @@ class UnitPicker(Vertical):
         for uid, unit in self.view.iter_units():
             if q and q not in unit.name.lower() and q not in uid:
                 continue
-            mark = "*" if data_mark(unit.data, unit.gaps) else " "
+            mark = "*" if unit_mark(unit) else " "
             cost = str(unit.cost)
             label = Text(unit.name[: 26 - len(cost)].ljust(27 - len(cost)))
             label.append(mark, style="yellow")
@@ -109,7 +109,7 @@ class UnitPicker(Vertical):
         groups = [g.name for g in self.view.option_groups(uid)]
         if groups:
             card.append("\nOptions: " + ", ".join(groups), style="dim")
-        mark = data_mark(unit.data, unit.gaps)
+        mark = unit_mark(unit)
         if mark:
             card.append(f"\n* {mark}: {unit.gaps or 'not published figures'}", style="yellow")
         self.query_one("#unit-preview", Static).update(card)
