@@ -289,9 +289,20 @@ class FactionView:
     faction_file: FactionFile
     roster_cards: FrozenMap[str, UnitCard] = field(default_factory=FrozenMap)
     """Cards a roster designed, on top of the catalog's (see ``with_cards``)."""
+    parent: FactionView | None = None
+    """The view without the roster's cards, for a view made by ``with_cards``."""
     _derived: dict[FrozenMap[str, UnitCard], FactionView] = field(
         default_factory=dict, compare=False, repr=False
     )
+    _made: dict[tuple[str, UnitCard], Design] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+    """Designs already worked out, by card id and card, shared by the derived views."""
+
+    @property
+    def base(self) -> FactionView:
+        """The view without any roster's cards: what caches of catalog units key on."""
+        return self.parent or self
 
     @property
     def system(self) -> System:
@@ -314,7 +325,11 @@ class FactionView:
         if view is None:
             if len(self._derived) > 64:
                 self._derived.clear()
-            view = self._derived[key] = FactionView(self.catalog, self.faction_file, key)
+            view = FactionView(self.catalog, self.faction_file, key, self)
+            # what no card changes is shared, not worked out again for each set of cards
+            for name in ("items", "rules", "rule_costs", "_item_tags", "constraints", "stat_ids"):
+                view.__dict__[name] = getattr(self, name)
+            self._derived[key] = view
         return view
 
     @property
@@ -342,15 +357,27 @@ class FactionView:
     @cached_property
     def designs(self) -> Mapping[str, Design]:
         """Each card as a unit, with its costing (None while the card has problems)."""
-        out: dict[str, Design] = {}
+        if self.parent is not None and self.roster_cards:
+            # the catalog's cards are the parent's; only the roster's are new
+            out = dict(self.parent.designs)
+            made = self.parent._made
+            if len(made) > 1024:
+                made.clear()
+            for cid, card in self.roster_cards.items():
+                design = made.get((cid, card))
+                if design is None:
+                    design = made[(cid, card)] = self._design(card)
+                out[cid] = design
+            return out
+        return {cid: self._design(card) for cid, card in self.cards.items()}
+
+    def _design(self, card: UnitCard) -> Design:
         spec = self.design_spec
-        for cid, card in self.cards.items():
-            problems = tuple(card_problems(spec, card, self.items, self.rule_costs))
-            costing = None
-            if spec is not None and not problems:
-                costing = cost_card(spec, card, self.items, self.rule_costs)
-            out[cid] = Design(card, self._card_unit(card, costing), costing, problems)
-        return out
+        problems = tuple(card_problems(spec, card, self.items, self.rule_costs))
+        costing = None
+        if spec is not None and not problems:
+            costing = cost_card(spec, card, self.items, self.rule_costs)
+        return Design(card, self._card_unit(card, costing), costing, problems)
 
     def _card_unit(self, card: UnitCard, costing: Costing | None) -> Unit:
         spec = self.design_spec

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from weakref import WeakKeyDictionary
 
 from model.catalog import FactionView
@@ -44,9 +45,10 @@ def validate(view: FactionView, roster: Roster) -> Report:
     ctx = _Context(view, roster, loadouts, sum(lo.cost for lo in loadouts))
     findings: list[Finding] = []
     tallies: list[Tally] = []
+    unit_rules, list_rules = _plan(view)
     for lo in loadouts:
-        findings.extend(_entry_checks(view, lo))
-    for rule, terms in _plan(view):
+        findings.extend(_unit_findings(ctx, lo, unit_rules))
+    for rule, terms in list_rules:
         found, tally = _evaluate(rule, terms, ctx)
         findings.extend(found)
         tallies.extend(tally)
@@ -62,21 +64,29 @@ def validate(view: FactionView, roster: Roster) -> Report:
     )
 
 
-_RESOLVED: WeakKeyDictionary[FactionView, dict[RosterUnit, Loadout]] = WeakKeyDictionary()
+_RESOLVED: WeakKeyDictionary[FactionView, dict[object, Loadout]] = WeakKeyDictionary()
 """Entries already resolved, per catalog view: after one edit only the edited entry is
 worked out again. Entries are immutable, so a cached loadout can never go stale."""
 
 
+def _entry_key(view: FactionView, entry: RosterUnit) -> object:
+    """What an entry's loadout depends on besides the catalog: the entry, and the card
+    when it names one of the roster's (so a card edit re-resolves only its entries)."""
+    card = view.roster_cards.get(entry.unit)
+    return entry if card is None else (entry, card)
+
+
 def loadouts_of(view: FactionView, roster: Roster) -> tuple[Loadout, ...]:
     """Every entry of a roster resolved against its catalog."""
-    cache = _RESOLVED.setdefault(view, {})
+    cache = _RESOLVED.setdefault(view.base, {})
     if len(cache) > 4096:
         cache.clear()
     out = []
     for index, entry in enumerate(roster.units):
-        lo = cache.get(entry)
+        key = _entry_key(view, entry)
+        lo = cache.get(key)
         if lo is None:
-            lo = cache[entry] = resolve_loadout(view, entry, index)
+            lo = cache[key] = resolve_loadout(view, entry, index)
         out.append(lo if lo.index == index else replace(lo, index=index))
     return tuple(out)
 
@@ -163,19 +173,63 @@ def _size_message(lo: Loadout) -> str:
 # --- the catalog's list rules ------------------------------------------------------------------
 
 
-_PLANS: WeakKeyDictionary[FactionView, tuple[tuple[Constraint, tuple[Term, ...]], ...]] = (
-    WeakKeyDictionary()
-)
+Plan = tuple[tuple[Constraint, tuple[Term, ...]], ...]
+
+_PLANS: WeakKeyDictionary[FactionView, tuple[Plan, Plan]] = WeakKeyDictionary()
 
 
-def _plan(view: FactionView) -> tuple[tuple[Constraint, tuple[Term, ...]], ...]:
-    """The view's rules with what each counts, worked out once per catalog view."""
+def _plan(view: FactionView) -> tuple[Plan, Plan]:
+    """The view's rules with what each counts, worked out once per catalog view: those
+    that look at one entry at a time, and those that look at the whole list."""
     plan = _PLANS.get(view)
     if plan is None:
-        plan = _PLANS[view] = tuple(
+        every = [
             (rule, rule.terms() if isinstance(rule, CountRule) else ()) for rule in view.constraints
-        )
+        ]
+        per_unit = tuple(r for r in every if _per_unit(r[0]))
+        plan = _PLANS[view] = per_unit, tuple(r for r in every if not _per_unit(r[0]))
     return plan
+
+
+def _per_unit(rule: Constraint) -> bool:
+    return isinstance(rule, SameStatRule) or (isinstance(rule, CountRule) and rule.scope == "unit")
+
+
+_UNIT_FINDINGS: WeakKeyDictionary[FactionView, dict[object, tuple[Finding, ...]]] = (
+    WeakKeyDictionary()
+)
+"""An entry's own findings, per catalog view. They depend only on the entry, its place
+(messages name it), the points limit and the settings, so after one edit only the
+edited entry is checked again: a 200-entry list stays within a frame."""
+
+
+def _unit_findings(ctx: _Context, lo: Loadout, rules: Plan) -> tuple[Finding, ...]:
+    cache = _UNIT_FINDINGS.setdefault(ctx.view.base, {})
+    entry = _entry_key(ctx.view, lo.entry)
+    key = (entry, lo.index, ctx.roster.points_limit, ctx.roster.settings)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 4096:
+            cache.clear()
+        out = list(_entry_checks(ctx.view, lo))
+        for rule, terms in rules:
+            if isinstance(rule, SameStatRule):
+                out.extend(_same_stat(rule, lo))
+            else:
+                assert isinstance(rule, CountRule)
+                limited = _with_setting(rule, ctx)
+                if limited is not None:
+                    out.extend(_count_unit(limited, terms, ctx, lo))
+        found = cache[key] = tuple(out)
+    return found
+
+
+def _with_setting(rule: CountRule, ctx: _Context) -> CountRule | None:
+    """The rule with its maximum from the roster's settings; None while it is off."""
+    if rule.max_setting is None:
+        return rule
+    setting = ctx.roster.settings.get(rule.max_setting)
+    return None if setting is None else rule.model_copy(update={"max": setting})
 
 
 def _evaluate(
@@ -184,14 +238,9 @@ def _evaluate(
     if isinstance(rule, PointsLimit):
         return _points(rule, ctx)
     if isinstance(rule, CountRule):
-        if rule.max_setting is not None:
-            setting = ctx.roster.settings.get(rule.max_setting)
-            if setting is None:
-                return [], []
-            rule = rule.model_copy(update={"max": setting})
-        return _count(rule, terms, ctx)
-    if isinstance(rule, SameStatRule):
-        return list(_same_stat(rule, ctx)), []
+        limited = _with_setting(rule, ctx)
+        return _count(limited, terms, ctx) if limited is not None else ([], [])
+    assert isinstance(rule, RatioRule)
     return _ratio(rule, ctx)
 
 
@@ -227,30 +276,38 @@ def _item_matches(sel: Selector, c: Carried, include_base: bool) -> bool:
     return sel.match_item(c.item_id, c.kind, c.tags)
 
 
+@lru_cache(maxsize=256)
+def _split(sel: Selector) -> tuple[Selector | None, Selector | None]:
+    """A selector's positive item part and its excluded item part, for matching one
+    group of models (selectors are frozen, so this is worked out once per selector)."""
+    positive = None
+    if sel.items or sel.item_tags or sel.item_kinds:
+        positive = sel.model_copy(update={"exclude": None, "all_item_tags": frozenset()})
+    ex, inner = sel.exclude, None
+    if ex is not None and ex.has_item_filter:
+        empty: frozenset[str] = frozenset()
+        inner = ex.model_copy(update={"units": empty, "unit_tags": empty, "all_unit_tags": empty})
+    return positive, inner
+
+
 def _group_matches(sel: Selector, lo: Loadout, group: ModelsLoad) -> bool:
     """Does one group of models match: the unit part against the unit's and the group's
     tags, the item part against what each model carries, ``exclude`` likewise."""
     if not sel.match_unit(lo.entry.unit, group.tags):
         return False
     carried = group.carried
-    if sel.items or sel.item_tags or sel.item_kinds:
-        positive = sel.model_copy(update={"exclude": None, "all_item_tags": frozenset()})
-        if not any(positive.match_item(c.item_id, c.kind, c.tags) for c in carried):
-            return False
+    positive, inner = _split(sel)
+    if positive is not None and not any(
+        positive.match_item(c.item_id, c.kind, c.tags) for c in carried
+    ):
+        return False
     if sel.all_item_tags:
         every: set[str] = set()
         for c in carried:
             every |= c.tags
         if not sel.all_item_tags <= every:
             return False
-    ex = sel.exclude
-    if ex is not None and ex.has_item_filter:
-        inner = ex.model_copy(
-            update={"units": frozenset(), "unit_tags": frozenset(), "all_unit_tags": frozenset()}
-        )
-        if _group_matches(inner, lo, group):
-            return False
-    return True
+    return not (inner is not None and _group_matches(inner, lo, group))
 
 
 def _measure_models(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
@@ -309,27 +366,26 @@ def _measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | Non
     yield _group_key(group_by, lo, None), amount
 
 
-def _same_stat(rule: SameStatRule, ctx: _Context) -> Iterator[Finding]:
+def _same_stat(rule: SameStatRule, lo: Loadout) -> Iterator[Finding]:
     """Models matching ``select`` must have the stats of the models matching ``like``."""
-    for lo in ctx.loadouts:
-        targets = [g for g in lo.groups if _group_matches(rule.select, lo, g)]
-        refs = [g for g in lo.groups if g not in targets and _group_matches(rule.like, lo, g)]
-        if not targets or not refs:
-            continue
-        for stat in rule.stats:
-            expected = refs[0].stats.get(stat)
-            for g in targets:
-                value = g.stats.get(stat)
-                if value != expected:
-                    values = {
-                        "unit": lo.label,
-                        "model": g.name,
-                        "stat": stat,
-                        "value": value,
-                        "expected": expected,
-                    }
-                    text = render(rule.message or DEFAULTS["same-stat"], values)
-                    yield Finding(rule.severity, rule.id, text, Where(lo.index))
+    targets = [g for g in lo.groups if _group_matches(rule.select, lo, g)]
+    refs = [g for g in lo.groups if g not in targets and _group_matches(rule.like, lo, g)]
+    if not targets or not refs:
+        return
+    for stat in rule.stats:
+        expected = refs[0].stats.get(stat)
+        for g in targets:
+            value = g.stats.get(stat)
+            if value != expected:
+                values = {
+                    "unit": lo.label,
+                    "model": g.name,
+                    "stat": stat,
+                    "value": value,
+                    "expected": expected,
+                }
+                text = render(rule.message or DEFAULTS["same-stat"], values)
+                yield Finding(rule.severity, rule.id, text, Where(lo.index))
 
 
 def _group_key(group_by: str, lo: Loadout, item_id: str | None) -> str | None:
@@ -364,19 +420,26 @@ def _bounds(rule: CountRule, ctx: _Context, models: int) -> tuple[int | None, in
     return lo, hi
 
 
+def _count_unit(
+    rule: CountRule, terms: tuple[Term, ...], ctx: _Context, lo: Loadout
+) -> Iterator[Finding]:
+    """A unit-scoped count, for one entry."""
+    if rule.when is not None and not _unit_matches(rule.when, lo):
+        return
+    if not rule.by_model and not rule.select.match_unit(lo.entry.unit, lo.tags):
+        return
+    totals = _totals(rule, terms, (lo,))
+    lo_min, hi = _bounds(rule, ctx, lo.entry.models)
+    yield from _check_totals(rule, terms, ctx, totals, lo_min, hi, lo, (lo,))
+
+
 def _count(
     rule: CountRule, terms: tuple[Term, ...], ctx: _Context
 ) -> tuple[list[Finding], list[Tally]]:
     if rule.scope == "unit":
         findings: list[Finding] = []
         for lo in ctx.loadouts:
-            if rule.when is not None and not _unit_matches(rule.when, lo):
-                continue
-            if not rule.by_model and not rule.select.match_unit(lo.entry.unit, lo.tags):
-                continue
-            totals = _totals(rule, terms, (lo,))
-            lo_min, hi = _bounds(rule, ctx, lo.entry.models)
-            findings.extend(_check_totals(rule, terms, ctx, totals, lo_min, hi, lo, (lo,)))
+            findings.extend(_count_unit(rule, terms, ctx, lo))
         return findings, []
     if rule.when is not None and not any(_unit_matches(rule.when, lo) for lo in ctx.loadouts):
         return [], []
