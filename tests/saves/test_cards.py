@@ -7,7 +7,10 @@ identical, names its mistakes with the line, and can be kept in the user catalog
 
 from __future__ import annotations
 
+import base64
 import io
+import json
+import zlib
 from pathlib import Path
 
 import pytest
@@ -178,3 +181,15 @@ class TestHouseFile:
         assert f"{path}:11: cards.rifle-section.models[1].abilities: unknown ability 'lead'" in (
             out.getvalue()
         )
+
+
+def test_a_share_code_carries_the_cards_and_settings() -> None:
+    from saves.share_code import decode, encode
+
+    code = encode(brass())
+    assert decode(code) == brass()
+    # a list without cards keeps the code it always had: seven fields, no cards
+    plain = brass().model_copy(update={"cards": {}, "settings": {}, "units": ()})
+    body = encode(plain).removeprefix("WB1-")
+    doc = json.loads(zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
+    assert len(doc) == 7
