@@ -101,10 +101,28 @@ class SideSummary:
     out: int
     points_lost: int
     victory_points: int
+    """Everything it scored: by hand (``Score``) and for the enemy units destroyed."""
+    scored: int = 0
+    """The part scored by hand."""
+    destroyed_vp: int = 0
+    """The part the catalog gives for enemy units destroyed (by their tags)."""
+    units_destroyed: int = 0
+    """Enemy units destroyed that score."""
+    vp_target: int | None = None
+    """The VP that win the game for a list of this size, when the catalog sets one."""
 
     @property
     def standing(self) -> int:
         return self.models - self.out
+
+
+@dataclass(frozen=True)
+class OverLimit:
+    """A side whose list is over its points limit (allowed by some games, at a cost)."""
+
+    side: int
+    points: int
+    limit: int
 
 
 @dataclass
@@ -414,7 +432,71 @@ class BattleState:
     def summary(self, side: int) -> SideSummary:
         models = self.setup.sides[side].models
         out = [m for m in models if self.is_out(m.id)]
-        return SideSummary(side, len(models), len(out), sum(m.cost for m in out), self.vp[side])
+        victory = self.tracker.victory
+        scoring = [
+            vp
+            for other in range(len(self.setup.sides))
+            if other != side
+            for _, vp in self.destroyed_units(other)
+            if vp
+        ]
+        target = victory.target
+        return SideSummary(
+            side,
+            len(models),
+            len(out),
+            sum(m.cost for m in out),
+            self.vp[side] + sum(scoring),
+            scored=self.vp[side],
+            destroyed_vp=sum(scoring),
+            units_destroyed=len(scoring),
+            vp_target=(
+                None
+                if target is None
+                else target.for_limit(self.setup.sides[side].roster.points_limit)
+            ),
+        )
+
+    def destroyed_units(self, side: int) -> tuple[tuple[int, int], ...]:
+        """A side's roster entries (units) whose every model is out, each with the VP its
+        destruction gives the other side by the catalog's ``victory.destroyed``."""
+        entries: dict[int, list[ModelSnap]] = {}
+        for model in self.setup.sides[side].models:
+            entries.setdefault(model.entry, []).append(model)
+        victory = self.tracker.victory
+        return tuple(
+            (entry, victory.destroyed_vp(models[0].tags))
+            for entry, models in entries.items()
+            if all(self.is_out(m.id) for m in models)
+        )
+
+    def over_limit(self, side: int) -> OverLimit | None:
+        """The side's points and limit when its list costs more than its limit."""
+        setup = self.setup.sides[side]
+        points = sum(m.cost for m in setup.models)
+        limit = setup.roster.points_limit
+        return OverLimit(side, points, limit) if points > limit else None
+
+    def initiative_reminder(self) -> str | None:
+        """What the turn's initiative roll asks for, before anyone has acted this turn:
+        the catalog's reminder, and the penalty of each side over its points limit.
+        None where the game rolls no initiative, or once the turn's order is known."""
+        spec = self.tracker.turns.initiative
+        if spec is None or self.ended or self.active is not None:
+            return None
+        if None in self.firsts or self.moves.get(None):
+            return None
+        text = f"turn {self.turn}: {spec.reminder}"
+        if spec.over_limit:
+            for side in range(len(self.setup.sides)):
+                over = self.over_limit(side)
+                if over is not None:
+                    text += (
+                        f"; side {SIDE_LETTERS[side]} ({self.setup.sides[side].player}) rolls "
+                        f"at {spec.over_limit:+d}: its list is {over.points} points, over its "
+                        f"limit of {over.limit}"
+                    )
+        return text
 
     # --- the fold ------------------------------------------------------------------------------
 
@@ -573,6 +655,11 @@ class BattleState:
             raise Refused(f"unknown action '{event.action}'") from None
         if spec.units is not None and not matches_model(spec.units, model):
             raise Refused(f"{model.id} cannot {spec.name}")
+        for needed in spec.needs:  # a once-per-game use of the model or its unit (Rally)
+            for target in dict.fromkeys((model.id, model.actor)):
+                if self.has_counter(target, needed) and self.counter(target, needed):
+                    name = self.tracker.counter(needed).name
+                    raise Refused(f"{model.id} cannot {spec.name}: {name}")
         item: ItemSnap | None = None
         if spec.item is not None:
             if event.item is None:

@@ -146,6 +146,9 @@ def next_up_text(state: BattleState) -> str:
     if up.turn_over:
         return where + "everyone has acted: end the turn (t)"
     if up.needs_roll_off:
+        reminder = state.initiative_reminder()
+        if reminder is not None:
+            return where + reminder + ": record the roll-off (o)"
         return where + "both sides have models here: roll off (o)"
     if up.side is None:
         return where + "any model may act"
@@ -201,3 +204,17 @@ def model_line(state: BattleState, model_id: str) -> str:
     if state.is_out(model_id):
         parts.append("out")
     return " · ".join(parts)
+
+
+def victory_text(state: BattleState, side: int) -> str:
+    """``7 victory points (2 for 2 units destroyed) of 14 to win``: a side's score as
+    the catalog counts it, for the end-of-game count and the reports."""
+    summary = state.summary(side)
+    victory = state.tracker.victory
+    text = f"{summary.victory_points} {victory.vp_name.lower()}"
+    if victory.destroyed:
+        units = "unit" if summary.units_destroyed == 1 else "units"
+        text += f" ({summary.destroyed_vp} for {summary.units_destroyed} {units} destroyed)"
+    if summary.vp_target is not None:
+        text += f" of {summary.vp_target} to win"
+    return text

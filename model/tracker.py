@@ -16,7 +16,9 @@ but with different rules. Those rules are data here, so the engine in
 * ``actions``: what a model can do in its activation, what each costs and which
   counters it changes (a shot spends a bullet and leaves a Dead slow weapon
   needing a reload);
-* ``damage``, ``markers``, ``tables``, ``modifiers`` and ``victory``.
+* ``damage``, ``markers``, ``tables``, ``grids``, ``modifiers`` and ``victory``;
+* ``rolls``: the rolls of the game's dice the dice helper offers (Steam Wars' D6 to-hit,
+  wound, save ...), so what a battle offers is decided by its catalog, not its system id.
 
 Values that depend on the model are written as expressions: ``stat:A`` (a stat),
 ``item:bullet`` (how many of an item it carries), ``tag:reload`` (the number in
@@ -124,7 +126,8 @@ class ActionSpec(Frozen):
     item: Selector | None = None
     """When set, the action is done with a carried item matching this (shoot with a gun)."""
     needs: tuple[Id, ...] = ()
-    """Counters (of the chosen item) that must be zero for the action (jammed, reload)."""
+    """Counters that must be zero for the action: the chosen item's (jammed, reload), or
+    the model's or its unit's (a once-per-game Rally already used)."""
     effects: tuple[Effect, ...] = ()
     ends_activation: Bool = False
     """Whether doing it ends the activation (ready defensive fire)."""
@@ -141,6 +144,17 @@ class Phase(Frozen):
     summary: str | None = None
 
 
+class InitiativeSpec(Frozen):
+    """The roll for who goes first each turn, shown as a reminder as the turn starts."""
+
+    dice: Text = "1d6"
+    over_limit: Int = 0
+    """The change to the roll of a side whose list is over its points limit (Steam Wars
+    allows going over by less than the cheapest model, at -1 to every initiative roll)."""
+    reminder: Text = "roll for initiative: the highest roll goes first"
+    source: str | None = None
+
+
 class TurnSpec(Frozen):
     """How a turn is organised."""
 
@@ -155,6 +169,8 @@ class TurnSpec(Frozen):
     """For phases: the phases in order."""
     turn_limit: Positive = 6
     """The usual number of turns (a battle can set its own)."""
+    initiative: InitiativeSpec | None = None
+    """For alternating: the roll for the first activation of each turn."""
     source: str | None = None
 
     @model_validator(mode="after")
@@ -218,15 +234,114 @@ class TableSpec(Frozen):
         return None
 
 
+GridKey = Int | Id
+"""A row or column of a grid: a number (Resilience 4) or an id (``soft``)."""
+
+
+class GridRow(Frozen):
+    """One row of a grid: its key and one cell per column."""
+
+    key: GridKey
+    cells: tuple[Int, ...]
+    """The number each column gives; 0 is a blank cell of the rulebook (no roll succeeds)."""
+
+
+class GridSpec(Frozen):
+    """A two-way table of the game, read by a row and a column (Steam Wars' strength
+    against resilience: the D6 roll a weapon Strength needs to wound a Resilience).
+
+    A blank cell is written 0, so a row stays as long as the columns and a reader can
+    tell "no roll can do it" from "the table does not say" (a key it does not have)."""
+
+    id: Id
+    name: Text
+    rows_label: Text
+    """What the rows are (``RES``)."""
+    columns_label: Text
+    """What the columns are (``ST``)."""
+    columns: tuple[GridKey, ...] = Field(min_length=1)
+    rows: tuple[GridRow, ...] = Field(min_length=1)
+    summary: str | None = None
+    source: str | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> GridSpec:
+        width = len(self.columns)
+        for n, row in enumerate(self.rows, start=1):
+            if len(row.cells) != width:
+                raise ValueError(
+                    f"row {n} (key {row.key!r}) has {len(row.cells)} cells and there are "
+                    f"{width} columns: give every row one cell per column (0 for a blank)"
+                )
+        for what, keys in (("row", [r.key for r in self.rows]), ("column", self.columns)):
+            seen: set[GridKey] = set()
+            for key in keys:
+                if key in seen:
+                    raise ValueError(f"the {what} key {key!r} is used twice: give each its own")
+                seen.add(key)
+        return self
+
+    def cell(self, row: GridKey, column: GridKey) -> int | None:
+        """The cell at a row and a column: 0 for a blank cell, None when the grid has no
+        such row or column (the rule in the text applies there)."""
+        found = next((r for r in self.rows if r.key == row), None)
+        if found is None or column not in self.columns:
+            return None
+        return found.cells[self.columns.index(column)]
+
+    def row(self, key: GridKey) -> GridRow | None:
+        """A row by its key."""
+        return next((r for r in self.rows if r.key == key), None)
+
+
+RollKind = Literal[
+    "to-hit",
+    "wound",
+    "save",
+    "unpin",
+    "malfunction",
+    "initiative",
+    "lucky-blighter",
+    "medic",
+    "repair",
+    "prototype",
+    "project",
+]
+"""The D6 rolls of ``model.dice_d6`` a catalog can ask the dice helper to offer."""
+
+
 class ModifierSpec(Frozen):
     """A named modifier the dice helper offers for a kind of roll."""
 
     id: Id
     name: Text
-    roll: Literal["shooting", "combat", "attribute", "wound", "any"]
+    roll: Literal["shooting", "combat", "attribute", "wound", "save", "unpin", "initiative", "any"]
+    """The roll it changes; ``shooting`` and ``combat`` are the ranged and melee rolls to
+    hit, ``wound`` the Strength of a wound roll."""
     value: Int
     summary: str | None = None
     source: str | None = None
+
+
+class DestroyedVP(Frozen):
+    """Victory points the other side scores when a whole unit with one of these tags is
+    out of the fight (Steam Wars: 2 for a vehicle, 1 for infantry)."""
+
+    tags: frozenset[Id] = Field(min_length=1)
+    vp: Int
+    source: str | None = None
+
+
+class VPTarget(Frozen):
+    """The victory points a side needs to win, by the size of the game: ``vp`` for each
+    complete ``points`` of its list's points limit (Steam Wars: 7 per 500)."""
+
+    points: Positive
+    vp: Positive
+    source: str | None = None
+
+    def for_limit(self, points_limit: int) -> int:
+        return points_limit // self.points * self.vp
 
 
 class VictorySpec(Frozen):
@@ -237,7 +352,15 @@ class VictorySpec(Frozen):
     vp_name: Text = "Victory points"
     vp_short: Annotated[str, Field(min_length=1, max_length=4)] = "VP"
     """A few letters for the side's title line, where room is short."""
+    destroyed: tuple[DestroyedVP, ...] = ()
+    """VP per enemy unit destroyed, by its tags; the first entry whose tags it has counts
+    (put vehicles before infantry, as aircraft carry ``vehicle`` and their own tag)."""
+    target: VPTarget | None = None
     summary: str | None = None
+
+    def destroyed_vp(self, tags: frozenset[str]) -> int:
+        """What destroying a unit with these tags is worth (0 when no entry names one)."""
+        return next((d.vp for d in self.destroyed if d.tags & tags), 0)
 
 
 class Tracker(Frozen):
@@ -256,7 +379,11 @@ class Tracker(Frozen):
     damage: DamageSpec = DamageSpec()
     markers: tuple[MarkerSpec, ...] = ()
     tables: tuple[TableSpec, ...] = ()
+    grids: tuple[GridSpec, ...] = ()
     modifiers: tuple[ModifierSpec, ...] = ()
+    rolls: tuple[RollKind, ...] = ()
+    """The D6 rolls the dice helper offers (``model.dice_d6``); none for a game whose
+    rolls are those of ``model.dice``."""
     victory: VictorySpec = VictorySpec()
 
     def counter(self, counter_id: str) -> CounterSpec:
@@ -265,6 +392,10 @@ class Tracker(Frozen):
             if spec.id == counter_id:
                 return spec
         raise KeyError(counter_id)
+
+    def grid(self, grid_id: str) -> GridSpec | None:
+        """A grid by id, None when the catalog has none."""
+        return next((g for g in self.grids if g.id == grid_id), None)
 
     def action(self, action_id: str) -> ActionSpec:
         """An action by id (KeyError when unknown)."""

@@ -53,6 +53,7 @@ def _problems(
         ("actions", [a.id for a in tracker.actions]),
         ("markers", [m.id for m in tracker.markers]),
         ("tables", [t.id for t in tracker.tables]),
+        ("grids", [g.id for g in tracker.grids]),
         ("modifiers", [m.id for m in tracker.modifiers]),
     ):
         yield from _twice(file, part, "id", ids)
@@ -73,6 +74,18 @@ def _problems(
             hint=did_you_mean(fight_on, tags)
             or "give the tag to the rule that lets a model fight on after going out",
         )
+    for n, destroyed in enumerate(tracker.victory.destroyed, start=1):
+        # an entry may name tags a catalog has no unit for yet (ships); one that names
+        # only such tags can never score, which is a typo far more often than not
+        if tags is not None and not destroyed.tags & tags:
+            named = ", ".join(f"'{t}'" for t in sorted(destroyed.tags))
+            hint = next((h for t in sorted(destroyed.tags) if (h := did_you_mean(t, tags))), None)
+            yield Problem(
+                f"no unit, item or rule carries any of the tags {named}: it never scores",
+                file,
+                (*ROOT, "victory", "destroyed", n, "tags"),
+                hint=hint or "give the tags to the units it scores for",
+            )
     for n, spec in enumerate(tracker.counters, start=1):
         yield from value(("counters", n, "start"), spec.start)
         yield from value(("counters", n, "max"), spec.max)

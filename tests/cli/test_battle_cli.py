@@ -105,16 +105,16 @@ def test_new_needs_a_system_with_tracker_rules(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("WARBAND_CATALOG_DIR", str(FIXTURES / "catalogs"))
-    roster = tmp_path / "steam.toml"
+    roster = tmp_path / "steampocalypse.toml"
     roster.write_text(
-        'format = "warband.roster/1"\nsystem = "steam-wars-mini"\nfaction = "testland"\n'
-        'name = "Brass"\npoints_limit = 1000\n\n[[units]]\nunit = "infantry"\n',
+        'format = "warband.roster/1"\nsystem = "steampocalypse-mini"\nfaction = "bac"\n'
+        'name = "Brass"\npoints_limit = 1000\n\n[[units]]\nunit = "captain"\n',
         encoding="utf-8",
     )
     code, _, err = run("battle", "new", roster, roster, "-o", tmp_path / "b.toml")
     assert code == 2
     assert err == (
-        "cannot start the battle\n  Steam Wars (fixture) has no battle tracker rules yet\n"
+        "cannot start the battle\n  Steampocalypse 1909 (fixture) has no battle tracker rules yet\n"
     )
 
 

@@ -20,6 +20,7 @@ from model.battle_text import who
 from model.catalog import Catalog, FactionView
 from model.dice import (
     Contender,
+    Dice,
     Modifier,
     WeaponStats,
     armour_of,
@@ -35,13 +36,16 @@ from model.dice import (
     table_roll,
     wound_roll,
 )
-from model.events import Activate, Event, Roll, SetCounter
+from model.dice_d6 import InitiativeRoll, TargetRoll, save_roll, to_hit_roll
+from model.dice_d6 import wound_roll as d6_wound_roll
+from model.events import Activate, Event, Roll, RollOff, SetCounter
 from model.roster import Roster
 from model.tracker import TableRow, TableSpec
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, fixture_catalog, roster
-from tui.dialogs.dice import DiceDialog
+from tui.dialogs.dice import DiceDialog, Form, Game
+from tui.dialogs.dice import roll as dialog_roll
 
 WIDE = (100, 50)
 """Room for every field of the longest form, so each can be clicked."""
@@ -539,3 +543,100 @@ class TestOtherSystems:
             (made,) = rolls(app)
             assert made.title.startswith("A1 ")
             assert shown(pilot, "dice-message") == ""
+
+
+class TestSteamWars:
+    """A Steam Wars battle (the steam-wars-mini fixture, whose tracker lists its D6 rolls):
+    the dialog offers those rolls, not the d10 ones, and logs each."""
+
+    @staticmethod
+    def steam_battle() -> tuple[Battle, Catalog]:
+        catalog = fixture_catalog("steam-wars-mini")
+        view = catalog.view("testland")
+        ana = roster(view, entry("infantry", 3, rifle=3))
+        ben = roster(view, entry("elite-infantry", 2))
+        game = new_battle(catalog, [("Ana", ana, view), ("Ben", ben, view)], seed=5)
+        return game, catalog
+
+    async def test_the_catalog_decides_the_rolls(self) -> None:
+        game, catalog = self.steam_battle()
+        app = Host(game, "A1", catalog=catalog)
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            kinds = [k.id for k in dialog(pilot).kinds]
+            assert kinds[:3] == ["to-hit", "wound", "save"]
+            assert "attribute" not in kinds and "opposed" not in kinds
+            assert "table:heavy-shock" in kinds
+
+    async def test_a_to_hit_in_soft_cover_and_a_wound(self) -> None:
+        game, catalog = self.steam_battle()
+        tracker = game.setup.tracker
+        app = Host(game, "A1", catalog=catalog)
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "cover-kind", "soft")
+            await tick(pilot, "modifiers", "Spotter")
+            before = app.game
+            await roll(pilot)
+            hit = to_hit_roll(
+                next_dice(before.setup.seed, before.events),
+                attacks=3,  # the three riflemen of the unit, RoA 1 each
+                modifiers=[Modifier("Spotter", 1)],
+                cover_grid=tracker.grid("cover"),
+                cover="soft",
+                title="To hit: A1 Infantry 1/3 with the Rifle at B1 Elite infantry 1/2",
+            )
+            assert app.game.events[-1] == hit.event()
+            assert hit.needed == 4  # 4+, soft cover -1, Spotter +1
+            assert hit.outcome in shown(pilot, "dice-result")
+
+            await choose(pilot, "kind", "wound")
+            await type_in(pilot, "value", "2")
+            before = app.game
+            await roll(pilot)
+            wound = d6_wound_roll(
+                next_dice(before.setup.seed, before.events),
+                hits=2,
+                strength=1,
+                resilience=5,
+                grid=tracker.grid("strength-vs-resilience"),
+                title="Wound: A1 Infantry 1/3 with the Rifle at B1 Elite infantry 1/2",
+            )
+            assert app.game.events[-1] == wound.event()
+            assert wound.needed == 5  # RES 5, ST 1: 5+ in the table
+            assert "the Strength versus Resilience table" in shown(pilot, "dice-result")
+            assert len(rolls(app)) == 2
+
+    async def test_the_initiative_roll_also_records_the_turns_order(self) -> None:
+        game, catalog = self.steam_battle()
+        app = Host(game, "A1", catalog=catalog)
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "initiative")
+            await roll(pilot)
+            logged = app.game.events
+            assert isinstance(logged[-2], Roll) and logged[-2].title == "Initiative, turn 1"
+            assert isinstance(logged[-1], RollOff)
+            assert not app.game.state.next_up().needs_roll_off
+
+    def test_saves_unpins_and_initiative_read_the_battle(self) -> None:
+        """The rolls without a Pilot: what each reads from the battle and the form."""
+        game, catalog = self.steam_battle()
+        table = Game(game.state, [catalog.view("testland")] * 2)
+        seed = game.setup.seed
+        save = dialog_roll(
+            table, Form(kind="save", roller="B1", value=2, taking_cover=True), Dice(seed, 0)
+        )
+        assert save == save_roll(
+            Dice(seed, 0), wounds=2, taking_cover=True, title="Infantry save: B1 Elite infantry 1/2"
+        )
+        unpin = dialog_roll(
+            table,
+            Form(kind="unpin", roller="A1", reroll=True, modifiers=("leader",)),
+            Dice(seed, 1),
+        )
+        assert isinstance(unpin, TargetRoll)
+        assert (unpin.needed, unpin.modifiers) == (3, (Modifier('Leader within 12"', 1),))
+        first = dialog_roll(table, Form(kind="initiative"), Dice(seed, 2))
+        assert isinstance(first, InitiativeRoll)
+        assert first.title == "Initiative, turn 1"

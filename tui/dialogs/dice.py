@@ -3,7 +3,11 @@
 The rules live in ``model.dice``. This dialog gathers what a roll needs from the
 battle as it is now (the models' current stats, their gear's profiles from the
 catalog, the catalog's modifiers and tables), asks the player for the rest, and
-records every result in the battle's log, so no roll is made off the record. The
+records every result in the battle's log, so no roll is made off the record.
+
+What it offers is decided by the catalog's tracker section: a game that lists D6 rolls in
+``tracker.rolls`` (Steam Wars: to-hit, wound, save, unpin ...; ``model.dice_d6``) gets
+those and its tables; any other gets the rolls of ``model.dice`` its stats allow. The
 dice come from the battle's seed and the number of rolls already logged: the same
 log always rolls the same dice, after a save and a resume too. Inputs the rules
 refuse are explained in the dialog, and then nothing is rolled or logged.
@@ -61,8 +65,28 @@ from model.dice import (
     weapon_bands,
     wound_roll,
 )
+from model.dice_d6 import (
+    COVER_GRID,
+    LUCKY_BLIGHTER,
+    MALFUNCTION,
+    MEDIC,
+    REPAIR,
+    UNPIN,
+    WOUND_GRID,
+    InitiativeRoll,
+    Roller,
+    Target,
+    initiative_roll,
+    prototype_roll,
+    save_roll,
+    target_roll,
+    to_hit_roll,
+)
+from model.dice_d6 import (
+    wound_roll as d6_wound_roll,
+)
 from model.events import Event
-from model.forces import ModelSnap
+from model.forces import SIDE_LETTERS, ModelSnap
 from model.items import Trait, Weapon
 from model.tracker import ModifierSpec, TableSpec
 
@@ -136,6 +160,44 @@ KINDS = (
 )
 """The rolls of ``model.dice``; the catalog's other tables are added after them."""
 
+D6_KINDS = (
+    _kind(
+        "to-hit",
+        "To hit",
+        "roller weapon target value melee aimed cover_kind modifiers other",
+        roller="Attacker",
+        value="Attacks (blank: all)",
+    ),
+    _kind(
+        "wound",
+        "Wound roll",
+        "roller weapon target value strength boiler modifiers other",
+        roller="Attacker",
+        value="Hits",
+        other="Other to ST",
+    ),
+    _kind(
+        "save",
+        "Infantry save",
+        "roller value taking_cover modifiers other",
+        roller="Saving model",
+        value="Wounds to save",
+    ),
+    _kind("unpin", "Unpin", "roller reroll modifiers other", reroll="Inspire in sight"),
+    _kind("malfunction", "Mechanical malfunction", "roller reroll", reroll="Conductor in sight"),
+    _kind("initiative", "Initiative", ""),
+    _kind("lucky-blighter", "Lucky Blighter", "roller"),
+    _kind("medic", "Medic", "roller"),
+    _kind("repair", "Engineer repair", "roller"),
+    _kind("prototype", "Prototype weapon", "roller weapon"),
+    _kind("project", "Project a power", "roller value", value="Project value"),
+)
+"""The D6 rolls of ``model.dice_d6``, offered when the catalog's ``tracker.rolls`` lists
+them (the ids are the same)."""
+
+# The stat and profile ids the D6 rolls read (Steam Wars' profile: Res, Wnd; RoA, ST).
+RES, WND, ROA, ST = "Res", "Wnd", "RoA", "ST"
+
 READS = {
     "shooting": frozenset({PRECISION, STRENGTH}),
     "wound": frozenset({STRENGTH, TOUGHNESS}),
@@ -167,6 +229,12 @@ LABELS = {
     "opponent_other": "Opponent's modifier",
     "height": "Height fallen",
     "value": "Value",
+    "melee": "Melee",
+    "aimed": "Aimed",
+    "cover_kind": "Target's cover",
+    "boiler": "Boiler",
+    "taking_cover": "Taking cover",
+    "reroll": "Reroll",
 }
 """Each field's label; a kind of roll may say it otherwise (``Kind.labels``)."""
 
@@ -198,6 +266,14 @@ class Form:
     opponent_other: int = 0
     height: float | None = None
     value: int | None = None
+    melee: bool = False
+    aimed: bool = False
+    cover_kind: str | None = None
+    """A row of the catalog's cover grid, by its key as text (``soft``)."""
+    boiler: bool = False
+    taking_cover: bool = False
+    reroll: bool = False
+    """The rule that allows a reroll is in play (Inspire, a Conductor in sight)."""
 
 
 # ------------------------------------------------------------------------------------------
@@ -410,6 +486,187 @@ def _on_table(game: Game, form: Form, dice: Dice) -> Result:
     return table_lookup(spec, form.value, _other(form.other))
 
 
+def _profile(game: Game, model: ModelSnap, item_id: str, stat: str) -> int:
+    profile = getattr(game.views[model.side].items[item_id], "profile", {})
+    value = profile.get(stat)
+    if not isinstance(value, int):
+        raise ValueError(f"{game.views[model.side].items[item_id].name} has no {stat} number")
+    return value
+
+
+def _d6_stat(game: Game, model: ModelSnap, stat: str) -> int:
+    value = game.state.stat(model.id, stat)
+    if value is None:
+        raise ValueError(f"{who(game.state, model.id)} has no {stat}")
+    return value
+
+
+def _tagged(game: Game, model: ModelSnap, tag: str) -> bool:
+    return has_rule(model, tag)
+
+
+def _to_hit(game: Game, form: Form, dice: Dice) -> Result:
+    attacker = game.model(form.roller, "attacker")
+    target = game.model(form.target, "target")
+    weapon = _armed(game, attacker, form)
+    melee = form.melee
+    if not melee and weapon.use == "melee":
+        raise ValueError(f"the {weapon.name} is a melee weapon: tick Melee")
+    attacks = _profile(game, attacker, form.weapon or "", ROA)
+    if form.aimed and attacks != 1:
+        raise ValueError(f"only RoA 1 can aim; the {weapon.name} has RoA {attacks}")
+    blast: Target | None = None
+    if weapon.tags & {"blast", "blast-x2", "blast-x3"} and not melee:
+        blast = "infantry" if "infantry" in target.tags else "other"
+    reroll = None
+    if not melee and "twin-linked" in weapon.tags:
+        reroll = "Twin-Linked"
+    elif melee and _tagged(game, attacker, "aggressive"):
+        reroll = "Aggressive"
+    reduced = (1 if "vehicle" in target.tags else 0) + (
+        1 if any(i.id == "sniper-scope" for i in attacker.items) else 0
+    )
+    # every standing model of the unit with this weapon fires it, unless told how many
+    # attacks have line of sight (004 Roll to Hit)
+    members = [m for m in game.state.members(attacker.actor) if not game.state.is_out(m.id)]
+    same = sum(next((i.count for i in m.items if i.id == form.weapon), 0) for m in members) or 1
+    return to_hit_roll(
+        dice,
+        attacks=attacks * same if form.value is None else form.value,
+        modifiers=(*_chosen(game, form), *_other(form.other)),
+        melee=melee,
+        aimed=form.aimed,
+        cover_grid=game.state.tracker.grid(COVER_GRID),
+        cover=form.cover_kind,
+        cover_reduced=reduced,
+        blast=blast,
+        reroll=reroll,
+        title=(
+            f"To hit: {who(game.state, attacker.id)} with the {weapon.name} "
+            f"at {who(game.state, target.id)}"
+        ),
+    )
+
+
+def _d6_wound(game: Game, form: Form, dice: Dice) -> Result:
+    attacker = game.model(form.roller, "attacker")
+    target = game.model(form.target, "target")
+    weapon = _armed(game, attacker, form)
+    strength = (
+        form.strength
+        if form.strength is not None
+        else _profile(game, attacker, form.weapon or "", ST)
+    )
+    return d6_wound_roll(
+        dice,
+        hits=1 if form.value is None else form.value,
+        strength=strength,
+        resilience=_d6_stat(game, target, RES),
+        modifiers=(*_chosen(game, form), *_other(form.other)),
+        grid=game.state.tracker.grid(WOUND_GRID),
+        boiler=form.boiler,
+        damage=2 if "damage-2" in weapon.tags else 1,
+        reroll="Accurate" if _tagged(game, attacker, "accurate") else None,
+        title=(
+            f"Wound: {who(game.state, attacker.id)} with the {weapon.name} "
+            f"at {who(game.state, target.id)}"
+        ),
+    )
+
+
+def _save(game: Game, form: Form, dice: Dice) -> Result:
+    model = game.model(form.roller, "saving model")
+    if "infantry" not in model.tags:
+        raise ValueError(f"{who(game.state, model.id)} is not infantry: no infantry save")
+    heavy = _tagged(game, model, "heavy") and game.state.wounds_max(model.id) == 1
+    return save_roll(
+        dice,
+        wounds=1 if form.value is None else form.value,
+        taking_cover=form.taking_cover,
+        modifiers=(*_chosen(game, form), *_other(form.other)),
+        reroll="Heavy" if heavy else None,
+        title=f"Infantry save: {who(game.state, model.id)}",
+    )
+
+
+def _one_die(
+    name: str, base: int, success: str, failure: str, reroll: str | None = None
+) -> Callable[[Game, Form, Dice], Result]:
+    """A roll of one D6 against a number, for the model chosen."""
+
+    def rolled(game: Game, form: Form, dice: Dice) -> Result:
+        model = game.model(form.roller, "model rolling")
+        return target_roll(
+            dice,
+            name,
+            base,
+            (*_chosen(game, form), *_other(form.other)),
+            reroll=reroll if form.reroll else None,
+            success=success,
+            failure=failure,
+            title=f"{name}: {who(game.state, model.id)}",
+        )
+
+    return rolled
+
+
+def _project(game: Game, form: Form, dice: Dice) -> Result:
+    model = game.model(form.roller, "Technomage")
+    if form.value is None:
+        raise ValueError("give the power's project value (5 for 5+)")
+    return target_roll(
+        dice,
+        "Project a power",
+        form.value,
+        success="The power is projected",
+        failure="The power fails",
+        title=f"Project a power: {who(game.state, model.id)}",
+    )
+
+
+def _prototype(game: Game, form: Form, dice: Dice) -> Result:
+    model = game.model(form.roller, "model rolling")
+    weapon = _armed(game, model, form)
+    return prototype_roll(dice, f"{who(game.state, model.id)}'s {weapon.name}")
+
+
+def _initiative(game: Game, form: Form, dice: Dice) -> Result:
+    spec = game.state.tracker.turns.initiative
+    penalty = 0 if spec is None else spec.over_limit
+    sides = []
+    for index, side in enumerate(game.state.setup.sides):
+        over = game.state.over_limit(index)
+        mods = (Modifier("Over the points limit", penalty),) if over and penalty else ()
+        sides.append(Roller(f"Side {SIDE_LETTERS[index]} ({side.player})", mods))
+    return initiative_roll(dice, sides, title=f"Initiative, turn {game.state.turn}")
+
+
+D6_ROLLS: dict[str, Callable[[Game, Form, Dice], Result]] = {
+    "to-hit": _to_hit,
+    "wound": _d6_wound,
+    "save": _save,
+    "unpin": _one_die(
+        "Unpin", UNPIN, "Unpinned: clear Pinned", "Still pinned: one action", "Inspire"
+    ),
+    "malfunction": _one_die(
+        "Mechanical malfunction",
+        MALFUNCTION,
+        "Activates as normal",
+        "Fails to activate: no actions",
+        "Conductor",
+    ),
+    "initiative": _initiative,
+    "lucky-blighter": _one_die(
+        "Lucky Blighter", LUCKY_BLIGHTER, "The wounds are negated", "The wounds stand"
+    ),
+    "medic": _one_die("Medic", MEDIC, "The casualty is saved", "The casualty is lost"),
+    "repair": _one_die("Engineer repair", REPAIR, "One damage repaired", "No repair"),
+    "prototype": _prototype,
+    "project": _project,
+}
+"""The D6 rolls by kind id; the same ids as ``tracker.rolls``."""
+
+
 ROLLS: dict[str, Callable[[Game, Form, Dice], Result]] = {
     "attribute": _attribute,
     "opposed": _opposed,
@@ -423,7 +680,8 @@ ROLLS: dict[str, Callable[[Game, Form, Dice], Result]] = {
 def roll(game: Game, form: Form, dice: Dice) -> Result:
     """The result of the roll the form describes; ``ValueError`` for inputs the rules
     refuse (a shot beyond the longest range included, as no die is rolled for it)."""
-    result = ROLLS.get(form.kind, _on_table)(game, form, dice)
+    rolls = D6_ROLLS if game.state.tracker.rolls else ROLLS
+    result = rolls.get(form.kind, _on_table)(game, form, dice)
     if isinstance(result, ShootingRoll) and not result.can_shoot:
         raise ValueError(f"{result.outcome} ({result.detail})")
     return result
@@ -446,6 +704,10 @@ def table_kinds(tables: Sequence[TableSpec]) -> tuple[Kind, ...]:
 
 def offered_modifiers(specs: Sequence[ModifierSpec], form: Form) -> tuple[ModifierSpec, ...]:
     """The catalog's modifiers a kind of roll offers to choose."""
+    if form.kind == "to-hit":
+        return modifiers_for(specs, "combat" if form.melee else "shooting")
+    if form.kind in ("save", "unpin"):
+        return tuple(s for s in specs if s.roll == form.kind)
     if form.kind == "shooting":
         return tuple(s for s in modifiers_for(specs, "shooting") if s.id not in AUTOMATIC)
     if form.kind == "steam":  # RB ch.4 Steam: defensive fire is -2 to the Tech roll
@@ -554,11 +816,16 @@ class DiceDialog(ModalScreen[None]):
         tables = game.state.tracker.tables
         falling = any(t.id == FALLING_TABLE for t in tables)
         stats = {s.name for s in game.stats}
+        declared = game.state.tracker.rolls
         self.kinds = (
             *(
-                k
-                for k in KINDS
-                if (falling or k.id != "falling") and READS.get(k.id, frozenset()) <= stats
+                (k for k in D6_KINDS if k.id in declared)
+                if declared
+                else (
+                    k
+                    for k in KINDS
+                    if (falling or k.id != "falling") and READS.get(k.id, frozenset()) <= stats
+                )
             ),
             *table_kinds(tables),
         )
@@ -585,7 +852,7 @@ class DiceDialog(ModalScreen[None]):
             with _Form(id="dice-form"):
                 kinds = [(k.name, k.id) for k in self.kinds]
                 yield self._row(
-                    "kind", Select(kinds, allow_blank=False, value="attribute", compact=True)
+                    "kind", Select(kinds, allow_blank=False, value=kinds[0][1], compact=True)
                 )
                 yield self._row("roller", self._models(roller), info=True)
                 yield self._row("stat", Select(stats, allow_blank=False, compact=True))
@@ -608,6 +875,12 @@ class DiceDialog(ModalScreen[None]):
                 yield self._row("opponent_other", self._number("+ or - a number", whole=True))
                 yield self._row("height", self._number(unit))
                 yield self._row("value", self._number("a whole number", whole=True))
+                yield self._row("melee", Checkbox("a melee attack, not ranged", compact=True))
+                yield self._row("aimed", Checkbox("the unit aimed (RoA 1 only)", compact=True))
+                yield self._row("cover_kind", Select(self._cover_kinds(), compact=True))
+                yield self._row("boiler", Checkbox("double the weapon's ST (once)", compact=True))
+                yield self._row("taking_cover", Checkbox("dug in: saves on 3+", compact=True))
+                yield self._row("reroll", Checkbox("one reroll of a failure", compact=True))
             with Horizontal(id="dice-buttons"):
                 yield Button("Roll", id="dice-roll", variant="primary", compact=True)
                 yield Button("Close", id="dice-close", compact=True)
@@ -645,6 +918,16 @@ class DiceDialog(ModalScreen[None]):
         numbered = [(r, r.min if r.min is not None else r.max) for r in rows if r.value]
         return [(f"{r.result} +{r.value}", n) for r, n in numbered if n is not None]
 
+    def _cover_kinds(self) -> list[tuple[str, str]]:
+        """The rows of the catalog's cover grid, by key (004 Intervening Terrain)."""
+        grid = self.game.state.tracker.grid(COVER_GRID)
+        if grid is None:
+            return []
+        return [
+            (f"{str(r.key).replace('-', ' ')} ({'/'.join(f'{c}+' for c in r.cells)})", str(r.key))
+            for r in grid.rows
+        ]
+
     @staticmethod
     def _number(placeholder: str, *, whole: bool = False) -> Input:
         return Input(
@@ -662,11 +945,12 @@ class DiceDialog(ModalScreen[None]):
 
     @on(Select.Changed)
     @on(Checkbox.Changed, "#dice-combat")
+    @on(Checkbox.Changed, "#dice-melee")
     def _changed(self, event: Select.Changed | Checkbox.Changed) -> None:
         if event.control.id == "dice-stat" and isinstance(event.value, str):
             # The usual opposed roll pits a stat against the same stat.
             self.query_one("#dice-opponent-stat", Select).value = event.value
-        if event.control.id in ("dice-kind", "dice-roller", "dice-combat"):
+        if event.control.id in ("dice-kind", "dice-roller", "dice-combat", "dice-melee"):
             self._refresh()
         self._describe()
 
@@ -685,6 +969,10 @@ class DiceDialog(ModalScreen[None]):
             shown = name in kind.fields
             if name in ("modifiers", "cover"):  # an empty list is no choice to offer
                 shown = shown and self.query_one(f"#{_node(name)}", SelectionList).option_count > 0
+            if name == "cover_kind":
+                shown = shown and bool(self._cover_kinds()) and not self._checked("melee")
+            if name == "aimed":
+                shown = shown and not self._checked("melee")
             self.query_one(f"#{_node(name)}-row").display = shown
 
     def _fill_weapons(self, kind: Kind) -> None:
@@ -696,7 +984,8 @@ class DiceDialog(ModalScreen[None]):
         weapons = [
             (f"{w.name} ({w.use})", item_id)
             for item_id, w in game.weapons(game.state.model(roller)).items()
-            if kind.id == "wound"
+            if kind.id in ("wound", "prototype")
+            or (kind.id == "to-hit" and (w.use == "melee") == self._checked("melee"))
             or (kind.id == "shooting" and w.use != "melee")
             or (kind.id == "steam" and "steam" in w.tags)
         ]
@@ -711,7 +1000,7 @@ class DiceDialog(ModalScreen[None]):
         """The catalog's modifiers for this kind of roll; those chosen stay chosen."""
         listing: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
         kept = set(listing.selected)
-        form = Form(kind=kind.id, combat=self._checked("combat"))
+        form = Form(kind=kind.id, combat=self._checked("combat"), melee=self._checked("melee"))
         offered = offered_modifiers(self.game.state.tracker.modifiers, form)
         listing.clear_options()
         listing.add_options([(f"{s.name} {s.value:+d}", s.id, s.id in kept) for s in offered])
@@ -764,6 +1053,12 @@ class DiceDialog(ModalScreen[None]):
             opponent_other=self._number_in("opponent_other", int) or 0,
             height=self._number_in("height", float),
             value=self._number_in("value", int),
+            melee=self._checked("melee"),
+            aimed=self._checked("aimed") and not self._checked("melee"),
+            cover_kind=None if self._checked("melee") else self._value("cover_kind"),
+            boiler=self._checked("boiler"),
+            taking_cover=self._checked("taking_cover"),
+            reroll=self._checked("reroll"),
         )
 
     def _number_in(self, name: str, kind: Callable[[str], N]) -> N | None:
@@ -792,7 +1087,16 @@ class DiceDialog(ModalScreen[None]):
         if not self.record(result.event()):
             self._show(None, "The battle's log refused the roll: nothing was recorded")
             return
-        self._show(result, "")
+        message = ""
+        # the initiative's winner activates first: the turn's order goes into the log too
+        needs_order = self.battle().state.next_up().needs_roll_off
+        if (
+            isinstance(result, InitiativeRoll)
+            and needs_order
+            and not self.record(result.roll_off())
+        ):
+            message = "The turn's order was not recorded: record the roll-off (o)"
+        self._show(result, message)
 
     def _show(self, result: Result | None, message: str) -> None:
         self.query_one("#dice-message", Static).update(message)
