@@ -684,6 +684,11 @@ def battle_json(battle: Battle) -> dict[str, Any]:
                 "faction": side.faction,
                 "list": side.roster.name,
                 "victory_points": summary.victory_points,
+                **(
+                    {"vp_target": summary.vp_target, "destroyed_vp": summary.destroyed_vp}
+                    if summary.vp_target is not None
+                    else {}
+                ),
                 "points_lost": summary.points_lost,
                 "standing": summary.standing,
                 "out": summary.out,
@@ -770,6 +775,17 @@ def _model_json(state: BattleState, model_id: str) -> dict[str, Any]:
     }
 
 
+def _score_text(state: BattleState, side: int, points: int) -> str:
+    """A side's score; in games that score destroyed units and set a target (Steam
+    Wars), how it was made and what wins."""
+    from model.battle_text import victory_text
+
+    victory = state.tracker.victory
+    if victory.destroyed or victory.target is not None:
+        return victory_text(state, side)
+    return _count(points, "victory point")
+
+
 def battle_text(battle: Battle) -> str:
     """The plain-text report of ``warband battle show``."""
     data = battle_json(battle)
@@ -799,7 +815,7 @@ def battle_text(battle: Battle) -> str:
         )
     width = max(len(m["label"]) for s in data["sides"] for m in s["models"])
     idw = max(len(m["id"]) for s in data["sides"] for m in s["models"])
-    for side in data["sides"]:
+    for index, side in enumerate(data["sides"]):
         lines.append("")
         lines.append(
             f"{side['side']}: {_side_title(side['player'], side['faction'], side['list'])}"
@@ -807,7 +823,7 @@ def battle_text(battle: Battle) -> str:
         total = len(side["models"])
         stand = f"{side['standing']} of {total} model{'s' if total != 1 else ''} standing"
         lines.append(
-            f"  {_count(side['victory_points'], 'victory point')}, "
+            f"  {_score_text(state, index, side['victory_points'])}, "
             f"{side['points_lost']} points lost, {stand}"
             + _counters_text(state, side["counters"], prefix="; ")
         )

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from model.battle import Battle
 from model.battle_state import BattleState, Refused
-from model.battle_text import event_text, model_line, next_up_text, who
+from model.battle_text import event_text, model_line, next_up_text, victory_text, who
 from model.events import (
     Act,
     Activate,
@@ -731,7 +731,11 @@ def end_of_game_text(state: BattleState) -> str:
         lines.append(
             f"{SIDE_LETTERS[index]}: {side.player} ({side.faction}): "
             f"{s.standing} standing, {s.out} out, {s.points_lost} points lost, "
-            f"{state.tracker.victory.vp_name.lower()} {s.victory_points}"
+            + (
+                victory_text(state, index)
+                if state.tracker.victory.destroyed or state.tracker.victory.target is not None
+                else f"{state.tracker.victory.vp_name.lower()} {s.victory_points}"
+            )
         )
     return "\n".join(lines)
 
