@@ -303,3 +303,15 @@ class TestGridSchema:
                 columns=("ranged",),
                 rows=({"key": "soft", "cells": (5,)}, {"key": "soft", "cells": (5,)}),  # type: ignore[arg-type]
             )
+
+
+def test_the_bundled_catalog_has_the_same_tables() -> None:
+    """The tables checked cell by cell above are the fixture's; the bundled catalog must
+    hold exactly the same grids and modifiers, so the app rolls on the rulebook's."""
+    from catalogs.library import Library
+
+    bundled = Library().load("steam-wars").system_file.tracker
+    assert bundled is not None
+    assert bundled.grids == tracker().grids
+    assert bundled.modifiers == tracker().modifiers
+    assert bundled.rolls == tracker().rolls
