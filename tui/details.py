@@ -19,8 +19,63 @@ def rule_lines(view: FactionView, refs: tuple[str, ...], text: Text) -> None:
         text.append(rule.summary)
 
 
+def design_details(view: FactionView, card_id: str) -> Text:
+    """A designed unit: its groups of models with what each carries, and the cost worked
+    out line by line, so a player can check the house figures against the rules."""
+    design, system = view.designs[card_id], view.system
+    card, unit = design.card, design.unit
+    text = Text(card.name, style="bold")
+    text.append(f"  {unit.cost} {system.points} for {card.model_count} models")
+    text.append(f"\n{stat_line(unit, system)}")
+    if card.data == "example":
+        text.append(
+            "\nAn example from the rulebook's sample profiles: add it as it is, or press "
+            "Shift+U to design your own from it.",
+            style="yellow",
+        )
+    if card.summary:
+        text.append(f"\n{card.summary}", style="italic")
+    text.append("\n\nModels:", style="bold")
+    for n, group in enumerate(card.models, start=1):
+        text.append(f"\n  {n}. {group.name or card.name} x{group.count}")
+        own = [
+            f"{label} {value}"
+            for label, value in (("type", group.type), ("RES", group.res), ("wounds", group.wounds))
+            if value is not None
+        ]
+        if own:
+            text.append(f" ({', '.join(own)})", style="dim")
+        for label, ids in (("weapons", group.weapons), ("abilities", group.abilities)):
+            if ids:
+                names = ", ".join(view.items[i].name if i in view.items else i for i in ids)
+                text.append(f"\n     {label}: {names}")
+        for weapon, added in group.upgrades.items():
+            rules = ", ".join(view.rule_costs[r].name for r in added if r in view.rule_costs)
+            text.append(f"\n     + {rules} on {view.items[weapon].name}")
+    if design.problems:
+        text.append("\n\nProblems:", style="bold red")
+        for p in design.problems:
+            text.append(f"\n  {p.message}", style="red")
+    elif design.costing is not None:
+        text.append(f"\n\nCost ({system.points}):", style="bold")
+        for line in design.costing.lines():
+            text.append(f"\n  {line}")
+        spec = view.design_spec
+        if spec is not None and spec.data == "house":
+            text.append(
+                "\nBase costs are house points (the rules publish none)"
+                + (f": {spec.summary}" if spec.summary else "."),
+                style="yellow",
+            )
+    if card.source:
+        text.append(f"\n\nSource: {card.source}", style="dim")
+    return text
+
+
 def unit_details(view: FactionView, unit_id: str) -> Text:
     """A unit's card: cost, profile, base gear, rules with summaries, options with prices."""
+    if unit_id in view.designs:
+        return design_details(view, unit_id)
     unit, system = view.units[unit_id], view.system
     text = Text(f"{unit.name}", style="bold")
     text.append(f"  {unit.cost} {system.points} per model")

@@ -21,7 +21,7 @@ from model.problems import RosterError, SaveError
 from model.roster import Roster, RosterUnit
 from saves.house_file import house_path, read_house, save_card
 from saves.roster_file import read_roster, resolve, roster_to_toml, write_roster
-from tests.helpers import FIXTURES
+from tests.conftest import FIXTURES
 from tui.cli import main
 
 SECTION = UnitCard.model_validate(

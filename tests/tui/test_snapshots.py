@@ -158,12 +158,15 @@ def folders(tmp_path: Path) -> Folders:
 
 
 def app_on(
-    folders: Folders, open_path: Path | None = None, battle_path: Path | None = None
+    folders: Folders,
+    open_path: Path | None = None,
+    battle_path: Path | None = None,
+    bundled: Path = UI_CATALOGS,
 ) -> WarbandApp:
     """warband on the fixture catalogs, pinned theme, no animations, no recovery offers."""
     app = make_app(
         catalog_dir=folders.catalogs,
-        bundled_dir=UI_CATALOGS,
+        bundled_dir=bundled,
         saves_dir=folders.saves,
         config_dir=folders.config,
         open_path=open_path,
@@ -372,3 +375,65 @@ class TestTracker:
         run = pressing("d", "ctrl+r")
         app = app_on(folders, battle_path=bridge_catalog)
         assert snap_compare(app, terminal_size=size, run_before=run)
+
+
+# --- the unit designer --------------------------------------------------------------------------
+
+DESIGNER_CATALOGS = UI_CATALOGS / "designer"
+"""The fixture system ``clockwork``, whose players design units (kept out of ``UI_CATALOGS``'s
+own folder so the snapshots above never see it)."""
+
+# Line Company, with the house table of clockwork/system.toml:
+#   Officer: 1 + 1 x 4 = 5 + Musket 6 + Boiler 2 + Dagger 1 + Captain 4 = 18
+#   Trooper: 5 + Musket 6 + Dagger 1 = 12, x 4 = 48
+#   Gunner:  5 + Repeater 16 = 21
+#   the unit: 18 + 48 + 21 = 87
+DESIGNED = """\
+format = "warband.roster/1"
+system = "clockwork"
+faction = "guild"
+name = "Brass Legion"
+points_limit = 300
+
+[cards.line-company]
+name = "Line Company"
+type = "footman"
+res = 4
+
+[[cards.line-company.models]]
+name = "Officer"
+weapons = ["musket", "dagger"]
+abilities = ["captain"]
+upgrades = { musket = ["boiler"] }
+
+[[cards.line-company.models]]
+name = "Trooper"
+count = 4
+weapons = ["musket", "dagger"]
+
+[[cards.line-company.models]]
+name = "Gunner"
+weapons = ["repeater"]
+
+[[units]]
+unit = "line-company"
+models = 6
+"""
+
+
+class TestDesigner:
+    @SIZES
+    def test_designer_dialog(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
+        """e on a designed entry opens the designer on its card. Look for: the title
+        "Edit Line Company"; on the left the card's rows (Name, Type "Footman (infantry,
+        Move 6")", RES 4, Wnd 1) then "Group 1: Officer" with Models, its own Type/RES/Wnd
+        "as the card", Weapons "Musket, Dagger", Abilities "Captain", "+ rules on Musket
+        Boiler", the cursor on Name; on the right "87 points for 6 models; per model 18,
+        12, 21", "List: 87/300 points", the house-points warning, the Officer's arithmetic
+        (base ... = 5 house points, "+ 8 Musket 6 + 2 Boiler" ...); the key hint wrapped at
+        the bottom, inside the dialog at 80x24; the footer shows "u Design"."""
+        path = folders.roster("brass-legion.toml", DESIGNED)
+        app = app_on(folders, path, bundled=DESIGNER_CATALOGS)
+        assert snap_compare(
+            app, terminal_size=size, run_before=pressing("e", wait_for_workers=False)
+        )

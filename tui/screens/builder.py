@@ -10,6 +10,7 @@ while unsaved, so a crash or a killed terminal loses nothing.
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -20,6 +21,7 @@ from textual.widgets import Footer, Header, Label, OptionList
 
 from model.advice import Option, options_for
 from model.catalog import FactionView
+from model.design import UnitCard
 from model.findings import Report
 from model.history import History
 from model.problems import WarbandError
@@ -30,6 +32,7 @@ from saves.roster_file import write_roster
 from tui.commands import Command, bindings
 from tui.details import item_details, unit_details
 from tui.dialogs.choice import ChoiceDialog
+from tui.dialogs.designer import DesignerDialog, blank_card, card_id_for, place_card
 from tui.dialogs.details import DetailsDialog
 from tui.dialogs.equip import EquipDialog
 from tui.dialogs.message import MessageDialog
@@ -47,6 +50,8 @@ if TYPE_CHECKING:
 NEEDS_ENTRY = frozenset(
     {"equip", "rename", "set_models", "duplicate", "remove", "move_up", "move_down"}
 )
+DESIGN_ACTIONS = frozenset({"design", "design_from"})
+"""Commands only systems with a unit designer (a ``[design]`` table) have."""
 
 
 class BuilderScreen(CommandScreen):
@@ -55,6 +60,21 @@ class BuilderScreen(CommandScreen):
     COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
         Command("add_unit", "a", "Add", "Add the unit highlighted in the unit list."),
         Command("equip", "e", "Equip", "Choose the selected entry's weapons and gear."),
+        Command(
+            "design",
+            "u",
+            "Design",
+            "Design a unit: its models, weapons and abilities, with its cost worked out "
+            "as you go; it is added to the list (systems whose players design units).",
+        ),
+        Command(
+            "design_from",
+            "U",
+            "Design from this",
+            "Copy the designed or example unit at the cursor into a new card to edit.",
+            footer=False,
+            key_display="Shift+U",
+        ),
         Command(
             "details",
             "i",
@@ -173,11 +193,24 @@ clipboard or saved to a file.
         unsaved work is copied to ``recovery`` (a new file in ``recovery_dir`` if None)."""
         super().__init__()
         self.recovery_dir = recovery_dir
-        self.view = view
+        self.base_view = view
+        """The faction without the roster's cards; ``view`` adds them."""
+        if view.design_spec is None:
+            # Help (F1) lists COMMAND_LIST: leave out what this system cannot do. The
+            # bindings stay; check_action hides them (False), and a free `u` falls
+            # through to Move up.
+            commands = tuple(c for c in self.COMMAND_LIST if c.action not in DESIGN_ACTIONS)
+        else:
+            # Here `u` designs, so Move up is Ctrl+Up only.
+            commands = tuple(
+                replace(c, key="ctrl+up", key_display="Ctrl+Up") if c.action == "move_up" else c
+                for c in self.COMMAND_LIST
+            )
+        object.__setattr__(self, "COMMAND_LIST", commands)
         self.history: History[Roster] = History(roster)
         self.path = path
         self.saved = saved
-        self.report: Report = validate(view, roster)
+        self.report: Report = validate(self.view, roster)
         self.selected: int | None = 0 if roster.units else None
         self.recovery = recovery or self._recovery_path()
 
@@ -195,6 +228,11 @@ clipboard or saved to a file.
     @property
     def roster(self) -> Roster:
         return self.history.present
+
+    @property
+    def view(self) -> FactionView:
+        """The faction with the units the roster designed: what everything is checked on."""
+        return self.base_view.with_cards(self.roster.cards)
 
     @property
     def dirty(self) -> bool:
@@ -270,11 +308,15 @@ clipboard or saved to a file.
             discard_recovery(self.recovery)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in DESIGN_ACTIONS:
+            return self.base_view.design_spec is not None
         if action in NEEDS_ENTRY and (self.selected is None or not self.roster.units):
             return None
         if action == "set_models" and self.selected is not None and self.roster.units:
-            unit = self.view.units[self.roster.units[self.selected].unit]
-            return True if unit.models.max > 1 else None
+            unit_id = self.roster.units[self.selected].unit
+            if unit_id in self.view.designs:  # a card fixes its models; edit the card
+                return None
+            return True if self.view.units[unit_id].models.max > 1 else None
         if action == "move_up" and self.selected == 0:
             return None
         if action == "move_down" and self.selected == len(self.roster.units) - 1:
@@ -338,7 +380,13 @@ clipboard or saved to a file.
         return title, options_for(self.view, self.roster, index)
 
     def action_equip(self) -> None:
-        index, _ = self._entry()
+        index, entry = self._entry()
+        if entry.unit in self.roster.cards:
+            self.edit_card(entry.unit)
+            return
+        if entry.unit in self.view.designs:
+            self.design_from(entry.unit, replace_entry=index)
+            return
         self.app.push_screen(
             EquipDialog(self.view, self.equip_source, lambda item, n: self.set_item(index, item, n))
         )
@@ -346,8 +394,83 @@ clipboard or saved to a file.
     def action_remove(self) -> None:
         index, entry = self._entry()
         name = entry.name or self.view.units[entry.unit].name
-        self.apply(self.roster.without_unit(index), select=max(index - 1, 0))
+        roster = self.roster.without_unit(index)
+        if entry.unit in roster.cards and all(u.unit != entry.unit for u in roster.units):
+            roster = roster.with_card(entry.unit, None)  # its last entry: no orphan card
+        self.apply(roster, select=max(index - 1, 0))
         self.notify(f"Removed {name} (Ctrl+Z brings it back)", timeout=3)
+
+    # --- designing ----------------------------------------------------------------------------
+
+    def _new_card_id(self, name: str, roster: Roster) -> str:
+        return card_id_for(name, (*roster.cards, *self.base_view.with_cards(roster.cards).units))
+
+    async def design_card(self, card: UnitCard, roster: Roster, at: int, title: str) -> None:
+        """Open the designer on a new card; saved, it joins ``roster`` with an entry at ``at``."""
+        draft_id = self._new_card_id(card.name, roster)
+        result = await self.app.push_screen_wait(
+            DesignerDialog(self.base_view, roster, draft_id, card, title=title, at=at)
+        )
+        if result is None:
+            return
+        card_id = self._new_card_id(result.name, roster)
+        new, _ = place_card(roster, card_id, result, at)
+        self.apply(new, select=at)
+        self.query_one(RosterTree).focus()
+        self.notify(f"Designed {result.name}: e edits the card", timeout=3)
+
+    @work
+    async def action_design(self) -> None:
+        spec = self.base_view.design_spec
+        assert spec is not None
+        at = len(self.roster.units) if self.selected is None else self.selected + 1
+        await self.design_card(blank_card(spec), self.roster, at, "Design a unit")
+
+    @work
+    async def design_from(self, unit_id: str, replace_entry: int | None = None) -> None:
+        """A copy of a card (an example, or one of the list's) as a new card to edit;
+        given ``replace_entry``, the new card takes that entry's place."""
+        card = self.view.designs[unit_id].card
+        copy = card.model_copy(update={"data": "house", "source": None})
+        roster, at = self.roster, None
+        if replace_entry is not None:
+            roster, at = roster.without_unit(replace_entry), replace_entry
+        else:
+            at = len(roster.units) if self.selected is None else self.selected + 1
+        kind = "the rulebook's example" if card.data == "example" else "a copy of"
+        await self.design_card(copy, roster, at, f"Design from {kind} {card.name}")
+
+    def action_design_from(self) -> None:
+        unit_id: str | None = None
+        tree = self.query_one(RosterTree)
+        if self.focused is tree and self.selected is not None and self.roster.units:
+            unit_id = self.roster.units[self.selected].unit
+        else:
+            listing = self.query_one("#unit-list", OptionList)
+            if listing.highlighted is not None:
+                unit_id = listing.get_option_at_index(listing.highlighted).id
+        if unit_id is None or unit_id not in self.view.designs:
+            self.notify("Put the cursor on a designed or example unit first.", timeout=3)
+            return
+        self.design_from(unit_id)
+
+    @work
+    async def edit_card(self, card_id: str) -> None:
+        """Edit one of the roster's cards; every entry that uses it changes with it."""
+        card = self.roster.cards[card_id]
+        users = sum(1 for u in self.roster.units if u.unit == card_id)
+        title = f"Edit {card.name}"
+        if users > 1:
+            title += f": used by {users} entries, all of them change"
+        result = await self.app.push_screen_wait(
+            DesignerDialog(self.base_view, self.roster, card_id, card, title=title)
+        )
+        if result is None or result == card:
+            return
+        new, _ = place_card(self.roster, card_id, result)
+        self.apply(new)
+        if users > 1:
+            self.notify(f"Changed the card of {users} entries ({result.name})", timeout=3)
 
     def action_duplicate(self) -> None:
         index, _ = self._entry()

@@ -99,7 +99,18 @@ class UnitPicker(Vertical):
         system = self.view.system
         card = Text()
         card.append(f"{unit.name}, {unit.cost} {system.points}", style="bold")
-        if unit.models.max > 1:
+        design = self.view.designs.get(uid)
+        if design is not None:  # a card: the whole unit's cost, and who carries what
+            n = design.card.model_count
+            card.append(f" a unit of {n} model{'s' if n != 1 else ''}", style="bold")
+            for g in design.card.models:
+                gear = ", ".join(
+                    self.view.items[i].name
+                    for i in (*g.weapons, *g.abilities)
+                    if i in self.view.items
+                )
+                card.append(f"\n{g.count} {g.name or design.card.name}: {gear or 'nothing'}")
+        elif unit.models.max > 1:
             card.append(f" each, {unit.models.min}-{unit.models.max}", style="bold")
         card.append("\n" + stat_line(unit, system))
         if unit.base:
