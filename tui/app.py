@@ -118,7 +118,7 @@ class WarbandApp(App[None]):
         yield from super().get_system_commands(screen)
         yield SystemCommand("Help", "Help for this screen (F1)", self.action_help)
         if isinstance(screen, CommandScreen):
-            for command in screen.COMMAND_LIST:
+            for command in screen.commands:
                 if screen.can_run(command.action):
                     yield SystemCommand(
                         f"{command.title} ({command.shown_key})",

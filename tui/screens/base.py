@@ -20,11 +20,18 @@ class CommandScreen(Screen[None]):
     """What the screen is, for the help title."""
 
     _availability: tuple[bool | None, ...] = ()
+    _commands: tuple[Command, ...] | None = None
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """This screen's commands as help, the palette and the footer list them: the
+        class's, unless the screen narrowed them (a builder without a unit designer)."""
+        return self.COMMAND_LIST if self._commands is None else self._commands
 
     def sync_bindings(self) -> None:
         """Refresh the footer and palette only when a command's availability changed
         (the footer redraws itself on every refresh, which is slow on every key)."""
-        now = tuple(self.check_action(c.action, ()) for c in self.COMMAND_LIST)
+        now = tuple(self.check_action(c.action, ()) for c in self.commands)
         if now != self._availability:
             self._availability = now
             self.refresh_bindings()

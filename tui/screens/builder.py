@@ -196,7 +196,7 @@ clipboard or saved to a file.
         self.base_view = view
         """The faction without the roster's cards; ``view`` adds them."""
         if view.design_spec is None:
-            # Help (F1) lists COMMAND_LIST: leave out what this system cannot do. The
+            # Help (F1) lists the commands: leave out what this system cannot do. The
             # bindings stay; check_action hides them (False), and a free `u` falls
             # through to Move up.
             commands = tuple(c for c in self.COMMAND_LIST if c.action not in DESIGN_ACTIONS)
@@ -206,7 +206,7 @@ clipboard or saved to a file.
                 replace(c, key="ctrl+up", key_display="Ctrl+Up") if c.action == "move_up" else c
                 for c in self.COMMAND_LIST
             )
-        object.__setattr__(self, "COMMAND_LIST", commands)
+        self._commands = commands
         self.history: History[Roster] = History(roster)
         self.path = path
         self.saved = saved

@@ -13,7 +13,7 @@ from tui.screens.base import CommandScreen
 
 def help_markdown(screen: CommandScreen) -> str:
     """The screen's help text and a table of its commands."""
-    rows = "\n".join(f"| `{c.shown_key}` | {c.title} | {c.help} |" for c in screen.COMMAND_LIST)
+    rows = "\n".join(f"| `{c.shown_key}` | {c.title} | {c.help} |" for c in screen.commands)
     common = (
         "| `F1` | Help | This page. |\n"
         "| `Ctrl+P` | Commands | Search every command, including the theme. |\n"
