@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from model.design import ModelGroup, UnitCard
 from saves.roster_file import read_roster
@@ -114,6 +114,10 @@ async def test_design_edit_undo_and_a_legal_1000_point_force(tmp_path: Path) -> 
         assert dict(builder.roster.cards) == {"rifle-section": RIFLE_CARD}
         assert points_of(builder) == [("rifle-section", 6, 99)]
         assert "99/1000 points" in str(builder.query_one(StatusLine).content)
+        # the new design is offered in the unit list at once, like any unit
+        offered = builder.query_one("#unit-list", OptionList)
+        ids = [offered.get_option_at_index(i).id for i in range(offered.option_count)]
+        assert "rifle-section" in ids
 
         # A card used by two entries: editing it changes both.
         await keys(pilot, "c", "e", "down", "down", "plus", "s")

@@ -276,6 +276,7 @@ clipboard or saved to a file.
             self.view, loadouts_of(self.view, roster), self.report, self.selected
         )
         self.query_one(FindingsList).show(self.report.findings)
+        self.query_one(UnitPicker).use_view(self.view)
         hint = self.query_one("#empty-hint", Label)
         hint.display = not roster.units
         self.query_one(RosterTree).display = bool(roster.units)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from model.catalog import FactionView
 from model.describe import rules_text, stat_line, unit_mark
@@ -36,6 +38,20 @@ class UnitPicker(Vertical):
 
     def on_mount(self) -> None:
         self._fill("")
+
+    def use_view(self, view: FactionView) -> None:
+        """Offer the units of ``view`` (the list's cards changed: a new design is offered
+        at once), keeping the search and the highlighted unit."""
+        if view is self.view:
+            return
+        self.view = view
+        options = self.query_one("#unit-list", OptionList)
+        index = options.highlighted
+        current = options.get_option_at_index(index).id if index is not None else None
+        self._fill(self._query)
+        if current is not None:
+            with suppress(OptionDoesNotExist):  # gone with its card: keep the first
+                options.highlighted = options.get_option_index(current)
 
     def _fill(self, query: str) -> None:
         self._query = query
