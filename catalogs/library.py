@@ -58,6 +58,10 @@ class Library:
                     found[folder.name] = replace(found[folder.name], house=house)
         return found
 
+    def forget(self, system_id: str) -> None:
+        """Load a system again next time it is asked for (its house file changed)."""
+        self._cache.pop(system_id, None)
+
     def load(self, system_id: str) -> Catalog:
         """The catalog of a system id, or ``CatalogError`` (unknown id, or broken catalog)."""
         if system_id not in self._cache:

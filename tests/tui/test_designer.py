@@ -118,6 +118,10 @@ async def test_design_edit_undo_and_a_legal_1000_point_force(tmp_path: Path) -> 
         offered = builder.query_one("#unit-list", OptionList)
         ids = [offered.get_option_at_index(i).id for i in range(offered.option_count)]
         assert "rifle-section" in ids
+        # k keeps the card in the player's own catalog, for every new list
+        await keys(pilot, "k")
+        house = folders.catalogs / "steam-wars" / "house.toml"
+        assert "[cards.rifle-section]" in house.read_text()
 
         # A card used by two entries: editing it changes both.
         await keys(pilot, "c", "e", "down", "down", "plus", "s")

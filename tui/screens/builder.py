@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 NEEDS_ENTRY = frozenset(
     {"equip", "rename", "set_models", "duplicate", "remove", "move_up", "move_down"}
 )
-DESIGN_ACTIONS = frozenset({"design", "design_from"})
+DESIGN_ACTIONS = frozenset({"design", "design_from", "keep_card"})
 """Commands only systems with a unit designer (a ``[design]`` table) have."""
 
 
@@ -148,6 +148,14 @@ class BuilderScreen(CommandScreen):
             key_display="n",
         ),
         Command("points_limit", "l", "Limit", "Change the list's points limit.", footer=False),
+        Command(
+            "keep_card",
+            "k",
+            "Keep card",
+            "Save the selected designed unit to your own catalog (house.toml), so every "
+            "new list of this system can field it.",
+            footer=False,
+        ),
         Command(
             "close",
             "escape",
@@ -309,6 +317,11 @@ clipboard or saved to a file.
             discard_recovery(self.recovery)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "keep_card":
+            if self.base_view.design_spec is None:
+                return False
+            entry = self._selected_entry()
+            return (entry is not None and entry.unit in self.roster.cards) or None
         if action in DESIGN_ACTIONS:
             return self.base_view.design_spec is not None
         if action in NEEDS_ENTRY and (self.selected is None or not self.roster.units):
@@ -493,6 +506,29 @@ clipboard or saved to a file.
     def action_redo(self) -> None:
         self.history = self.history.redo()
         self._after_change()
+
+    def _selected_entry(self) -> RosterUnit | None:
+        if self.selected is None or not self.roster.units:
+            return None
+        return self.roster.units[self.selected]
+
+    def action_keep_card(self) -> None:
+        """Put the selected entry's card in the user catalog's house file."""
+        from catalogs.library import Library
+        from saves.house_file import save_card
+
+        entry = self._selected_entry()
+        library = getattr(self.app, "library", None)
+        if entry is None or entry.unit not in self.roster.cards or not isinstance(library, Library):
+            return
+        card = self.roster.cards[entry.unit]
+        try:
+            path = save_card(library.user_dir, self.roster.system, entry.unit, card)
+        except WarbandError as exc:
+            self.app.push_screen(MessageDialog("Cannot keep the card", exc.render(), error=True))
+            return
+        library.forget(self.roster.system)
+        self.notify(f"Kept '{card.name}' in {path}: new lists of this system offer it.")
 
     @work
     async def action_rename(self) -> None:
