@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 from model.base import FrozenMap
 from model.catalog import Catalog, FactionFile, HouseFile, SystemFile
 from model.catalog_check import check_catalog
-from model.problems import CatalogError, Problem, did_you_mean, sorted_problems
+from model.problems import CatalogError, Problem, sorted_problems
 from model.schema_errors import problems_from
 from model.toml_text import MAX_BYTES, KeyLines, parse
 
@@ -164,8 +164,7 @@ def _with_house(
         view = Catalog(merged, factions).view(next(iter(factions)))
         for cid in house.cards:
             for p in view.designs[cid].problems:
-                hint = did_you_mean(p.unknown, p.choices) if p.unknown else None
-                at = ("cards", cid, *p.path)
-                line = read.lines.line_of(at) if read.lines else None
-                problems.append(Problem(p.message, str(path), at, line=line, hint=hint))
+                found = p.problem(cid)
+                line = read.lines.line_of(found.path) if read.lines else None
+                problems.append(found.at(file=str(path), line=line))
     return merged, problems

@@ -37,6 +37,7 @@ from model.design import (
     CardProblem,
     Costing,
     DesignSpec,
+    ModelGroup,
     RuleCost,
     UnitCard,
     card_problems,
@@ -392,15 +393,11 @@ class FactionView:
                 spec.wounds_stat: first.wounds or card.wounds,
             }
             if mtype is not None:
-                tags |= class_tags(mtype.unit_class) | {mtype.id} | mtype.tags
+                tags |= mtype.unit_tags
         common: set[str] | None = None
         armed = False
         for group in card.models:
-            group_tags: set[str] = set()
-            for a in group.abilities:
-                group_tags |= self._item_tags.get(a, frozenset())
-                for inc in self._includes(a):
-                    group_tags |= self._item_tags.get(inc, frozenset())
+            group_tags = set(self.ability_tags(group))
             common = group_tags if common is None else common & group_tags
             armed = armed or any(isinstance(self.items.get(w), Weapon) for w in group.weapons)
         tags |= common or set()
@@ -420,6 +417,15 @@ class FactionView:
             else None,
             source=card.source,
         )
+
+    def ability_tags(self, group: ModelGroup) -> frozenset[str]:
+        """The tags a group's abilities give its models, with those of the abilities
+        they bring along (Zombie: Horde, Unruly ...)."""
+        tags: set[str] = set()
+        for a in group.abilities:
+            for iid in (a, *self._includes(a)):
+                tags |= self._item_tags.get(iid, frozenset())
+        return frozenset(tags)
 
     def _includes(self, item_id: str) -> list[str]:
         """Items that come with an item, following chains but never looping."""
@@ -537,13 +543,6 @@ class Design:
     costing: Costing | None
     """None while ``problems`` names something the catalog lacks."""
     problems: tuple[CardProblem, ...] = ()
-
-
-def class_tags(unit_class: str) -> frozenset[str]:
-    """The tags a unit class gives; aircraft and ships count as vehicles (004 Victory)."""
-    if unit_class in ("aircraft", "ship"):
-        return frozenset({unit_class, "vehicle"})
-    return frozenset({unit_class})
 
 
 def unit_is_marked(unit: Unit) -> bool:

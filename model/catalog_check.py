@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
-from model.catalog import Catalog, FactionView, OptionGroup, Unit, class_tags
+from model.catalog import Catalog, FactionView, OptionGroup, Unit
 from model.constraints import Constraint, CountRule, RatioRule, SameStatRule
 from model.design import UnitCard
 from model.items import Item, Trait, Weapon, rule_id
@@ -69,7 +69,7 @@ class _Checker:
         if design is not None:  # what designed units are tagged with (FactionView)
             tags |= {"designed", "unarmed"}
             for mtype in design.types:
-                tags |= class_tags(mtype.unit_class) | {mtype.id} | mtype.tags
+                tags |= mtype.unit_tags
         stats = self.catalog.system_file.system.profile_tags
         if stats:  # profile values as tags: roa:1
             for fid in self.catalog.factions:
@@ -135,8 +135,7 @@ class _Checker:
         for cid in cards:
             design = view.designs.get(cid)
             for p in design.problems if design else ():
-                hint = did_you_mean(p.unknown, p.choices) if p.unknown else None
-                self.add(file, ("cards", cid, *p.path), p.message, hint)
+                self.problems.append(p.problem(cid).at(file=file))
 
     def check_rules(self, file: str, rules: Mapping[str, object]) -> None:
         for rid, rule in rules.items():

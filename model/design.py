@@ -28,6 +28,7 @@ from pydantic import Field, model_validator
 
 from model.base import Count, Frozen, FrozenMap, Id, Int, Positive, StatId, Tag, Text, empty_map
 from model.items import DataMark, Item, Trait, Weapon
+from model.problems import Problem, did_you_mean
 
 UnitClass = Literal["infantry", "mounted", "support", "vehicle", "aircraft", "ship"]
 """The rulebook's unit classes; aircraft and ships are vehicles too (for VP and limits)."""
@@ -45,8 +46,15 @@ class ModelType(Frozen):
     cost: Count
     """The type's part of a model's base cost (house data where none is published)."""
     tags: frozenset[Tag] = frozenset()
-    """Extra tags of units of this type (aircraft are also ``vehicle``)."""
+    """Extra tags of units of this type."""
     source: str | None = None
+
+    @property
+    def unit_tags(self) -> frozenset[str]:
+        """What a unit (or group of models) of this type is tagged: its class, its type id
+        and its own tags; aircraft and ships are also vehicles (004 Victory Points)."""
+        vehicle = {"vehicle"} if self.unit_class in ("aircraft", "ship") else set()
+        return frozenset({self.unit_class, self.id, *vehicle}) | self.tags
 
 
 class DesignSpec(Frozen):
@@ -185,6 +193,17 @@ class CardProblem:
     """The unknown id, for a "did you mean"."""
     choices: tuple[str, ...] = ()
     """The ids it may be."""
+
+    def problem(self, card_id: str) -> Problem:
+        """As a problem of the file holding the card: the key path from the file's top
+        and, for an unknown id, "did you mean" or the ids it may be."""
+        hint = None
+        if self.unknown:
+            hint = did_you_mean(self.unknown, self.choices)
+            if hint is None and self.choices:
+                more = ", ..." if len(self.choices) > 12 else ""
+                hint = "known: " + ", ".join(self.choices[:12]) + more
+        return Problem(self.message, path=("cards", card_id, *self.path), hint=hint)
 
 
 def _ids_of(items: Mapping[str, Item], kind: str) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from model.base import Frozen, FrozenMap, Int, Positive, StatId, Text
 from model.catalog import FactionView, StatValue
 from model.items import rule_id
-from model.loadout import Loadout
+from model.loadout import Carried, Loadout
 from model.roster import Roster
 from model.tracker import Tracker
 from model.validate import loadouts_of
@@ -84,16 +84,7 @@ def build_side(
                 count, left = divmod(c.count, n)
                 count += 1 if k < left else 0
                 if count:
-                    use = getattr(view.items[c.item_id], "use", None)
-                    items.append(
-                        ItemSnap(
-                            id=c.item_id,
-                            name=view.items[c.item_id].name,
-                            count=count,
-                            kind=c.kind,
-                            tags=c.tags | {f"use:{use}"} if use else c.tags,
-                        )
-                    )
+                    items.append(_item_snap(view, c, count))
             model_id = f"{letter}{len(models) + 1}"
             name = lo.entry.name or lo.unit.name
             label = name if n == 1 else f"{name} {k + 1}/{n}"
@@ -127,16 +118,7 @@ def _designed(
     total = sum(g.count for g in lo.groups)
     name = lo.entry.name or lo.unit.name
     for group in lo.groups:
-        items = tuple(
-            ItemSnap(
-                id=c.item_id,
-                name=view.items[c.item_id].name,
-                count=c.count,
-                kind=c.kind,
-                tags=c.tags | {f"use:{use}"} if (use := _use(view, c.item_id)) else c.tags,
-            )
-            for c in group.carried
-        )
+        items = tuple(_item_snap(view, c, c.count) for c in group.carried)
         for _ in range(group.count):
             number = start + len(out) + 1
             model_id = f"{letter}{number}"
@@ -160,9 +142,16 @@ def _designed(
     return out
 
 
-def _use(view: FactionView, item_id: str) -> str | None:
-    use = getattr(view.items[item_id], "use", None)
-    return use if isinstance(use, str) else None
+def _item_snap(view: FactionView, c: Carried, count: int) -> ItemSnap:
+    """A carried item as the battle keeps it; weapons get a ``use:`` tag (module doc)."""
+    use = getattr(view.items[c.item_id], "use", None)
+    return ItemSnap(
+        id=c.item_id,
+        name=view.items[c.item_id].name,
+        count=count,
+        kind=c.kind,
+        tags=c.tags | {f"use:{use}"} if use else c.tags,
+    )
 
 
 def _lasting_modifiers(

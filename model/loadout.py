@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from model.catalog import Design, FactionView, OptionGroup, StatValue, Unit, class_tags
+from model.catalog import Design, FactionView, OptionGroup, StatValue, Unit
 from model.roster import RosterUnit
 
 Source = Literal["base", "bought", "included"]
@@ -200,10 +200,8 @@ def _resolve_design(
         group_tags = set(tags)
         mtype = spec.type(group.type or design.card.type) if spec else None
         if mtype is not None:
-            group_tags |= class_tags(mtype.unit_class) | {mtype.id} | mtype.tags
-        for c in per_model:
-            if c.kind != "weapon":
-                group_tags |= c.tags
+            group_tags |= mtype.unit_tags
+        group_tags |= view.ability_tags(group)
         stats: dict[str, StatValue] = dict(unit.stats)
         if spec is not None:
             if mtype is not None:

@@ -203,13 +203,7 @@ def resolve(
     view = catalog.view(roster.faction).with_cards(roster.cards)
     problems: list[Problem] = []
     for cid in roster.cards:
-        for p in view.designs[cid].problems:
-            hint = did_you_mean(p.unknown, p.choices) if p.unknown else None
-            if p.unknown and not hint and p.choices:
-                hint = (
-                    "known: " + ", ".join(p.choices[:12]) + (", ..." if len(p.choices) > 12 else "")
-                )
-            problems.append(Problem(p.message, path=("cards", cid, *p.path), hint=hint))
+        problems.extend(p.problem(cid) for p in view.designs[cid].problems)
     for n, entry in enumerate(roster.units, start=1):
         if entry.unit not in view.units:
             problems.append(
