@@ -183,3 +183,17 @@ async def test_findings_live_in_the_designer_and_escape_asks(tmp_path: Path) -> 
         await keys(pilot, "escape", "tab", "tab", "enter")  # Drop them
         assert builder_of(app) is builder
         assert builder.roster.units == () and not builder.roster.cards
+
+
+def test_the_details_of_a_designed_unit_show_the_arithmetic_in_house_points() -> None:
+    """`i` in the builder: a designed unit's groups and its cost worked out line by line."""
+    from catalogs.library import Library
+    from tui.details import unit_details
+
+    view = Library().load("steam-wars").view("any")
+    shown = unit_details(view, "light-tank").plain
+    assert "house points" in shown
+    # tracked 10 + 4 wounds x 9 (RES 6) = 46, + Light AP 11 = 57
+    assert "base 10 (Tracked) + 4 wounds x 9 (RES 6) = 46" in shown
+    assert "+ 11 Light AP" in shown
+    assert "An example from the rulebook's sample profiles" in shown
