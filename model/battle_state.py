@@ -11,7 +11,7 @@ which markers are still down, the end-of-game count.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from model.events import (
@@ -27,6 +27,7 @@ from model.events import (
     Pass,
     PlaceMarker,
     RemoveMarker,
+    Retain,
     Roll,
     RollOff,
     Score,
@@ -35,7 +36,7 @@ from model.events import (
 )
 from model.forces import SIDE_LETTERS, ItemSnap, ModelSnap
 from model.setup import BattleSetup, matches_item, matches_model
-from model.tracker import CounterSpec, Effect, MarkerSpec, Tracker, Value
+from model.tracker import CounterSpec, Effect, MarkerSpec, RowEffect, Tracker, Value
 
 NO_DELAY = "no-delay"
 """The tag of models that may never delay (RB ch.4 Beast, Mong)."""
@@ -158,6 +159,13 @@ class BattleState:
     markers: list[Marker] = field(default_factory=list)
     marker_count: int = 0
     vp: list[int] = field(default_factory=lambda: [0, 0])
+    retaining: int | None = None
+    """The side that retained the initiative, until its next activation starts."""
+    retained: str | None = None
+    """The actor activated after its side retained the initiative (its action test is
+    harder), until its activation ends."""
+    last_winner: int | None = None
+    """The side that won the last roll-off (Reikhammer: ties go to the previous loser)."""
     ended: bool = False
     events: int = 0
 
@@ -261,6 +269,13 @@ class BattleState:
         if kind == "stat" and model is not None:
             base = model.stats.get(name, 0)
             return (base if isinstance(base, int) else 0) + model.modifiers.get(name, 0)
+        if kind == "now" and model is not None:
+            return max(self.stat(model.id, name) or 0, 0)
+        if kind == "unit" and model is not None:
+            members = self.members(model.actor)
+            if name == "standing":
+                members = tuple(m for m in members if not self.is_out(m.id))
+            return sum(_figures(m) for m in members)
         if kind == "item" and model is not None:
             return sum(i.count for i in model.items if i.id == name)
         if kind == "tag" and (item is not None or model is not None):
@@ -317,7 +332,27 @@ class BattleState:
             for counter_id, value in self.counters.get(target, {}).items():
                 if value and counter_id != damage and self.tracker.counter(counter_id).out:
                     return True
-        return False
+        return bool(self.zeroed(model_id))
+
+    def zeroed(self, model_id: str) -> tuple[str, ...]:
+        """The catalog's ``zero_stats`` this model has and that have fallen to 0 or below
+        (a vehicle with any stat reduced to zero is disabled)."""
+        return tuple(
+            stat
+            for stat in self.tracker.damage.zero_stats
+            if (value := self.stat(model_id, stat)) is not None and value <= 0
+        )
+
+    def standing_down(self, actor: str) -> CounterSpec | None:
+        """The counter that keeps an actor from activating (pushed last turn, broken),
+        None when it may act."""
+        for model in self.members(actor):
+            for target in dict.fromkeys((model.actor, model.id)):
+                for counter_id, value in self.counters.get(target, {}).items():
+                    spec = self.tracker.counter(counter_id)
+                    if value and spec.stands:
+                        return spec
+        return None
 
     def actor_present(self, actor: str) -> bool:
         return any(not self.is_out(m.id) for m in self.members(actor))
@@ -344,7 +379,10 @@ class BattleState:
         return tuple(
             a
             for a in self.actors()
-            if a not in self.acted and self.actor_present(a) and a != self.active
+            if a not in self.acted
+            and self.actor_present(a)
+            and a != self.active
+            and self.standing_down(a) is None
         )
 
     def next_up(self) -> NextUp:
@@ -355,7 +393,8 @@ class BattleState:
         if turns.kind == "phases":
             phase = turns.phases[self.phase]
             actors = self.ready() if phase.activations else ()
-            return NextUp(None, False, None, actors, not actors)
+            if phase.order == "free" or not actors:
+                return NextUp(None, False, None, actors, not actors)
         ready = self.ready()
         if not ready:
             return NextUp(None, False, None, (), True)
@@ -457,6 +496,15 @@ class BattleState:
             ),
         )
 
+    def defeated(self, side: int) -> bool:
+        """Whether a side has lost by the catalog's ``lose_without``: it had models with
+        that tag (its officers) and every one of them is out of the fight."""
+        tag = self.tracker.victory.lose_without
+        if tag is None:
+            return False
+        leaders = [m for m in self.setup.sides[side].models if tag in m.tags]
+        return bool(leaders) and all(self.is_out(m.id) for m in leaders)
+
     def destroyed_units(self, side: int) -> tuple[tuple[int, int], ...]:
         """A side's roster entries (units) whose every model is out, each with the VP its
         destruction gives the other side by the catalog's ``victory.destroyed``."""
@@ -517,17 +565,22 @@ class BattleState:
             raise Refused(f"{actor} is out of the fight")
         if actor in self.acted:
             raise Refused(f"{actor} has already acted this turn")
+        standing = self.standing_down(actor)
+        if standing is not None:
+            raise Refused(f"{actor} does not activate this turn: {standing.name}")
         turns = self.tracker.turns
         if turns.kind == "phases" and not turns.phases[self.phase].activations:
             raise Refused(f"nothing activates in the {turns.phases[self.phase].name} phase")
         up = self.next_up()
         if up.needs_roll_off:
             raise Refused("both sides have models in this round: roll off first")
-        if turns.kind != "phases" and actor not in up.actors:
+        if (turns.kind != "phases" or up.side is not None) and actor not in up.actors:
             who = ", ".join(up.actors) or "nobody"
             raise Refused(f"it is not {actor}'s turn to act; next: {who}")
         self.active = actor
         self.active_round = up.round
+        self.retained = actor if self.retaining == self.side_of(actor) else None
+        self.retaining = None
         self.activations[actor] = self.activations.get(actor, 0) + 1
         self.moves[up.key] = self.moves.get(up.key, 0) + 1
         for model in self.members(actor):
@@ -535,6 +588,12 @@ class BattleState:
                 for counter_id in list(self.counters.get(target, {})):
                     if self.tracker.counter(counter_id).clears == "start-of-activation":
                         self._set(target, counter_id, 0)
+        members = {m.id for m in self.members(actor)}
+        for target, spec, owner, item in self.setup.counter_instances():
+            if spec.refresh is not None and owner is not None and owner.id in members:
+                value = self._eval(spec.refresh, owner, item)
+                limit = self.counter_max(target, spec.id)
+                self._set(target, spec.id, min(value, limit) if limit is not None else value)
 
     def _on_end_activation(self, event: EndActivation) -> None:
         if self.active != event.actor:
@@ -542,6 +601,7 @@ class BattleState:
         actor = event.actor
         self.active = None
         self.active_round = None
+        self.retained = None
         self.acted.add(actor)
         side = self.side_of(actor)
         if self.owed and side != self.last_side:
@@ -615,6 +675,8 @@ class BattleState:
         self.firsts[key] = event.first
         self.last_side = None
         self.owed = 0
+        if event.winner is not None:
+            self.last_winner = event.winner
 
     def _on_pass(self, event: Pass) -> None:
         if not self.tracker.turns.can_pass:
@@ -639,20 +701,36 @@ class BattleState:
         self.owed = 1
         self.moves[up.key] = self.moves.get(up.key, 0) + 1
 
+    def _on_retain(self, event: Retain) -> None:
+        turns = self.tracker.turns
+        if turns.kind != "phases" or turns.phases[self.phase].order != "alternating":
+            raise Refused("sides do not alternate in this phase: there is no initiative to retain")
+        if self.active is not None:
+            raise Refused(f"{self.active} is still active; end its activation first")
+        if event.side not in (0, 1):
+            raise Refused("the side is 0 (A) or 1 (B)")
+        if self.last_side != event.side or self.retaining is not None:
+            raise Refused(f"side {SIDE_LETTERS[event.side]} has not just acted")
+        if not self.actors_left(event.side):
+            raise Refused(f"side {SIDE_LETTERS[event.side]} has nobody left to act")
+        self.last_side = 1 - event.side
+        self.owed = 0
+        self.retaining = event.side
+
     def actors_left(self, side: int) -> tuple[str, ...]:
         """A side's actors still to act this turn (or phase)."""
         return tuple(a for a in self.ready() if self.side_of(a) == side)
 
     def _on_act(self, event: Act) -> None:
         model = self.model(event.model)
-        if self.active != model.actor:
-            raise Refused(f"{model.id} is not active")
-        if self.is_out(model.id):
-            raise Refused(f"{model.id} is out of the fight")
         try:
             spec = self.tracker.action(event.action)
         except KeyError:
             raise Refused(f"unknown action '{event.action}'") from None
+        if self.active != model.actor and not spec.interrupt:
+            raise Refused(f"{model.id} is not active")
+        if self.is_out(model.id):
+            raise Refused(f"{model.id} is out of the fight")
         if spec.units is not None and not matches_model(spec.units, model):
             raise Refused(f"{model.id} cannot {spec.name}")
         for needed in spec.needs:  # a once-per-game use of the model or its unit (Rally)
@@ -671,17 +749,28 @@ class BattleState:
                 if self.has_counter(event.item, needed) and self.counter(event.item, needed):
                     name = self.tracker.counter(needed).name
                     raise Refused(f"{item.name}: {name}")
-        if spec.cost > self.actions_left(model.id):
+        if not spec.interrupt and spec.cost > self.actions_left(model.id):
             raise Refused(f"{model.id} has {self.actions_left(model.id)} action(s) left")
+        spends_turn = False
+        if spec.spends_turn_if is not None:
+            key = (model.actor, spec.spends_turn_if)
+            held = self.counter(*key) and self.set_turn.get(key, self.turn) < self.turn
+            spends_turn = bool(held) and model.actor not in self.acted
+            spends_turn = spends_turn and self.active != model.actor
         changes: dict[tuple[str, str], int] = {}
         for effect in spec.effects:
             self._plan_effect(effect, model, item, event.item, changes)
-        used = self._used_target(model.id)
-        key = (used, self.tracker.used_counter)
-        changes[key] = changes.get(key, self.counter(*key)) + spec.cost
+        if not spec.interrupt:
+            used = self._used_target(model.id)
+            key = (used, self.tracker.used_counter)
+            changes[key] = changes.get(key, self.counter(*key)) + spec.cost
         for (target, counter_id), value in changes.items():
             self._set(target, counter_id, value)
-        if spec.ends_activation:
+        if spec.wounds:
+            self._on_wound(Wound(kind="wound", model=model.id, amount=spec.wounds))
+        if spends_turn:
+            self.acted.add(model.actor)  # kept overwatch: this round's action is used
+        if spec.ends_activation and self.active == model.actor:
             self._on_end_activation(EndActivation(kind="end-activation", actor=model.actor))
 
     def _item(self, model: ModelSnap, target: str) -> ItemSnap:
@@ -758,6 +847,15 @@ class BattleState:
             self.set_turn.pop((target, counter_id), None)
         if spec.id == self.tracker.damage.out_counter and len(target) > 1:
             self._going_out(target, before, value)
+            if value and not before and self.tracker.damage.on_out:
+                self.apply_effects(self.tracker.damage.on_out, self.model(target))
+
+    def _tick(self, target: str, counter_id: str, value: int) -> None:
+        """Count a counter down without it counting as set again."""
+        if value > 0:
+            self.counters[target][counter_id] = value
+        else:
+            self._set(target, counter_id, 0)
 
     def _going_out(self, model_id: str, before: int, value: int) -> None:
         tag = self.tracker.damage.fight_on
@@ -808,7 +906,87 @@ class BattleState:
         self.vp[event.side] += event.points
 
     def _on_roll(self, event: Roll) -> None:
-        """A roll only goes into the log."""
+        """A roll goes into the log; one applied to a model changes its counters by the
+        table row or the test outcome it names."""
+        if event.target is None:
+            return
+        if self.ended:
+            raise Refused("the game is over")
+        model = self.model(event.target)
+        if event.table is not None:
+            table = self.tracker.table(event.table)
+            if table is None:
+                raise Refused(f"unknown table '{event.table}'")
+            if event.row is None:
+                raise Refused(f"which row of {table.name}: the roll has no number")
+            row = table.row_for(event.row)
+            if row is None:
+                raise Refused(f"{table.name} has no row for {event.row}")
+            effects = row.effects
+        elif event.test is not None:
+            test = self.tracker.test(event.test)
+            if test is None:
+                raise Refused(f"unknown test '{event.test}'")
+            if event.passed is None:
+                raise Refused(f"{test.name}: the roll does not say whether it passed")
+            effects = test.on_pass if event.passed else test.on_fail
+        elif event.wounds:
+            effects = ()
+        else:
+            raise Refused("a roll applied to a model names a table, a test or wounds")
+        self.apply_effects(effects, model, event.values)
+        if event.wounds:
+            self._on_wound(Wound(kind="wound", model=model.id, amount=event.wounds))
+
+    def effect_target(self, effect: RowEffect, model: ModelSnap) -> str:
+        """Whose counter an effect changes: the model's, its unit's or its side's."""
+        try:
+            spec = self.tracker.counter(effect.counter)
+        except KeyError:
+            raise Refused(f"unknown counter '{effect.counter}'") from None
+        if spec.scope == "side":
+            return SIDE_LETTERS[model.side]
+        if spec.scope == "actor":
+            return model.actor
+        if spec.scope == "item":
+            raise Refused(f"{spec.name} is kept per item; a table result cannot choose one")
+        return model.id
+
+    def apply_effects(
+        self, effects: Sequence[RowEffect], model: ModelSnap, values: Sequence[int] = ()
+    ) -> None:
+        """Apply a result's counter changes to a model, reading the dice they roll from
+        ``values`` in order; refuse, changing nothing, when a change cannot be made."""
+        rolled = iter(values)
+        changes: dict[tuple[str, str], int] = {}
+        for effect in effects:
+            target = self.effect_target(effect, model)
+            spec = self.tracker.counter(effect.counter)
+            if not self.has_counter(target, effect.counter):
+                raise Refused(f"{target} has no {spec.name}")
+            key = (target, effect.counter)
+            amount = _effect_value(effect, rolled, spec.name)  # read even when skipped
+            if effect.if_set is not None:
+                guard = (self.effect_target(RowEffect(counter=effect.if_set), model), effect.if_set)
+                if not changes.get(guard, self.counter(*guard)):
+                    continue
+            current = changes.get(key, self.counter(*key))
+            if effect.op == "remove":
+                new = current - amount
+            elif effect.op == "clear":
+                new = 0
+            elif effect.op == "set":
+                new = amount
+            elif effect.op == "halve":
+                new = current // 2  # half removed, rounded up
+            else:
+                new = current + amount
+            limit = self.counter_max(target, effect.counter)
+            changes[key] = max(0, new if limit is None else min(new, limit))
+        if next(rolled, None) is not None:
+            raise Refused("more dice were given than the result rolls")
+        for (target, counter_id), value in changes.items():
+            self._set(target, counter_id, value)
 
     def _on_note(self, event: Note) -> None:
         """A note only goes into the log."""
@@ -836,8 +1014,15 @@ class BattleState:
             raise Refused(f"{len(self.ready())} model(s) have not acted yet")
         for target in list(self.counters):
             for counter_id in list(self.counters[target]):
-                if self.tracker.counter(counter_id).clears == "end-of-turn":
+                clears = self.tracker.counter(counter_id).clears
+                value = self.counters[target][counter_id]
+                if clears == "end-of-turn" or (
+                    clears == "end-of-next-turn"
+                    and self.set_turn.get((target, counter_id), self.turn) < self.turn
+                ):
                     self._set(target, counter_id, 0)
+                elif clears == "count-down":
+                    self._tick(target, counter_id, value - 1)
         for model_id, until in list(self.fight_on.items()):
             if until <= self.turn:
                 del self.fight_on[model_id]
@@ -869,6 +1054,34 @@ class BattleState:
         for model_id in list(self.fight_on):
             del self.fight_on[model_id]  # the game ends: fighting on is over
         self.ended = True
+
+
+def _effect_value(effect: RowEffect, rolled: Iterator[int], name: str) -> int:
+    """An effect's number: as written, or the next rolled value (at least ``at_least``)."""
+    if isinstance(effect.value, int):
+        return effect.value
+    if effect.value == "given":
+        given = next(rolled, None)
+        if given is None or given < 0:
+            raise Refused(f"{name}: the roll does not give the number it changes by")
+        return given
+    count_text, _, sides_text = effect.value.partition("d")
+    count, sides = int(count_text or 1), int(sides_text)
+    value = next(rolled, None)
+    if value is None:
+        raise Refused(f"{name}: the {effect.value} it rolls is missing")
+    if not count <= value <= count * sides:
+        raise Refused(f"{name}: {value} is not a result of {effect.value}")
+    return value if effect.at_least is None else max(value, effect.at_least)
+
+
+def _figures(model: ModelSnap) -> int:
+    """How many figures a model counts as (``figures:2``: power armour counts double)."""
+    for tag in model.tags:
+        key, _, number = tag.partition(":")
+        if key == "figures" and number.isdigit():
+            return int(number)
+    return 1
 
 
 def state_at(setup: BattleSetup, events: Sequence[Event]) -> BattleState:

@@ -111,13 +111,35 @@ class Score(Frozen):
 
 
 class Roll(Frozen):
-    """A roll made with the dice helper: what, the dice, the numbers used, the outcome."""
+    """A roll made with the dice helper: what, the dice, the numbers used, the outcome.
+
+    A roll on one of the catalog's tables or tests may also be applied to a model: then
+    ``target`` names it, ``table`` and ``row`` (the number read on the table) or ``test``
+    and ``passed`` say which result, and ``values`` holds the dice its effects rolled
+    (1d6 off SUSTAIN). The tracker applies it as it reads the log, so undo takes the roll
+    and its effects back together."""
 
     kind: Literal["roll"]
     title: Text
     dice: tuple[Int, ...] = ()
     detail: str = ""
     outcome: str = ""
+    target: ModelId | None = None
+    table: Id | None = None
+    row: Int | None = None
+    test: Id | None = None
+    passed: bool | None = None
+    values: tuple[Int, ...] = ()
+    wounds: Int | None = None
+    """Wounds (hit points) the target loses by this roll (a Steampocalypse attack's HITs
+    left after the defence)."""
+
+
+class Retain(Frozen):
+    """The side that has just acted keeps the initiative and acts again (Reikhammer)."""
+
+    kind: Literal["retain"]
+    side: Int
 
 
 class Note(Frozen):
@@ -158,6 +180,7 @@ Event = Annotated[
     | RemoveMarker
     | Score
     | Roll
+    | Retain
     | Note
     | NextPhase
     | EndTurn

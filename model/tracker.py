@@ -34,11 +34,17 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from model.base import Bool, Frozen, FrozenMap, Id, Int, Positive, StatId, Text, empty_map
+from model.base import Bool, Count, Frozen, FrozenMap, Id, Int, Positive, StatId, Text, empty_map
 from model.selectors import Selector
 
-Expr = Annotated[str, Field(pattern=r"^(stat|item|tag):[A-Za-z0-9_-]+$")]
-"""A value read from the model: ``stat:A``, ``item:bullet`` or ``tag:reload``."""
+Expr = Annotated[str, Field(pattern=r"^(stat|now|item|tag|unit):[A-Za-z0-9_-]+$")]
+"""A value read from the model: ``stat:A`` (as printed, with lasting modifiers),
+``now:DEF`` (as it is now, counters included), ``item:bullet``, ``tag:reload``, or
+``unit:standing`` (the figures of its unit still in the fight; a model tagged
+``figures:2`` counts as two)."""
+
+DiceText = Annotated[str, Field(pattern=r"^[1-9]?d(3|6|10)$")]
+"""Dice rolled when a table's result is applied: ``1d6`` turns of no power."""
 
 Value = Int | Expr
 """A number, or an expression giving one per model."""
@@ -50,12 +56,16 @@ Clears = Literal[
     "end-of-activation-next-turn",
     "end-of-turn",
     "start-of-activation",
+    "end-of-next-turn",
+    "count-down",
 ]
 """When a counter goes back to zero by itself: never; when the bearer's activation ends;
 at the end of the bearer's next activation (one that starts after it was set); at the end
 of the bearer's first activation in a later turn than the one it was set in (poison is
 checked "next turn", even if the model still acts this turn); when the turn ends; or as
-the bearer's activation starts (after its reminder was shown)."""
+the bearer's activation starts (after its reminder was shown); at the end of the turn after
+the one it was set in (a pushed unit sits out its next turn); or one less at each end of
+turn (no power for 1d6 turns)."""
 
 
 class CounterSpec(Frozen):
@@ -65,7 +75,11 @@ class CounterSpec(Frozen):
     name: Text
     short: Annotated[str, Field(min_length=1, max_length=4)]
     """A few letters for the model's row (``Dn``, ``Aim``)."""
-    kind: Literal["flag", "number"] = "flag"
+    kind: Literal["flag", "number", "choice"] = "flag"
+    """A flag (on or off), a number, or one of ``options`` (its value is the option's
+    place, from 0: an order chip is Moving or Stationary)."""
+    options: tuple[Text, ...] = ()
+    """For a choice: the names of its values, the first being the start."""
     scope: Literal["model", "actor", "item", "side"] = "model"
     """Per model; per actor (whatever activates: a unit, a pack); per carried item; per side."""
     units: Selector | None = None
@@ -83,6 +97,18 @@ class CounterSpec(Frozen):
     """Change to the bearer's actions per activation, per point of value."""
     out: Bool = False
     """While set the model is out of the fight: it does not act (downed)."""
+    stands: Bool = False
+    """While set the bearer does not activate but stays in the fight (a pushed unit's
+    next turn, a broken formation, a jammed automaton)."""
+    refresh: Value | None = None
+    """Set to this value each time the bearer's activation starts (the defense pool is
+    refreshed to the unit's DEF: ``now:DEF``)."""
+    hidden_until: Id | None = None
+    """A phase before which the value is shown only as "placed" (order chips are placed
+    face down and revealed together)."""
+    shows: Text | None = None
+    """What the value means at the table, with ``{value}`` (``{value} unit(s) may not
+    shoot``), shown next to it."""
     reminder: Text | None = None
     """Shown when the bearer's activation starts while the counter is set."""
     remind_from: Positive = 1
@@ -90,10 +116,30 @@ class CounterSpec(Frozen):
     summary: str | None = None
     source: str | None = None
 
+    @model_validator(mode="after")
+    def _options(self) -> CounterSpec:
+        if self.kind == "choice" and len(self.options) < 2:
+            raise ValueError("a choice counter needs at least two options")
+        if self.kind != "choice" and self.options:
+            raise ValueError("only a choice counter has options")
+        return self
+
     @property
     def limit(self) -> Value | None:
-        """The highest value: 1 for a flag."""
-        return 1 if self.kind == "flag" else self.max
+        """The highest value: 1 for a flag, the last option's place for a choice."""
+        if self.kind == "flag":
+            return 1
+        if self.kind == "choice":
+            return len(self.options) - 1
+        return self.max
+
+    def value_text(self, value: int) -> str:
+        """A value as the table reads it: an option's name, on/off, or the number."""
+        if self.kind == "choice":
+            return self.options[value] if 0 <= value < len(self.options) else str(value)
+        if self.kind == "flag":
+            return "on" if value else "off"
+        return str(value)
 
 
 class Effect(Frozen):
@@ -131,6 +177,14 @@ class ActionSpec(Frozen):
     effects: tuple[Effect, ...] = ()
     ends_activation: Bool = False
     """Whether doing it ends the activation (ready defensive fire)."""
+    wounds: Count = 0
+    """Wounds (hit points) the bearer loses by doing it (a pushed action costs 1 HPT)."""
+    interrupt: Bool = False
+    """Done outside the bearer's activation and using none of its actions (a formation
+    on overwatch shoots in the enemy's turn)."""
+    spends_turn_if: Id | None = None
+    """A counter: when it was set in an earlier turn, doing this uses up the bearer's
+    activation of this turn (overwatch kept from the round before)."""
     summary: str | None = None
 
 
@@ -141,6 +195,11 @@ class Phase(Frozen):
     name: Text
     activations: Bool = False
     """Whether units activate in this phase."""
+    order: Literal["free", "alternating"] = "free"
+    """With activations: in any order, or sides alternating from the side that won the
+    turn's roll-off (a side may retain the initiative and act again)."""
+    reminder: Text | None = None
+    """What the players do in this phase, shown while it lasts."""
     summary: str | None = None
 
 
@@ -182,8 +241,34 @@ class TurnSpec(Frozen):
         return self
 
 
+class RowEffect(Frozen):
+    """What a table's result or a test's outcome does to the model it is applied to:
+    a change to one of its counters (the unit's, the side's, by the counter's scope)."""
+
+    counter: Id
+    op: Literal["add", "remove", "set", "clear", "halve"] = "add"
+    """``remove`` takes the value away (never below 0); ``halve`` removes half of the
+    value, rounding the half removed up (rally: 3 Shock become 1)."""
+    value: Int | DiceText | Literal["given"] = 1
+    """A number; dice rolled as the result is applied (``1d6`` to SUSTAIN); or
+    ``given``: a number the roll gives (the defence dice a unit spent)."""
+    at_least: Int | None = None
+    """A rolled value below this counts as this (a roll of 1 counts as 2)."""
+    if_set: Id | None = None
+    """Only when this counter is set on the same target (a broken formation that fails
+    its rally withdraws)."""
+
+
 class DamageSpec(Frozen):
     """How models take damage."""
+
+    zero_stats: tuple[StatId, ...] = ()
+    """Stats that put a model out of the fight when any falls to 0 (the colonial sheet:
+    a vehicle with any stat reduced to zero is disabled). Only models that have the stat
+    as a number are affected."""
+    on_out: tuple[RowEffect, ...] = ()
+    """Counter changes when a model goes out (Reikhammer: 1 Shock to its formation per
+    casualty)."""
 
     wounds: Value = 1
     """Wounds a model can take (``stat:W``); each model with more than one gets boxes."""
@@ -213,6 +298,12 @@ class TableRow(Frozen):
     result: Text
     value: Int | None = None
     """A number the result gives, when it gives one (a fall's Strength)."""
+    effects: tuple[RowEffect, ...] = ()
+    """What the result does to the model it is applied to."""
+    then: Id | None = None
+    """Another table to roll on now ("roll on Penetrating Hit")."""
+    test: Id | None = None
+    """A test to roll now ("roll an extra SUSTAIN roll immediately")."""
 
 
 class TableSpec(Frozen):
@@ -224,7 +315,17 @@ class TableSpec(Frozen):
     lookup: Text | None = None
     """What is looked up, e.g. "Height fallen (inches)"."""
     rows: tuple[TableRow, ...]
+    units: Selector | None = None
+    """Which models it is applied to (vehicles); all when left out."""
+    column: Text | None = None
+    """The column of the sheet's table this is, when a sheet prints several side by side
+    (vehicle hits: non-penetrating, penetrating, catastrophic)."""
     source: str | None = None
+
+    @property
+    def applies(self) -> bool:
+        """Whether any row changes the model it is applied to or leads to another roll."""
+        return any(r.effects or r.then or r.test for r in self.rows)
 
     def row_for(self, value: int) -> TableRow | None:
         """The row whose range holds ``value``."""
@@ -294,6 +395,53 @@ class GridSpec(Frozen):
         return next((r for r in self.rows if r.key == key), None)
 
 
+class TestSpec(Frozen):
+    """A test of the game: dice against a number, then what passing or failing does.
+
+    One die against a stat (the colonial sheet's SUSTAIN roll, Reikhammer's action test)
+    or a pool of dice counting hits (Steampocalypse's WIL roll needing 2 HITs of 5+).
+    A number of dice or a target left out is asked of the player (a volley's ROF x firers,
+    a weapon's AP value)."""
+
+    id: Id
+    name: Text
+    sides: Literal[6, 10] = 6
+    count: Value | None = 1
+    """How many dice; None asks the player."""
+    target: Value | None = None
+    """The number each die is read against (``stat:SUSTAIN``); None asks the player.
+    Ignored by a pool with ``hit``."""
+    passes: Literal["at-most", "at-least"] = "at-most"
+    """Whether a die at or below the target succeeds (roll-under), or at or above."""
+    hit: Int | None = None
+    """For pools: a die at least this is a success whatever the target (a HIT is 5+)."""
+    successes: Positive = 1
+    """Successes needed to pass."""
+    modify: Literal["target", "roll"] = "target"
+    """What modifiers change: the number needed (a Shoot number of 6, -2 moving) or
+    each die (armour saves: -6 against a rifle)."""
+    modifiers: Id | None = None
+    """The kind of ``[[tracker.modifiers]]`` offered (``roll`` of the modifier)."""
+    units: Selector | None = None
+    """Which models take it (vehicles); all when left out."""
+    on_pass: tuple[RowEffect, ...] = ()
+    on_fail: tuple[RowEffect, ...] = ()
+    pass_table: Id | None = None
+    """A table rolled after a pass (a vehicle's armour save held: the Dent column)."""
+    fail_table: Id | None = None
+    """A table rolled after a failure (morale: the failure table)."""
+    pass_text: Text = "passed"
+    fail_text: Text = "failed"
+    summary: str | None = None
+    source: str | None = None
+
+    @model_validator(mode="after")
+    def _pool(self) -> TestSpec:
+        if self.hit is not None and not 1 <= self.hit <= self.sides:
+            raise ValueError(f"a hit of {self.hit} cannot be rolled on a d{self.sides}")
+        return self
+
+
 RollKind = Literal[
     "to-hit",
     "wound",
@@ -315,10 +463,19 @@ class ModifierSpec(Frozen):
 
     id: Id
     name: Text
-    roll: Literal["shooting", "combat", "attribute", "wound", "save", "unpin", "initiative", "any"]
-    """The roll it changes; ``shooting`` and ``combat`` are the ranged and melee rolls to
-    hit, ``wound`` the Strength of a wound roll."""
+    roll: Id
+    """The roll it changes: ``shooting`` and ``combat`` are the ranged and melee rolls to
+    hit, ``wound`` the Strength of a wound roll, ``any`` every roll; a test names its
+    own kind (``morale``, ``armour-save``)."""
     value: Int
+    counters: tuple[Id, ...] = ()
+    """Counters of the model tested that apply it by themselves: once while any is set,
+    or ``per`` their total (the tracker ticks it; the player can untick it)."""
+    per: Positive | None = None
+    """With counters: the modifier counts once for every ``per`` points of their total
+    (-1 for each 3 points of attribute lost)."""
+    tags: frozenset[Id] = frozenset()
+    """Tags of the model tested that apply it by themselves (a Green unit)."""
     summary: str | None = None
     source: str | None = None
 
@@ -356,6 +513,9 @@ class VictorySpec(Frozen):
     """VP per enemy unit destroyed, by its tags; the first entry whose tags it has counts
     (put vehicles before infantry, as aircraft carry ``vehicle`` and their own tag)."""
     target: VPTarget | None = None
+    lose_without: Id | None = None
+    """A tag: a side whose every model with it is out of the fight has lost
+    (Steampocalypse 1909: all of a side's officers are down)."""
     summary: str | None = None
 
     def destroyed_vp(self, tags: frozenset[str]) -> int:
@@ -381,10 +541,20 @@ class Tracker(Frozen):
     tables: tuple[TableSpec, ...] = ()
     grids: tuple[GridSpec, ...] = ()
     modifiers: tuple[ModifierSpec, ...] = ()
+    tests: tuple[TestSpec, ...] = ()
+    """Tests the dice helper rolls and the tracker applies."""
     rolls: tuple[RollKind, ...] = ()
     """The D6 rolls the dice helper offers (``model.dice_d6``); none for a game whose
     rolls are those of ``model.dice``."""
     victory: VictorySpec = VictorySpec()
+
+    def table(self, table_id: str) -> TableSpec | None:
+        """A table by id, None when the catalog has none."""
+        return next((t for t in self.tables if t.id == table_id), None)
+
+    def test(self, test_id: str) -> TestSpec | None:
+        """A test by id, None when the catalog has none."""
+        return next((t for t in self.tests if t.id == test_id), None)
 
     def counter(self, counter_id: str) -> CounterSpec:
         """A counter by id (KeyError when unknown)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from model.problems import KeyPath, Problem, did_you_mean
-from model.tracker import Tracker, Value
+from model.tracker import RowEffect, Tracker, Value
 
 ROOT: KeyPath = ("tracker",)
 
@@ -45,8 +45,35 @@ def _problems(
             yield Problem(f"unknown stat '{stat_id}'", file, (*ROOT, *path), hint=hint)
 
     def value(path: KeyPath, given: Value | None) -> Iterator[Problem]:
-        if isinstance(given, str) and given.startswith("stat:"):
-            yield from stat(path, given.removeprefix("stat:"))
+        if isinstance(given, str) and given.startswith(("stat:", "now:")):
+            yield from stat(path, given.partition(":")[2])
+        if (
+            isinstance(given, str)
+            and given.startswith("unit:")
+            and given not in ("unit:standing", "unit:models")
+        ):
+            yield Problem(
+                f"unknown value '{given}'",
+                file,
+                (*ROOT, *path),
+                hint="unit:standing (figures still in the fight) or unit:models",
+            )
+
+    tables = frozenset(t.id for t in tracker.tables)
+    tests = frozenset(t.id for t in tracker.tests)
+
+    def defined(
+        path: KeyPath, given: str | None, ids: frozenset[str], part: str
+    ) -> Iterator[Problem]:
+        if given is not None and given not in ids:
+            hint = did_you_mean(given, ids) or f"define it under [[tracker.{part}]]"
+            yield Problem(f"unknown {part[:-1]} '{given}'", file, (*ROOT, *path), hint=hint)
+
+    def effects(path: KeyPath, given: Sequence[RowEffect]) -> Iterator[Problem]:
+        for m, effect in enumerate(given, start=1):
+            yield from counter((*path, m, "counter"), effect.counter)
+            if effect.if_set is not None:
+                yield from counter((*path, m, "if_set"), effect.if_set)
 
     for part, ids in (
         ("counters", counters),
@@ -55,6 +82,7 @@ def _problems(
         ("tables", [t.id for t in tracker.tables]),
         ("grids", [g.id for g in tracker.grids]),
         ("modifiers", [m.id for m in tracker.modifiers]),
+        ("tests", [t.id for t in tracker.tests]),
     ):
         yield from _twice(file, part, "id", ids)
     yield from _twice(file, "actions", "key", [a.key for a in tracker.actions])
@@ -86,9 +114,15 @@ def _problems(
                 (*ROOT, "victory", "destroyed", n, "tags"),
                 hint=hint or "give the tags to the units it scores for",
             )
+    yield from effects(("damage", "on_out"), tracker.damage.on_out)
+    for n, stat_id in enumerate(tracker.damage.zero_stats, start=1):
+        yield from stat(("damage", "zero_stats", n), stat_id)
+    phases = frozenset(p.id for p in tracker.turns.phases)
     for n, spec in enumerate(tracker.counters, start=1):
         yield from value(("counters", n, "start"), spec.start)
         yield from value(("counters", n, "max"), spec.max)
+        yield from value(("counters", n, "refresh"), spec.refresh)
+        yield from defined(("counters", n, "hidden_until"), spec.hidden_until, phases, "phases")
         for stat_id in spec.modifiers:
             yield from stat(("counters", n, "modifiers", stat_id), stat_id)
     for n, action in enumerate(tracker.actions, start=1):
@@ -106,6 +140,35 @@ def _problems(
                     (*ROOT, *where, "on"),
                     hint="give the action an item selector, or put the effect on the model",
                 )
+
+    for n, table in enumerate(tracker.tables, start=1):
+        for m, row in enumerate(table.rows, start=1):
+            at: KeyPath = ("tables", n, "rows", m)
+            yield from effects((*at, "effects"), row.effects)
+            yield from defined((*at, "then"), row.then, tables, "tables")
+            yield from defined((*at, "test"), row.test, tests, "tests")
+    for n, test in enumerate(tracker.tests, start=1):
+        at = ("tests", n)
+        yield from value((*at, "count"), test.count)
+        yield from value((*at, "target"), test.target)
+        yield from effects((*at, "on_pass"), test.on_pass)
+        yield from effects((*at, "on_fail"), test.on_fail)
+        yield from defined((*at, "pass_table"), test.pass_table, tables, "tables")
+        yield from defined((*at, "fail_table"), test.fail_table, tables, "tables")
+    for n, modifier in enumerate(tracker.modifiers, start=1):
+        for m, counter_id in enumerate(modifier.counters, start=1):
+            yield from counter(("modifiers", n, "counters", m), counter_id)
+    for n, action in enumerate(tracker.actions, start=1):
+        if action.spends_turn_if is not None:
+            yield from counter(("actions", n, "spends_turn_if"), action.spends_turn_if)
+    lose = tracker.victory.lose_without
+    if lose is not None and tags is not None and lose not in tags:
+        yield Problem(
+            f"no unit carries the tag '{lose}': no side could ever lose by it",
+            file,
+            (*ROOT, "victory", "lose_without"),
+            hint=did_you_mean(lose, tags) or "give the tag to the units a side cannot lose",
+        )
 
 
 def _twice(file: str, part: str, key: str, values: Sequence[str | None]) -> Iterator[Problem]:

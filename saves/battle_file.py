@@ -315,6 +315,8 @@ def _event_body(event: Event) -> str:
     text = _EVENT_CACHE.get(event)
     if text is None:
         data = event.model_dump(exclude_none=True)
+        if not data.get("values", True):
+            del data["values"]  # a roll applied with no dice for its effects
         text = "".join(f"{_key(k)} = {_literal(_plain(v))}\n" for k, v in data.items())
         if len(_EVENT_CACHE) >= 4096:
             _EVENT_CACHE.clear()
