@@ -286,6 +286,10 @@ class BattleState:
                     return int(number)
         return 0
 
+    def value(self, value: Value, model: ModelSnap) -> int:
+        """A number or expression (``now:SUSTAIN``, ``unit:standing``) for a model now."""
+        return self._eval(value, model, None)
+
     def stat(self, model_id: str, stat: str) -> int | None:
         """A model's current stat: printed value, lasting modifiers, and counters now set
         (numb, Toughness lost ...). None for a stat it cannot use ("-")."""
@@ -919,6 +923,8 @@ class BattleState:
                 raise Refused(f"unknown table '{event.table}'")
             if event.row is None:
                 raise Refused(f"which row of {table.name}: the roll has no number")
+            if table.units is not None and not matches_model(table.units, model):
+                raise Refused(f"{model.label} does not take {table.name}")
             row = table.row_for(event.row)
             if row is None:
                 raise Refused(f"{table.name} has no row for {event.row}")
@@ -927,6 +933,8 @@ class BattleState:
             test = self.tracker.test(event.test)
             if test is None:
                 raise Refused(f"unknown test '{event.test}'")
+            if test.units is not None and not matches_model(test.units, model):
+                raise Refused(f"{model.label} does not take {test.name}")
             if event.passed is None:
                 raise Refused(f"{test.name}: the roll does not say whether it passed")
             effects = test.on_pass if event.passed else test.on_fail
