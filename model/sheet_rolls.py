@@ -415,12 +415,15 @@ class StrategyRoll(Result):
 def strategy_roll(
     state: BattleState, dice: DiceSource, *, go_second: bool = False, max_rounds: int = 50
 ) -> StrategyRoll:
-    """003 Strategy Phase: D6 + the army's strategy rating (the roster setting
-    ``strategy-rating``, 0 when a list has none); the higher total decides to go first
-    or second; a tie goes to the loser of the last roll-off, and is rolled again when
-    there was none (the first round)."""
+    """003 Strategy Phase: D6 + the army's strategy rating (the roster setting the
+    catalog's ``turns.initiative.setting`` names, ``strategy-rating`` by default; 0 when
+    a list has none); the higher total decides to go first or second; a tie goes to the
+    loser of the last roll-off, and is rolled again when there was none (the first
+    round)."""
     sides = state.setup.sides
-    ratings = [side.roster.settings.get(STRATEGY_SETTING, 0) for side in sides]
+    spec = state.tracker.turns.initiative
+    setting = spec.setting if spec is not None and spec.setting else STRATEGY_SETTING
+    ratings = [side.roster.settings.get(setting, 0) for side in sides]
     texts, all_dice = [], []
     for _ in range(max_rounds):
         rolled = [dice.roll(6) for _ in sides]

@@ -211,6 +211,11 @@ class InitiativeSpec(Frozen):
     """The change to the roll of a side whose list is over its points limit (Steam Wars
     allows going over by less than the cheapest model, at -1 to every initiative roll)."""
     reminder: Text = "roll for initiative: the highest roll goes first"
+    setting: Id | None = None
+    """A roster setting each side adds to its roll (Reikhammer: ``strategy-rating``)."""
+    ties: Literal["reroll", "previous-loser"] = "reroll"
+    """What a tie does: roll again, or go to the side that lost the last roll-off (rolled
+    again when there was none)."""
     source: str | None = None
 
 
@@ -430,6 +435,10 @@ class TestSpec(Frozen):
     """A table rolled after a pass (a vehicle's armour save held: the Dent column)."""
     fail_table: Id | None = None
     """A table rolled after a failure (morale: the failure table)."""
+    defended_by: Id | None = None
+    """The test the model attacked rolls against this one: each of its successes cancels
+    one of this test's, and what is left is wounds (Steampocalypse 1909: attack HITs
+    against the defence dice the defender chooses from its pool)."""
     pass_text: Text = "passed"
     fail_text: Text = "failed"
     summary: str | None = None

@@ -155,6 +155,7 @@ def _problems(
         yield from effects((*at, "on_fail"), test.on_fail)
         yield from defined((*at, "pass_table"), test.pass_table, tables, "tables")
         yield from defined((*at, "fail_table"), test.fail_table, tables, "tables")
+        yield from defined((*at, "defended_by"), test.defended_by, tests, "tests")
     for n, modifier in enumerate(tracker.modifiers, start=1):
         for m, counter_id in enumerate(modifier.counters, start=1):
             yield from counter(("modifiers", n, "counters", m), counter_id)
