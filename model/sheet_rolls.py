@@ -438,7 +438,7 @@ def strategy_roll(
         if totals[0] != totals[1]:
             winner, why = (0 if totals[0] > totals[1] else 1), ""
             break
-        if state.last_winner is not None:
+        if state.last_winner is not None and spec is not None and spec.ties == "previous-loser":
             winner, why = 1 - state.last_winner, ": a tie goes to the previous loser"
             break
         texts[-1] += ": a tie, roll again"
