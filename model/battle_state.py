@@ -742,6 +742,10 @@ class BattleState:
                 if self.has_counter(target, needed) and self.counter(target, needed):
                     name = self.tracker.counter(needed).name
                     raise Refused(f"{model.id} cannot {spec.name}: {name}")
+        for required in spec.requires:
+            if not any(self.counter(t, required) for t in dict.fromkeys((model.id, model.actor))):
+                name = self.tracker.counter(required).name
+                raise Refused(f"{model.id} cannot {spec.name}: it needs {name}")
         item: ItemSnap | None = None
         if spec.item is not None:
             if event.item is None:
@@ -813,6 +817,8 @@ class BattleState:
             new = 0
         elif effect.op == "set":
             new = self._eval(effect.value, model, item)
+        elif effect.op == "remove":
+            new = max(0, current - amount)
         else:
             new = current + amount
         if new < 0:

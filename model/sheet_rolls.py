@@ -155,7 +155,7 @@ def test_numbers(
 ) -> tuple[int | None, int | None]:
     """The test's number of dice and target for this model (None: the player gives it)."""
     model = state.model(model_id)
-    count = None if test.count is None else state.value(test.count, model)
+    count = None if test.count == "asked" else state.value(test.count, model)
     target = None if test.target is None else state.value(test.target, model)
     return count, target
 

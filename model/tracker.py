@@ -146,9 +146,11 @@ class Effect(Frozen):
     """What an action does to a counter."""
 
     counter: Id
-    op: Literal["set", "add", "clear"] = "add"
+    op: Literal["set", "add", "remove", "clear"] = "add"
     value: Value = 1
-    """For ``set`` the new value, for ``add`` the change (negative to spend)."""
+    """For ``set`` the new value, for ``add`` the change (negative to spend, refused when
+    there is not enough), for ``remove`` what to take away (never below 0: a charge
+    takes 2 dice off a defence pool that may hold fewer)."""
     on: Literal["model", "item", "side"] = "model"
     """Whether the counter is the model's, the chosen item's, or the side's."""
     when: Selector | None = None
@@ -174,6 +176,9 @@ class ActionSpec(Frozen):
     needs: tuple[Id, ...] = ()
     """Counters that must be zero for the action: the chosen item's (jammed, reload), or
     the model's or its unit's (a once-per-game Rally already used)."""
+    requires: tuple[Id, ...] = ()
+    """Counters that must be set for the action, on the model or its unit (an overwatch
+    shot needs the formation on overwatch)."""
     effects: tuple[Effect, ...] = ()
     ends_activation: Bool = False
     """Whether doing it ends the activation (ready defensive fire)."""
@@ -411,8 +416,8 @@ class TestSpec(Frozen):
     id: Id
     name: Text
     sides: Literal[6, 10] = 6
-    count: Value | None = 1
-    """How many dice; None asks the player."""
+    count: Value | Literal["asked"] = 1
+    """How many dice; ``asked``: the player gives it (a volley's ROF x firers)."""
     target: Value | None = None
     """The number each die is read against (``stat:SUSTAIN``); None asks the player.
     Ignored by a pool with ``hit``."""

@@ -128,6 +128,8 @@ def _problems(
     for n, action in enumerate(tracker.actions, start=1):
         for m, needed in enumerate(action.needs, start=1):
             yield from counter(("actions", n, "needs", m), needed)
+        for m, required in enumerate(action.requires, start=1):
+            yield from counter(("actions", n, "requires", m), required)
         for m, effect in enumerate(action.effects, start=1):
             where: KeyPath = ("actions", n, "effects", m)
             yield from counter((*where, "counter"), effect.counter)

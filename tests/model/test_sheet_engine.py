@@ -416,3 +416,19 @@ def test_the_strategy_roll_adds_the_rating_and_ties_go_to_the_previous_loser() -
     later = play(game, won.roll_off())
     tie = strategy_roll(later.state, FixedDice(2, 4))  # 4 against 4: B lost last time
     assert tie.winner == 1 and "previous loser" in tie.detail
+
+
+def test_an_overwatch_shot_needs_the_formation_on_overwatch() -> None:
+    game = play(to_action(battle()), RollOff(kind="roll-off", first=0))
+    game = play(game, Activate(kind="activate", actor="A1"))
+    with pytest.raises(Refused, match="it needs Overwatch"):
+        play(game, Act(kind="act", model="B1", action="overwatch-shot"))
+
+
+def test_a_test_whose_dice_are_asked_needs_the_number() -> None:
+    game = battle()
+    defence = spec_of(game, "defence")
+    assert defence.count == "asked"
+    with pytest.raises(Refused, match="how many dice"):
+        roll_test(game.state, defence, "A1", FixedDice())
+    assert roll_test(game.state, defence, "A1", FixedDice(5, 1), count=2, given=[2]).successes == 1
