@@ -374,22 +374,25 @@ class FactionView:
 
     def _design(self, card: UnitCard) -> Design:
         spec = self.design_spec
-        problems = tuple(card_problems(spec, card, self.items, self.rule_costs))
+        points = self.system.points
+        problems = tuple(card_problems(spec, card, self.items, self.rule_costs, points))
         costing = None
         if spec is not None and not problems:
-            costing = cost_card(spec, card, self.items, self.rule_costs)
+            costing = cost_card(spec, card, self.items, self.rule_costs, points)
         return Design(card, self._card_unit(card, costing), costing, problems)
 
     def _card_unit(self, card: UnitCard, costing: Costing | None) -> Unit:
         spec = self.design_spec
+        if spec is not None and spec.entered:
+            return self._entered_unit(spec, card, costing)
         stats: dict[str, StatValue] = {}
         tags: set[str] = {"designed"}
         if spec is not None:
             mtype = spec.type(card.type)
-            first = card.models[0]
+            first = card.groups[0]
             stats = {
                 spec.move_stat: mtype.move if mtype else 0,
-                spec.res_stat: card.res if first.res is None else first.res,
+                spec.res_stat: (card.res or 0) if first.res is None else first.res,
                 spec.wounds_stat: first.wounds or card.wounds,
             }
             if mtype is not None:
@@ -414,6 +417,30 @@ class FactionView:
             data=card.data if card.data != "published" else "house",
             gaps="the rules publish no cost per model; warband's house table gives the base"
             if house
+            else None,
+            source=card.source,
+        )
+
+    def _entered_unit(self, spec: DesignSpec, card: UnitCard, costing: Costing | None) -> Unit:
+        """An entered card as a unit of one model: the card's stats in the system's order
+        (``-`` for one it leaves out), its points, its abilities with their tags, the tags
+        its stats and ``named`` give, and its special ability in the summary."""
+        declared = {s.id for s in spec.stats}
+        stats: dict[str, StatValue] = {
+            sid: card.stats.get(sid, "-") for sid in self.stat_ids if sid in declared
+        }
+        special = f"{spec.special}: {card.special}" if spec.special and card.special else None
+        summary = "\n".join(t for t in (special, card.summary) if t) or None
+        return Unit(
+            name=card.name,
+            cost=costing.total if costing else 0,
+            stats=FrozenMap(stats),
+            base=card.abilities,
+            tags=frozenset({"designed"}) | spec.card_tags(card) | self.ability_tags(card.groups[0]),
+            summary=summary,
+            data=card.data if card.data != "published" else "house",
+            gaps="the rules publish no unit cards; this card was written by a player"
+            if card.data == "house"
             else None,
             source=card.source,
         )

@@ -67,9 +67,7 @@ class _Checker:
                 tags |= rule.tags
         design = self.catalog.system_file.design
         if design is not None:  # what designed units are tagged with (FactionView)
-            tags |= {"designed", "unarmed"}
-            for mtype in design.types:
-                tags |= mtype.unit_tags
+            tags |= design.unit_tags
         stats = self.catalog.system_file.system.profile_tags
         if stats:  # profile values as tags: roa:1
             for fid in self.catalog.factions:
@@ -95,6 +93,10 @@ class _Checker:
             self.check_group(sfile, ("options", n), group, sys_items, sys_rules, None)
         if self.complete:  # system rules may name any faction's units and items
             self.check_constraints(sfile, system.constraints, self.all_units, self.all_items)
+        if system.design is not None:
+            for n, stat in enumerate(system.design.stats, start=1):
+                if stat.id not in self.stats:
+                    self.unknown(sfile, ("design", "stats", n), "stat", stat.id, self.stats)
         if system.tracker is not None:
             tags = self.all_tags if self.complete else None
             self.problems += check_tracker(system.tracker, self.stats, tags, sfile)

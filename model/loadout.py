@@ -175,7 +175,7 @@ def _resolve_design(
     costs = design.costing.groups if design.costing else ()
     groups: list[ModelsLoad] = []
     totals: dict[tuple[str, tuple[str, ...]], Carried] = {}
-    for n, group in enumerate(design.card.models):
+    for n, group in enumerate(design.card.groups):
         cost = costs[n].per_model if costs else 0
         per_model: list[Carried] = []
         ids = Counter([*group.weapons, *group.abilities])
@@ -203,10 +203,11 @@ def _resolve_design(
             group_tags |= mtype.unit_tags
         group_tags |= view.ability_tags(group)
         stats: dict[str, StatValue] = dict(unit.stats)
-        if spec is not None:
+        if spec is not None and not spec.entered:  # an entered card's stats are the unit's
             if mtype is not None:
                 stats[spec.move_stat] = mtype.move
-            stats[spec.res_stat] = design.card.res if group.res is None else group.res
+            card_res = design.card.res or 0
+            stats[spec.res_stat] = card_res if group.res is None else group.res
             stats[spec.wounds_stat] = group.wounds or design.card.wounds
         groups.append(
             ModelsLoad(

@@ -459,6 +459,7 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_card(args: argparse.Namespace, out: TextIO) -> int:
     """``warband card FILE [CARD] [--save]``."""
+    from model.describe import stat_line
     from model.problems import Problem, RosterError, did_you_mean
     from saves.house_file import save_card
 
@@ -486,9 +487,22 @@ def cmd_card(args: argparse.Namespace, out: TextIO) -> int:
     ids = [args.card] if args.card else list(roster.cards)
     if not ids:
         print(f"{args.file} designs no units.", file=out)
+    spec = view.design_spec
     for cid in ids:
         design = view.designs[cid]
-        print(f"{design.card.name} [{cid}]: {design.unit.cost} points", file=out)
+        print(f"{design.card.name} [{cid}]: {design.unit.cost} {view.system.points}", file=out)
+        if spec is not None and spec.entered:  # the card as written: stats, SP, what it counts as
+            print(f"  {stat_line(design.unit, view.system)}", file=out)
+            if design.card.special:
+                print(f"  {spec.special or 'Special'}: {design.card.special}", file=out)
+            if design.card.abilities:
+                names = (
+                    view.items[a].name if a in view.items else a for a in design.card.abilities
+                )
+                print(f"  Abilities: {', '.join(names)}", file=out)
+            tags = spec.card_tags(design.card)
+            if tags:
+                print(f"  Counts as: {', '.join(sorted(tags))}", file=out)
         for line in design.costing.lines() if design.costing else ():
             print(f"  {line}", file=out)
     return EXIT_OK

@@ -24,6 +24,9 @@ def design_details(view: FactionView, card_id: str) -> Text:
     out line by line, so a player can check the house figures against the rules."""
     design, system = view.designs[card_id], view.system
     card, unit = design.card, design.unit
+    spec = view.design_spec
+    if spec is not None and spec.entered:
+        return entered_details(view, card_id)
     text = Text(card.name, style="bold")
     text.append(f"  {unit.cost} {system.points} for {card.model_count} models")
     text.append(f"\n{stat_line(unit, system)}")
@@ -67,6 +70,48 @@ def design_details(view: FactionView, card_id: str) -> Text:
                 + (f": {spec.summary}" if spec.summary else "."),
                 style="yellow",
             )
+    if card.source:
+        text.append(f"\n\nSource: {card.source}", style="dim")
+    return text
+
+
+def entered_details(view: FactionView, card_id: str) -> Text:
+    """A card whose stats and points the player entered: the profile, the special
+    ability, what the list rules count it as (officer, named) and where its points
+    come from."""
+    design, system, spec = view.designs[card_id], view.system, view.design_spec
+    assert spec is not None
+    card, unit = design.card, design.unit
+    text = Text(card.name, style="bold")
+    text.append(f"  {unit.cost} {system.points}")
+    text.append(f"\n{stat_line(unit, system)}")
+    if card.special:
+        text.append(f"\n{spec.special or 'Special'}: ", style="bold")
+        text.append(card.special)
+    for ability in card.abilities:
+        item = view.items.get(ability)
+        text.append(f"\n{item.name if item else ability}: ", style="bold")
+        text.append(item.summary or "" if item else "unknown ability")
+    tags = spec.card_tags(card)
+    if tags:
+        text.append(f"\nCounts as: {', '.join(sorted(tags))}", style="dim")
+    if card.data == "example":
+        text.append(
+            "\nAn example card: add it as it is, or press Shift+U to write your own from it.",
+            style="yellow",
+        )
+    else:
+        text.append("\nThe rules publish no unit cards: this one was written by a player.")
+    if card.summary:
+        text.append(f"\n{card.summary}", style="italic")
+    if design.problems:
+        text.append("\n\nProblems:", style="bold red")
+        for p in design.problems:
+            text.append(f"\n  {p.message}", style="red")
+    elif design.costing is not None:
+        text.append(f"\n\nCost ({system.points}):", style="bold")
+        for line in design.costing.lines():
+            text.append(f"\n  {line}")
     if card.source:
         text.append(f"\n\nSource: {card.source}", style="dim")
     return text

@@ -8,6 +8,14 @@ to each weapon), Enter edits the row at the cursor. Beside it, the card's cost i
 worked out line by line (``Costing.lines()``) and the roster is validated with the
 card in it, so a rule the card breaks shows before it is saved. Nothing reaches the
 roster until the card is saved; Escape asks before dropping changes.
+
+A system whose cards give their stats and points (``profile = "entered"``:
+Steampocalypse 1909 prints a PV on each unit card but publishes no cards) gets a
+form instead of the rows: the card's name, one field per stat of its ``[design]``,
+the points, the special ability's text, the catalog's abilities it has (Reach) and a
+"named unit" box. Each key rebuilds the card,
+so the panel beside it shows the points, the list's total and the rules the card
+breaks (two officers of one rank), and a field the card gets wrong says so beside it.
 """
 
 from __future__ import annotations
@@ -21,12 +29,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
+from model.base import FrozenMap
 from model.catalog import FactionView
 from model.describe import profile_text, rules_text
-from model.design import DesignSpec, ModelGroup, UnitCard
+from model.design import CardProblem, CardStat, DesignSpec, ModelGroup, UnitCard
 from model.findings import Finding
 from model.items import Trait
 from model.roster import Roster, RosterUnit
@@ -77,7 +86,10 @@ def place_card(
 
 
 def blank_card(spec: DesignSpec, name: str = "New unit") -> UnitCard:
-    """A one-model card to start from: the first type, a middling RES, one wound."""
+    """A one-model card to start from: the first type, a middling RES, one wound; for
+    a system whose cards give their stats, a card with only a name (the form asks)."""
+    if spec.entered:
+        return UnitCard(name=name)
     res = spec.resiliences
     middle = 4 if 4 in res else res[len(res) // 2]
     return UnitCard(name=name, type=spec.types[0].id, res=middle, models=(ModelGroup(),))
@@ -94,8 +106,56 @@ class Row:
     weapon: str | None = None
 
 
+POINTS_NOTE = "as printed on the card"
+"""What the points field's note says while the points are fine."""
+
+FIELD_PATHS = {"points": ("points",), "special": ("special",), "abilities": ("abilities",)}
+"""A form field's path in a card, for the problems shown beside it (stats: by id)."""
+
+GROUP_ACTIONS = frozenset({"add_group", "copy_group", "remove_group", "pick", "step"})
+"""What only the rows of a derived card do; the form of an entered card has none."""
+
+
 class DesignerDialog(ModalScreen[UnitCard | None]):
     """Returns the designed card, or None when the player drops it."""
+
+    DEFAULT_CSS = """
+    #design-form {
+        width: 1.5fr;
+        height: 1fr;
+        padding: 0 1 0 0;
+    }
+    #design-form .field {
+        height: auto;
+    }
+    #design-form .field-label {
+        width: 21;
+        padding: 0 1 0 0;
+    }
+    #design-form .field-number {
+        width: 8;
+    }
+    #design-form .field-text {
+        width: 1fr;
+    }
+    #design-form .field-error {
+        padding: 0 0 0 22;
+        color: $error;
+    }
+    #design-form .field-note {
+        width: 1fr;
+        padding: 0 0 0 1;
+        color: $text-muted;
+    }
+    #design-form Button {
+        width: auto;
+        min-width: 8;
+    }
+    #design-form .field-note.error {
+        color: $error;
+    }
+
+    """
 
     BINDINGS = [
         Binding("s,ctrl+s", "save", "Save card", id="design-save"),
@@ -133,6 +193,12 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
         self.title_text = title
         self.at = at
         self.rows: list[Row] = []
+        self.entered = spec.entered
+        """A form of stats and points, not rows of groups (``DesignSpec.profile``)."""
+        self.form_errors: dict[str, str] = {}
+        """Form fields whose text is no value (a letter in MOV), by field id."""
+        self.left_out = _left_out(spec, card)
+        """What the card has that the form cannot show, and so drops (entered only)."""
         before = view.with_cards(roster.cards)
         self.list_findings_before = {
             f.message for f in validate(before, roster).findings if f.where.unit is None
@@ -141,6 +207,9 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
     # --- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        if self.entered:
+            yield from self._compose_form()
+            return
         with Vertical(classes="dialog wide tall", id="designer"):
             yield Label(self.title_text, classes="dialog-title", id="design-title")
             with Horizontal(id="design-body"):
@@ -153,13 +222,87 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
                 classes="dialog-hint",
             )
 
+    def _compose_form(self) -> ComposeResult:
+        """The entered card's form: name, a field per stat, points, special, named."""
+        card, spec = self.card, self.spec
+        names = {s.id: s.name for s in self.view.system.stats}
+        with Vertical(classes="dialog wide tall", id="designer"):
+            yield Label(self.title_text, classes="dialog-title", id="design-title")
+            with Horizontal(id="design-body"):
+                with VerticalScroll(id="design-form", can_focus=False):
+                    with Horizontal(classes="field"):
+                        yield Label("Name", classes="field-label")
+                        yield Input(card.name, id="design-name", classes="field-text", compact=True)
+                    yield Static("", id="note-name", classes="field-error")
+                    for stat in spec.stats:
+                        value = card.stats.get(stat.id)
+                        label = f"{names[stat.id]} ({stat.id})" if stat.id in names else stat.id
+                        with Horizontal(classes="field"):
+                            yield Label(label, classes="field-label")
+                            yield Input(
+                                "" if value is None else str(value),
+                                id=f"design-stat-{stat.id}",
+                                classes="field-number",
+                                compact=True,
+                            )
+                            yield Static(
+                                _stat_note(stat), id=f"note-stat-{stat.id}", classes="field-note"
+                            )
+                    with Horizontal(classes="field"):
+                        yield Label(self.view.system.points, classes="field-label")
+                        yield Input(
+                            "" if card.points is None else str(card.points),
+                            id="design-points",
+                            classes="field-number",
+                            compact=True,
+                        )
+                        yield Static(POINTS_NOTE, id="note-points", classes="field-note")
+                    if spec.special is not None:
+                        with Horizontal(classes="field"):
+                            yield Label(spec.special, classes="field-label")
+                            yield Input(
+                                card.special or "",
+                                id="design-special",
+                                classes="field-text",
+                                compact=True,
+                            )
+                        yield Static("", id="note-special", classes="field-error")
+                    if self._item_choices("ability", priced=False):
+                        with Horizontal(classes="field"):
+                            yield Label("Abilities", classes="field-label")
+                            yield Button(
+                                self._names(card.abilities), id="design-abilities", compact=True
+                            )
+                            yield Static("Enter picks", classes="field-note")
+                        yield Static("", id="note-abilities", classes="field-error")
+                    yield Checkbox(
+                        "Named unit: one copy per army",
+                        card.named,
+                        id="design-named",
+                        compact=True,
+                    )
+                with VerticalScroll(id="design-cost-scroll"):
+                    yield Static("", id="design-cost")
+            yield Static(
+                "Tab next field · Shift+Tab back · Space ticks the box · Ctrl+S save · Esc cancel",
+                classes="dialog-hint",
+            )
+
     def on_mount(self) -> None:
+        if self.entered:
+            self.redraw_form()
+            self.query_one("#design-name", Input).focus()
+            return
         self.redraw()
         self.query_one("#design-rows", OptionList).focus()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """An entered card's form has no groups to add, copy, remove, equip or count."""
+        return not (self.entered and action in GROUP_ACTIONS)
+
     # --- what is shown --------------------------------------------------------------------
 
-    def _type_text(self, type_id: str) -> str:
+    def _type_text(self, type_id: str | None) -> str:
         mtype = self.spec.type(type_id)
         if mtype is None:
             return f"{type_id} (unknown)"
@@ -276,19 +419,34 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
         design = view.designs[self.card_id]
         points = self.view.system.points
         text = Text()
-        if design.problems:
-            for p in design.problems:
-                text.append(f"✗ {p.message}\n", style="red")
+        for what in self.left_out:
+            text.append(f"! Not kept: {what}\n", style="yellow")
+        # a field whose text is no number is named once, not also as a value left out
+        typed = {("stats", f.removeprefix("stat-")) for f in self.form_errors} | {
+            FIELD_PATHS[f] for f in self.form_errors if f in FIELD_PATHS
+        }
+        wrong = [
+            *self.form_errors.values(),
+            *(p.message for p in design.problems if p.path not in typed),
+        ]
+        if wrong:
+            for message in wrong:
+                text.append(f"✗ {message}\n", style="red")
             return text
         assert design.costing is not None
         mine, added, _, listed = self.findings()
         costing = design.costing
         models = self.card.model_count
         text.append(f"{costing.total} {points}", style="bold")
-        text.append(f" for {models} model{'s' if models > 1 else ''}; per model ")
-        text.append(", ".join(str(g.per_model) for g in costing.groups))
+        if not self.entered:
+            text.append(f" for {models} model{'s' if models > 1 else ''}; per model ")
+            text.append(", ".join(str(g.per_model) for g in costing.groups))
         text.append(f"\nList: {listed}/{self.roster.points_limit} {points}\n", style="dim")
-        if self.spec.data == "house":
+        if self.entered:
+            tags = self.spec.card_tags(self.card)
+            if tags:
+                text.append(f"Counts as: {', '.join(sorted(tags))}\n", style="dim")
+        elif self.spec.data == "house":
             text.append("Base costs are house points: the rules publish none.\n", style="yellow")
         for line in costing.lines():
             text.append("\n" + line)
@@ -474,23 +632,7 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
         """Weapons (repeatable) or abilities (one each) of the group at the cursor."""
         n = self._group_at()
         g = self.card.models[n]
-        item_kind = "weapon" if kind == "weapons" else "ability"
-        choices = []
-        for iid, item in self.view.items.items():
-            if item.kind != item_kind:
-                continue
-            if isinstance(item, Trait) and item.percent:
-                cost = f"{item.percent:+d}%" + (f" {item.cost:+d}" if item.cost else "")
-            else:
-                cost = str(item.cost or 0)
-            detail = Text(profile_text(item, self.view.system))
-            if item.rules:
-                detail.append(
-                    ("\n" if detail else "") + rules_text(self.view, item.rules), "italic"
-                )
-            if item.summary:
-                detail.append(("\n" if detail else "") + item.summary)
-            choices.append(Choice(iid, item.name, cost, detail))
+        choices = self._item_choices("weapon" if kind == "weapons" else "ability")
         name = g.name or self.card.name
         result = await self.app.push_screen_wait(
             ItemsDialog(
@@ -507,6 +649,29 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
             self.set_group(n, weapons=result, upgrades=upgrades)
         else:
             self.set_group(n, abilities=result)
+
+    def _item_choices(self, item_kind: str, priced: bool = True) -> list[Choice]:
+        """The catalog's items of a kind, as the items dialog offers them (an entered
+        card's abilities cost nothing: its points are entered)."""
+        choices = []
+        for iid, item in self.view.items.items():
+            if item.kind != item_kind:
+                continue
+            if not priced:
+                cost = ""
+            elif isinstance(item, Trait) and item.percent:
+                cost = f"{item.percent:+d}%" + (f" {item.cost:+d}" if item.cost else "")
+            else:
+                cost = str(item.cost or 0)
+            detail = Text(profile_text(item, self.view.system))
+            if item.rules:
+                detail.append(
+                    ("\n" if detail else "") + rules_text(self.view, item.rules), "italic"
+                )
+            if item.summary:
+                detail.append(("\n" if detail else "") + item.summary)
+            choices.append(Choice(iid, item.name, cost, detail))
+        return choices
 
     async def _ask_rules(self, row: Row) -> None:
         assert row.group is not None and row.weapon is not None
@@ -533,9 +698,111 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
     async def action_pick(self, kind: str) -> None:
         await self.pick_items(kind)
 
+    # --- the form of an entered card -------------------------------------------------------
+
+    @on(Input.Changed)
+    @on(Checkbox.Changed, "#design-named")
+    def _form_changed(self) -> None:
+        if self.entered:
+            self.read_form()
+
+    @on(Input.Submitted)
+    def _next_field(self) -> None:
+        """Enter in a field goes on to the next, as Tab does."""
+        self.focus_next()
+
+    @on(Button.Pressed, "#design-abilities")
+    def _abilities_pressed(self) -> None:
+        self.pick_abilities()
+
+    @work(exclusive=True, group="design-pick")
+    async def pick_abilities(self) -> None:
+        """The catalog's abilities the unit has (Reach): their tags and summaries come
+        with the card; what has no item goes in the special ability's text."""
+        result = await self.app.push_screen_wait(
+            ItemsDialog(
+                f"Abilities of {self.card.name}",
+                self._item_choices("ability", priced=False),
+                self.card.abilities,
+            )
+        )
+        if result is None:
+            return
+        self.card = self.card.model_copy(update={"abilities": result})
+        self.query_one("#design-abilities", Button).label = self._names(result)
+        self.redraw_form()
+
+    def read_form(self) -> None:
+        """The card from the form's fields as they are now; a field whose text is no
+        value keeps the card's old value and is named in ``form_errors``."""
+        errors: dict[str, str] = {}
+        name = self.query_one("#design-name", Input).value.strip()
+        if not name:
+            errors["name"] = "Type a name."
+        stats: dict[str, int] = {}
+        for stat in self.spec.stats:
+            text = self.query_one(f"#design-stat-{stat.id}", Input).value.strip()
+            number = _whole(text)
+            if number is not None:
+                stats[stat.id] = number
+            elif text:
+                errors[f"stat-{stat.id}"] = f"{stat.id}: type a whole number"
+        points_text = self.query_one("#design-points", Input).value.strip()
+        points = _whole(points_text)
+        if points_text and (points is None or points < 0):
+            errors["points"] = f"{self.view.system.points}: type a whole number, 0 or more"
+            points = None
+        special = None
+        if self.spec.special is not None:
+            special = self.query_one("#design-special", Input).value.strip() or None
+        named = self.query_one("#design-named", Checkbox).value
+        self.form_errors = errors
+        self.card = self.card.model_copy(
+            update={
+                "name": name or self.card.name,
+                "stats": FrozenMap(stats),
+                "points": points,
+                "special": special,
+                "named": named,
+                "type": None,
+                "res": None,
+                "wounds": 1,
+                "models": (),
+            }
+        )
+        self.redraw_form()
+
+    def redraw_form(self) -> None:
+        """The panel and, beside each field, what is wrong with what it holds (a field
+        still empty is only listed in the panel, so a new card is not all red)."""
+        design = self.view.with_cards(self.roster.with_card(self.card_id, self.card).cards)
+        problems = design.designs[self.card_id].problems
+        blank = {f"stat-{s.id}" for s in self.spec.stats if s.id not in self.card.stats}
+        if self.card.points is None:
+            blank.add("points")
+        notes = {"points": POINTS_NOTE, "name": "", "special": "", "abilities": ""}
+        for stat in self.spec.stats:
+            notes[f"stat-{stat.id}"] = _stat_note(stat)
+        for fid, note in notes.items():
+            shown = self.query(f"#note-{fid}")
+            if not shown:
+                continue
+            message = self.form_errors.get(fid)
+            if message is None and fid not in blank:
+                message = _field_problem(fid, problems)
+            widget = shown.first(Static)
+            widget.update(message or note)
+            widget.set_class(bool(message), "error")
+            widget.display = bool(message or note)
+        self.query_one("#design-cost", Static).update(self.cost_text())
+
     # --- closing --------------------------------------------------------------------------
 
     def action_save(self) -> None:
+        if self.form_errors:
+            message = next(iter(self.form_errors.values()))
+            self.notify(message, title="Not saved", severity="error")
+            return
         design = self.view.with_cards({self.card_id: self.card}).designs[self.card_id]
         if design.problems:
             self.notify(design.problems[0].message, title="Not saved", severity="error")
@@ -544,7 +811,7 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
 
     @work
     async def action_cancel(self) -> None:
-        if self.card == self.original:
+        if self.card == self.original and not self.form_errors:
             self.dismiss(None)
             return
         answer = await self.app.push_screen_wait(
@@ -567,6 +834,43 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
 
 def _named(text: str) -> str | None:
     return None if text.strip() else "Type a name."
+
+
+def _whole(text: str) -> int | None:
+    """A whole number typed in a field (``-1`` too), or None."""
+    digits = text[1:] if text.startswith("-") else text
+    return int(text) if digits.isdigit() else None
+
+
+def _stat_note(stat: CardStat) -> str:
+    """What a stat's field says beside it while its value is fine: the values it takes."""
+    return stat.bounds() + (", or empty" if stat.optional else "")
+
+
+def _field_problem(field_id: str, problems: Sequence[CardProblem]) -> str | None:
+    """The first problem of a card that is about one field of the form."""
+    if field_id.startswith("stat-"):
+        path: tuple[str | int, ...] = ("stats", field_id.removeprefix("stat-"))
+    else:
+        path = FIELD_PATHS.get(field_id, (field_id,))
+    return next((p.message for p in problems if p.path == path), None)
+
+
+def _left_out(spec: DesignSpec, card: UnitCard) -> tuple[str, ...]:
+    """What an entered card's form cannot show: stats the system's cards lack, and the
+    keys of derived cards. The form's card leaves them out; the panel says so."""
+    if not spec.entered:
+        return ()
+    declared = {s.id for s in spec.stats}
+    out = [
+        f"{sid} = {v} (not a stat of this system's cards)"
+        for sid, v in card.stats.items()
+        if sid not in declared
+    ]
+    out += [f"'{key}' (cards of this system have none)" for key in card.derived_keys]
+    if card.special is not None and spec.special is None:
+        out.append("the special ability (cards of this system have none)")
+    return tuple(out)
 
 
 @dataclass(frozen=True)
