@@ -20,6 +20,7 @@ from model.events import (
     Pass,
     PlaceMarker,
     RemoveMarker,
+    Retain,
     Roll,
     RollOff,
     Score,
@@ -27,6 +28,7 @@ from model.events import (
     Wound,
 )
 from model.forces import SIDE_LETTERS
+from model.tracker import CounterSpec
 
 
 def who(state: BattleState, model_id: str) -> str:
@@ -95,7 +97,10 @@ def event_text(event: Event, before: BattleState) -> str:
             # "Shotgun: Jammed" reads as the state it is now in; "on" was noise.
             suffix = "" if event.value else " cleared"
             return f"{target_text(state, event.target)}: {spec.name}{suffix}"
-        return f"{target_text(state, event.target)}: {spec.name} {event.value}"
+        if spec.kind == "choice" and event.value and is_hidden(state, spec):
+            # an order chip placed face down: the log is read by both players
+            return f"{target_text(state, event.target)}: {spec.name} placed"
+        return f"{target_text(state, event.target)}: {spec.name} {spec.value_text(event.value)}"
     if isinstance(event, Wound):
         if event.amount >= 0:
             text = f"{who(state, event.model)} takes {event.amount} wound" + (
@@ -118,6 +123,9 @@ def event_text(event: Event, before: BattleState) -> str:
         )
     if isinstance(event, Roll):
         return f"{event.title}: {event.outcome}" + (f" ({event.detail})" if event.detail else "")
+    if isinstance(event, Retain):
+        side = SIDE_LETTERS[event.side]
+        return f"side {side} ({state.setup.sides[event.side].player}) retains the initiative"
     if isinstance(event, Note):
         return f"note: {event.text}"
     if isinstance(event, NextPhase):
@@ -142,7 +150,13 @@ def next_up_text(state: BattleState) -> str:
     if turns.kind == "stat-rounds" and up.round is not None:
         where = f"{turns.stat} round {up.round} · "
     elif turns.kind == "phases":
-        where = f"{turns.phases[state.phase].name} phase · "
+        phase = turns.phases[state.phase]
+        # "Reveal phase", but not "Strategy Phase phase"
+        named = phase.name if phase.name.lower().endswith("phase") else f"{phase.name} phase"
+        where = f"{named} · "
+        if not phase.activations:
+            last = state.phase + 1 >= len(turns.phases)
+            return where + ("end the turn (t)" if last else "on to the next phase (x)")
     if up.turn_over:
         return where + "everyone has acted: end the turn (t)"
     if up.needs_roll_off:
@@ -197,13 +211,104 @@ def model_line(state: BattleState, model_id: str) -> str:
             spec = state.tracker.counter(counter_id)
             if spec.id == state.tracker.used_counter:
                 continue
-            amount = f" {value}" if spec.kind == "number" else ""
-            parts.append(f"{prefix}{spec.name}{amount}")
+            parts.append(f"{prefix}{spec.name}{counter_value(state, spec, value, ' ')}")
     if model_id in state.fight_on:
         parts.append("fights on this turn")
-    if state.is_out(model_id):
+    held = state.standing_down(model.actor) if model.actor == model_id else None
+    if held is not None and not state.is_out(model_id):
+        parts.append(f"held back: {held.name} (does not activate)")
+    disabled = disabled_text(state, model_id)
+    if disabled is not None:
+        parts.append(disabled)
+    elif state.is_out(model_id):
         parts.append("out")
     return " · ".join(parts)
+
+
+def is_hidden(state: BattleState, spec: CounterSpec) -> bool:
+    """Whether a counter's value is still face down: the turn has not reached the phase
+    its ``hidden_until`` names (order chips are placed face down, then revealed)."""
+    if spec.hidden_until is None:
+        return False
+    phases = [p.id for p in state.tracker.turns.phases]
+    if spec.hidden_until not in phases:
+        return False
+    return state.phase < phases.index(spec.hidden_until)
+
+
+def counter_value(state: BattleState, spec: CounterSpec, value: int, sep: str = "") -> str:
+    """A counter's value as shown after its name or short form: nothing for a flag, the
+    number (and what it means at the table, ``2 (2 may not shoot)``), the option's name,
+    or ``placed`` while it is face down. ``sep`` goes before what is shown."""
+    if spec.kind == "flag":
+        return ""
+    if spec.kind == "choice":
+        return sep + ("placed" if is_hidden(state, spec) else spec.value_text(value))
+    text = f"{sep}{value}"
+    if spec.shows:
+        text += f" ({spec.shows.replace('{value}', str(value))})"
+    return text
+
+
+def disabled_text(state: BattleState, model_id: str) -> str | None:
+    """``disabled (SUSTAIN 0)``: a model put out by a stat fallen to zero, None otherwise."""
+    zeroed = state.zeroed(model_id)
+    if not zeroed:
+        return None
+    stats = ", ".join(f"{stat} {max(state.stat(model_id, stat) or 0, 0)}" for stat in zeroed)
+    return f"disabled ({stats})"
+
+
+def defeat_text(state: BattleState, side: int) -> str | None:
+    """``side A (Ana) has lost: all its officers are down``, from the catalog's
+    ``lose_without``; None while the side has not lost that way."""
+    tag = state.tracker.victory.lose_without
+    if tag is None or not state.defeated(side):
+        return None
+    plural = tag.replace("-", " ") + ("" if tag.endswith("s") else "s")
+    player = state.setup.sides[side].player
+    return f"side {SIDE_LETTERS[side]} ({player}) has lost: all its {plural} are down"
+
+
+def retain_text(state: BattleState) -> str | None:
+    """``side B retaining: -1 to the next action test``: a side that retained the
+    initiative, until its next unit's activation ends; None otherwise. The penalty is
+    the catalog's ``retain`` modifier (``model.sheet_rolls`` ticks it by itself)."""
+    if state.retaining is not None:
+        side = state.retaining
+    elif state.retained is not None:
+        side = state.side_of(state.retained)
+    else:
+        return None
+    text = f"side {SIDE_LETTERS[side]} retaining"
+    spec = next((m for m in state.tracker.modifiers if m.id == "retain"), None)
+    if spec is None:
+        return text + " the initiative"
+    test = next((t for t in state.tracker.tests if t.modifiers == spec.roll), None)
+    roll = test.name.lower() if test is not None else f"{spec.roll} roll"
+    return f"{text}: {spec.value:+d} to the next {roll}"
+
+
+def end_of_game_text(state: BattleState) -> str:
+    """Survivors, downed and points lost per side, as the end-of-game count; a side that
+    lost by the catalog's ``lose_without`` (its officers all down) says so."""
+    lines = []
+    for index, side in enumerate(state.setup.sides):
+        s = state.summary(index)
+        lines.append(
+            f"{SIDE_LETTERS[index]}: {side.player} ({side.faction}): "
+            f"{s.standing} standing, {s.out} out, {s.points_lost} points lost, "
+            + (
+                victory_text(state, index)
+                if state.tracker.victory.destroyed or state.tracker.victory.target is not None
+                else f"{state.tracker.victory.vp_name.lower()} {s.victory_points}"
+            )
+        )
+    for index in range(len(state.setup.sides)):
+        lost = defeat_text(state, index)
+        if lost is not None:
+            lines.append(lost[0].upper() + lost[1:] + ".")
+    return "\n".join(lines)
 
 
 def victory_text(state: BattleState, side: int) -> str:

@@ -7,7 +7,10 @@ records every result in the battle's log, so no roll is made off the record.
 
 What it offers is decided by the catalog's tracker section: a game that lists D6 rolls in
 ``tracker.rolls`` (Steam Wars: to-hit, wound, save, unpin ...; ``model.dice_d6``) gets
-those and its tables; any other gets the rolls of ``model.dice`` its stats allow. The
+those and its tables; a game with its own ``tracker.tests`` (the sheet games) gets one
+roll per test, per table applied to a model and the strategy roll
+(``tui.dialogs.sheet_rolls``), each result applied to the model with the rolls it leads
+to; any other gets the rolls of ``model.dice`` its stats allow. The
 dice come from the battle's seed and the number of rolls already logged: the same
 log always rolls the same dice, after a save and a resume too. Inputs the rules
 refuse are explained in the dialog, and then nothing is rolled or logged.
@@ -15,7 +18,7 @@ refuse are explained in the dialog, and then nothing is rolled or logged.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -29,7 +32,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 
 from model.battle import Battle
-from model.battle_state import BattleState
+from model.battle_state import BattleState, Refused
 from model.battle_text import who
 from model.catalog import FactionView, Stat
 from model.describe import SEP, profile_text
@@ -89,6 +92,17 @@ from model.events import Event
 from model.forces import SIDE_LETTERS, ModelSnap
 from model.items import Trait, Weapon
 from model.tracker import ModifierSpec, TableSpec
+from tui.dialogs.sheet_rolls import (
+    SheetForm,
+    SheetRolls,
+    applied_tables,
+    defence_of,
+    is_sheet,
+    kind_test,
+    modifier_choices,
+    sheet_kinds,
+    sheet_roll,
+)
 
 FALLING_TABLE = "falling"
 """The catalog table the Falling roll reads (RB ch.2 "Falling down")."""
@@ -235,6 +249,12 @@ LABELS = {
     "boiler": "Boiler",
     "taking_cover": "Taking cover",
     "reroll": "Reroll",
+    "count": "Dice",
+    "needed": "Target number",
+    "defence_dice": "Defence dice",
+    "defence_modifiers": "Defender's modifiers",
+    "read": "Die read",
+    "go_second": "Go second",
 }
 """Each field's label; a kind of roll may say it otherwise (``Kind.labels``)."""
 
@@ -274,6 +294,33 @@ class Form:
     taking_cover: bool = False
     reroll: bool = False
     """The rule that allows a reroll is in play (Inspire, a Conductor in sight)."""
+    count: int | None = None
+    """Dice, for a catalog test that leaves them to the player."""
+    needed: int | None = None
+    """The target number, for a catalog test that leaves it to the player."""
+    defence_dice: int | None = None
+    defence_modifiers: tuple[str, ...] = ()
+    read: int | None = None
+    """The number read on a table, when the player rolled the die at the table."""
+    go_second: bool = False
+    """The strategy roll's winner goes second."""
+
+    def sheet(self) -> SheetForm:
+        """The form of a catalog test, applied table or strategy roll."""
+        return SheetForm(
+            kind=self.kind,
+            model=self.roller,
+            count=self.count,
+            needed=self.needed,
+            modifiers=self.modifiers,
+            other=self.other,
+            defender=self.target,
+            defence_dice=self.defence_dice,
+            defence_modifiers=self.defence_modifiers,
+            defence_other=self.opponent_other,
+            read=self.read,
+            go_second=self.go_second,
+        )
 
 
 # ------------------------------------------------------------------------------------------
@@ -816,18 +863,25 @@ class DiceDialog(ModalScreen[None]):
         tables = game.state.tracker.tables
         falling = any(t.id == FALLING_TABLE for t in tables)
         stats = {s.name for s in game.stats}
-        declared = game.state.tracker.rolls
-        self.kinds = (
-            *(
-                (k for k in D6_KINDS if k.id in declared)
-                if declared
-                else (
-                    k
-                    for k in KINDS
-                    if (falling or k.id != "falling") and READS.get(k.id, frozenset()) <= stats
-                )
-            ),
-            *table_kinds(tables),
+        tracker = game.state.tracker
+        declared = tracker.rolls
+        applied = applied_tables(tracker)
+        # a game with its own tests (a sheet game) rolls those, not Punkapocalyptic's
+        generic: Iterable[Kind] = (
+            ()
+            if tracker.tests
+            else (k for k in D6_KINDS if k.id in declared)
+            if declared
+            else (
+                k
+                for k in KINDS
+                if (falling or k.id != "falling") and READS.get(k.id, frozenset()) <= stats
+            )
+        )
+        self.kinds: tuple[Kind, ...] = (
+            *generic,
+            *(_kind(k.id, k.name, k.fields, **dict(k.labels)) for k in sheet_kinds(tracker)),
+            *table_kinds([t for t in tables if t not in applied]),
         )
 
     @property
@@ -855,6 +909,8 @@ class DiceDialog(ModalScreen[None]):
                     "kind", Select(kinds, allow_blank=False, value=kinds[0][1], compact=True)
                 )
                 yield self._row("roller", self._models(roller), info=True)
+                yield self._row("count", self._number("how many dice", whole=True))
+                yield self._row("needed", self._number("the number to roll", whole=True))
                 yield self._row("stat", Select(stats, allow_blank=False, compact=True))
                 yield self._row("opponent", self._models(rival), info=True)
                 yield self._row("opponent_stat", Select(stats, allow_blank=False, compact=True))
@@ -872,6 +928,8 @@ class DiceDialog(ModalScreen[None]):
                 yield self._row("penetration", self._number("blank: the weapon's", whole=True))
                 yield self._row("modifiers", SelectionList[str](compact=True))
                 yield self._row("other", self._number("+ or - a number", whole=True))
+                yield self._row("defence_dice", self._number("from its pool", whole=True))
+                yield self._row("defence_modifiers", SelectionList[str](compact=True))
                 yield self._row("opponent_other", self._number("+ or - a number", whole=True))
                 yield self._row("height", self._number(unit))
                 yield self._row("value", self._number("a whole number", whole=True))
@@ -881,6 +939,8 @@ class DiceDialog(ModalScreen[None]):
                 yield self._row("boiler", Checkbox("double the weapon's ST (once)", compact=True))
                 yield self._row("taking_cover", Checkbox("dug in: saves on 3+", compact=True))
                 yield self._row("reroll", Checkbox("one reroll of a failure", compact=True))
+                yield self._row("read", self._number("blank: rolled here", whole=True))
+                yield self._row("go_second", Checkbox("the winner goes second", compact=True))
             with Horizontal(id="dice-buttons"):
                 yield Button("Roll", id="dice-roll", variant="primary", compact=True)
                 yield Button("Close", id="dice-close", compact=True)
@@ -951,23 +1011,28 @@ class DiceDialog(ModalScreen[None]):
             # The usual opposed roll pits a stat against the same stat.
             self.query_one("#dice-opponent-stat", Select).value = event.value
         if event.control.id in ("dice-kind", "dice-roller", "dice-combat", "dice-melee"):
-            self._refresh()
+            self._refresh(event.control.id != "dice-roller")
+        elif event.control.id == "dice-target" and is_sheet(self._kind().id):
+            self._fill_defence()  # the defender's own modifiers, ticked by its state
         self._describe()
 
     def _kind(self) -> Kind:
         chosen = self._value("kind")
         return next((k for k in self.kinds if k.id == chosen), self.kinds[0])
 
-    def _refresh(self) -> None:
-        """Show the fields the kind of roll needs, named for it, with its choices."""
+    def _refresh(self, defence: bool = True) -> None:
+        """Show the fields the kind of roll needs, named for it, with its choices (the
+        defender's modifiers too unless only the roller changed)."""
         kind = self._kind()
         self._fill_weapons(kind)
         self._fill_modifiers(kind)
+        if defence:
+            self._fill_defence()
         labels = dict(kind.labels)
         for name in LABELS.keys() - {"kind"}:
             self.query_one(f"#{_node(name)}-label", Label).update(labels.get(name, LABELS[name]))
             shown = name in kind.fields
-            if name in ("modifiers", "cover"):  # an empty list is no choice to offer
+            if name in ("modifiers", "cover", "defence_modifiers"):  # empty: no choice
                 shown = shown and self.query_one(f"#{_node(name)}", SelectionList).option_count > 0
             if name == "cover_kind":
                 shown = shown and bool(self._cover_kinds()) and not self._checked("melee")
@@ -997,13 +1062,33 @@ class DiceDialog(ModalScreen[None]):
             select.value = keep if keep in ids else ids[0]
 
     def _fill_modifiers(self, kind: Kind) -> None:
-        """The catalog's modifiers for this kind of roll; those chosen stay chosen."""
+        """The catalog's modifiers for this kind of roll; those chosen stay chosen. A
+        catalog test's are ticked as the model's state calls for them, at the value it
+        gives them."""
         listing: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
+        if is_sheet(kind.id):
+            state = self.game.state
+            found = modifier_choices(
+                state, kind_test(state.tracker, kind.id), self._value("roller")
+            )
+            listing.clear_options()
+            listing.add_options([(c.label, c.id, c.ticked) for c in found])
+            return
         kept = set(listing.selected)
         form = Form(kind=kind.id, combat=self._checked("combat"), melee=self._checked("melee"))
         offered = offered_modifiers(self.game.state.tracker.modifiers, form)
         listing.clear_options()
         listing.add_options([(f"{s.name} {s.value:+d}", s.id, s.id in kept) for s in offered])
+
+    def _fill_defence(self) -> None:
+        """An attack's defence modifiers, ticked as the defender's state calls for them."""
+        listing: SelectionList[str] = self.query_one("#dice-defence-modifiers", SelectionList)
+        state = self.game.state
+        found = modifier_choices(
+            state, defence_of(state.tracker, self._kind().id), self._value("target")
+        )
+        listing.clear_options()
+        listing.add_options([(c.label, c.id, c.ticked) for c in found])
 
     def _describe(self) -> None:
         """Under each model its current stats and armour; under the weapon its profile."""
@@ -1031,6 +1116,7 @@ class DiceDialog(ModalScreen[None]):
     def _read(self) -> Form:
         """Everything the player chose; ``ValueError`` for a number that is not one."""
         modifiers: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
+        defence: SelectionList[str] = self.query_one("#dice-defence-modifiers", SelectionList)
         cover: SelectionList[int] = self.query_one("#dice-cover", SelectionList)
         return Form(
             kind=self._kind().id,
@@ -1059,6 +1145,12 @@ class DiceDialog(ModalScreen[None]):
             boiler=self._checked("boiler"),
             taking_cover=self._checked("taking_cover"),
             reroll=self._checked("reroll"),
+            count=self._number_in("count", int),
+            needed=self._number_in("needed", int),
+            defence_dice=self._number_in("defence_dice", int),
+            defence_modifiers=tuple(defence.selected),
+            read=self._number_in("read", int),
+            go_second=self._checked("go_second"),
         )
 
     def _number_in(self, name: str, kind: Callable[[str], N]) -> N | None:
@@ -1080,9 +1172,15 @@ class DiceDialog(ModalScreen[None]):
         try:
             form = self._read()
             dice = next_dice(battle.setup.seed, battle.events)
+            if is_sheet(form.kind):
+                self._roll_sheet(sheet_roll(battle.state, form.sheet(), dice))
+                return
             result = roll(Game(battle.state, self.views), form, dice)
         except ValueError as exc:
             self._show(None, f"Cannot roll: {exc}")
+            return
+        except Refused as exc:
+            self._show(None, f"Cannot roll: {exc.reason}")
             return
         if not self.record(result.event()):
             self._show(None, "The battle's log refused the roll: nothing was recorded")
@@ -1098,6 +1196,23 @@ class DiceDialog(ModalScreen[None]):
             message = "The turn's order was not recorded: record the roll-off (o)"
         self._show(result, message)
 
+    def _roll_sheet(self, rolls: SheetRolls) -> None:
+        """Log a catalog roll and each roll it led to, in order (each applied to its
+        model as the log is read), and show them all."""
+        message = ""
+        for n, event in enumerate(rolls.events):
+            if not self.record(event):
+                message = (
+                    "The battle's log refused the roll: nothing was recorded"
+                    if n == 0
+                    else f"The battle's log refused roll {n + 1}: only the first {n} recorded"
+                )
+                break
+        self.query_one("#dice-message", Static).update(message)
+        self.query_one("#dice-result", Static).update(sheet_text(rolls.results))
+        # the roller's state changed: its modifiers are ticked anew for the next roll
+        self._refresh()
+
     def _show(self, result: Result | None, message: str) -> None:
         self.query_one("#dice-message", Static).update(message)
         text = Text() if result is None else result_text(result)
@@ -1106,6 +1221,16 @@ class DiceDialog(ModalScreen[None]):
     @on(Button.Pressed, "#dice-close")
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def sheet_text(results: Sequence[Result]) -> Text:
+    """The first roll in full, then each roll it led to on a line of its own:
+    ``then: Crack (Crack): A2 Walker: No power for 1d6 turns (rolled 3) (1d10: 6)``."""
+    text = result_text(results[0]) if results else Text()
+    for result in results[1:]:
+        text.append(f"\nthen: {result.title}: {result.outcome}", style="bold")
+        text.append(f" ({result.detail})")
+    return text
 
 
 def _model_text(game: Game, model_id: str) -> str:

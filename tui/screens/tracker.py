@@ -22,7 +22,17 @@ from textual.widgets.option_list import Option
 
 from model.battle import Battle
 from model.battle_state import BattleState, Refused
-from model.battle_text import event_text, model_line, next_up_text, victory_text, who
+from model.battle_text import (
+    counter_value,
+    defeat_text,
+    end_of_game_text,
+    event_text,
+    model_line,
+    next_up_text,
+    retain_text,
+    target_text,
+    who,
+)
 from model.events import (
     Act,
     Activate,
@@ -36,14 +46,16 @@ from model.events import (
     Pass,
     PlaceMarker,
     RemoveMarker,
+    Retain,
     RollOff,
     Score,
     SetCounter,
     Wound,
 )
-from model.forces import SIDE_LETTERS
+from model.forces import SIDE_LETTERS, ModelSnap
 from model.problems import WarbandError
 from model.setup import matches_item, matches_model
+from model.tracker import ActionSpec
 from tui.commands import Command, bindings
 from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.message import MessageDialog
@@ -120,6 +132,22 @@ class TrackerScreen(CommandScreen):
             footer=False,
         ),
         Command(
+            "retain",
+            "i",
+            "Retain",
+            "The side that has just acted keeps the initiative and acts again "
+            "(where sides alternate in a phase).",
+            footer=False,
+        ),
+        Command(
+            "interrupt",
+            "u",
+            "Interrupt",
+            "A model that is not active does an action that interrupts (overwatch fire): "
+            "the model under the cursor, or one picked.",
+            footer=False,
+        ),
+        Command(
             "pass_turn",
             "p",
             "Pass",
@@ -177,6 +205,17 @@ class TrackerScreen(CommandScreen):
     )
     BINDINGS = bindings(COMMAND_LIST)
     NAME = "Battle tracker"
+    DEFAULT_CSS = """
+    #battle-notice {
+        height: auto;
+        max-height: 3;
+        padding: 0 1;
+        background: $boost;
+    }
+    TrackerScreen.-narrow #battle-notice {
+        max-height: 2;
+    }
+    """
     HELP = """\
 ## Tracking a battle
 
@@ -188,6 +227,18 @@ to record each action (shooting spends bullets and leaves slow weapons needing a
 reload), **e** to end it. **w** wounds the model under the cursor, **k** sets any
 counter (crouched, engaged, poisoned ...), **o** records a roll-off, **d** opens
 the dice helper (every roll it makes goes into the log), **t** ends the turn.
+
+Games played in phases show the phase's reminder above the tables; **x** moves
+on to the next phase. Where sides alternate in a phase, **i** lets the side that
+has just acted keep the initiative (the line above the tables says what it
+costs), and **u** records an action that interrupts another's activation
+(overwatch fire) for the model under the cursor or one you pick. A counter
+that is a choice (an order chip) is set with **k** by picking the option; one
+placed face down shows as "placed" until the phase that reveals it. A unit a
+counter holds back says why; a side whose officers are all down is shown as
+lost. With a catalog's tests and tables the dice helper rolls them for a
+model, applies the result to its counters (a failed action test's Shock, a
+hit table's damage) and rolls the tables the result leads to.
 
 Anything the rules do not allow is refused with the reason. Every event goes
 into the log on the right and the battle is saved after each one; **Ctrl+Z**
@@ -213,6 +264,7 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         sides = self.battle.setup.sides
         yield Header()
         yield Static(id="battle-status")
+        yield Static(id="battle-notice")
         yield Tabs(
             *(Tab(f"{SIDE_LETTERS[i]}: {s.player}", id=f"side-{i}") for i, s in enumerate(sides)),
             id="side-tabs",
@@ -262,6 +314,10 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             names = ", ".join(f"{state.marker_spec(m.marker).name} {m.number}" for m in down)
             status.append(f" · markers: {names}", style="dim")
         self.query_one("#battle-status", Static).update(status)
+        notice = self._notice()
+        widget = self.query_one("#battle-notice", Static)
+        widget.update(notice)
+        widget.display = bool(notice)
         for index, side in enumerate(setup.sides):
             summary = state.summary(index)
             title = Text(f"{SIDE_LETTERS[index]}: {side.player}", style="bold")
@@ -270,11 +326,35 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
                 f" · lost {summary.points_lost} pts · "
                 f"{setup.tracker.victory.vp_short} {summary.victory_points}"
             )
+            if state.defeated(index):
+                title.append(" · LOST", style="bold red")
             self.query_one(f"#side-title-{index}", Static).update(title)
             self.query_one(f"#table-{index}", SideTable).show(state)
         self._show_log()
         self._show_model()
         self.sync_bindings()
+
+    def _notice(self) -> Text:
+        """The line above the tables, shown only when it has something to say: a side
+        that has lost, a side retaining the initiative, the phase's reminder."""
+        state = self.state
+        parts: list[tuple[str, str]] = []
+        for index in range(len(state.setup.sides)):
+            lost = defeat_text(state, index)
+            if lost is not None:
+                parts.append((lost[0].upper() + lost[1:], "bold red"))
+        retaining = retain_text(state)
+        if retaining is not None:
+            parts.append((retaining, "bold yellow"))
+        turns = state.tracker.turns
+        if turns.kind == "phases" and not state.ended:
+            phase = turns.phases[state.phase]
+            if phase.reminder:
+                parts.append((f"{phase.name}: {phase.reminder}", "italic"))
+        text = Text()
+        for n, (part, style) in enumerate(parts):
+            text.append((" · " if n else "") + part, style=style)
+        return text
 
     def _show_log(self) -> None:
         """The log, told event by event. Each line is told once, from the state just
@@ -331,12 +411,29 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             self.notify(exc.reason, title="Not now", severity="warning")
             return False
         ending = battle.state.ended and not self.state.ended
+        losing = [
+            side
+            for side in range(len(battle.setup.sides))
+            if battle.state.defeated(side) and not self.state.defeated(side)
+        ]
+        phase = (self.state.turn, self.state.phase)
         self._commit(battle)
         if ending:
             self.app.push_screen(MessageDialog("Game over", end_of_game_text(self.state)))
+        for side in losing:
+            self.notify(
+                defeat_text(self.state, side) or "",
+                title=f"Side {SIDE_LETTERS[side]} has lost",
+                severity="error",
+                timeout=12,
+            )
+        if (self.state.turn, self.state.phase) != phase and not self.state.ended:
+            self._phase_reminder()
         if isinstance(event, Activate):
             self._remind(event.actor)
-        elif isinstance(event, EndActivation | RollOff | EndTurn | Delay | Pass | NextPhase):
+        elif isinstance(
+            event, EndActivation | RollOff | EndTurn | Delay | Pass | NextPhase | Retain
+        ):
             self._follow()
         return True
 
@@ -365,6 +462,16 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             )
         self.refresh_view()
 
+    def _phase_reminder(self) -> None:
+        """A phase that starts says in full what the players do in it (the line above the
+        tables may crop it)."""
+        turns = self.state.tracker.turns
+        if turns.kind != "phases":
+            return
+        phase = turns.phases[self.state.phase]
+        if phase.reminder:
+            self.notify(phase.reminder, title=phase.name, timeout=12)
+
     def _remind(self, actor: str) -> None:
         for reminder in self.state.reminders(actor):
             spec = reminder.counter
@@ -389,6 +496,8 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             "roll_off": live and state.active is None and state.next_up().needs_roll_off,
             "delay": live and turns.kind == "stat-rounds" and turns.delay and state.active is None,
             "pass_turn": live and turns.can_pass and state.active is None,
+            "retain": live and self._retaining_side() is not None,
+            "interrupt": live and any(spec.interrupt for spec in state.tracker.actions),
             "next_phase": live and turns.kind == "phases",
             "end_turn": live and state.active is None,
             "undo": self.battle.can_undo,
@@ -398,6 +507,17 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             "heal": live,
         }
         return True if available.get(action, True) else None
+
+    def _retaining_side(self) -> int | None:
+        """The side that may retain the initiative now: the one that has just acted in a
+        phase where sides alternate (None when nobody may)."""
+        state = self.state
+        turns = state.tracker.turns
+        if turns.kind != "phases" or turns.phases[state.phase].order != "alternating":
+            return None
+        if state.active is not None or state.retaining is not None:
+            return None
+        return state.last_side
 
     # --- the cursor --------------------------------------------------------------------------
 
@@ -480,32 +600,8 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         if model_id not in {m.id for m in members}:
             standing = [m.id for m in members if not state.is_out(m.id)]
             model_id = standing[0] if standing else members[0].id
-        choices: list[tuple[str, Act, str | None]] = []
         model = state.model(model_id)
-        for spec in state.tracker.actions:
-            # Actions this model never has (a jury-rigged bullet it does not carry)
-            # and items an action cannot use (a shot with a mace) are left out;
-            # what the rules refuse only for now stays, greyed, with the reason.
-            if spec.units is not None and not matches_model(spec.units, model):
-                continue
-            items: list[tuple[str | None, str]] = [(None, "")]
-            if spec.item is not None:
-                items = [
-                    (
-                        target,
-                        f": {item.name}" + (f" {target.split('#')[1]}" if "#" in target else ""),
-                    )
-                    for target, item in state.setup.item_targets(model)
-                    if matches_item(spec.item, model, item)
-                ]
-            for target, suffix in items:
-                event = Act(kind="act", model=model_id, action=spec.id, item=target)
-                try:
-                    state.then(event)
-                    reason = None
-                except Refused as exc:
-                    reason = exc.reason
-                choices.append((f"{spec.name}{suffix}", event, reason))
+        choices = _action_choices(state, model, state.tracker.actions)
         if not choices:
             self.notify(f"{model.label} has no actions", severity="warning")
             return
@@ -538,7 +634,8 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
                 if target == model.id
                 else (f"{item.name}: " if item else "side: " if len(target) == 1 else "unit: ")
             )
-            shown = ("on" if value else "off") if spec.kind == "flag" else str(value)
+            shown = ("on" if value else "off") if spec.kind == "flag" else ""
+            shown = shown or counter_value(state, spec, value)
             choices.append((f"{where}{spec.name} [{shown}]", (target, spec.id), None))
         picked = await self.app.push_screen_wait(PickDialog(f"Counters of {model.label}", choices))
         if picked is None:
@@ -547,6 +644,20 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         spec = state.tracker.counter(counter_id)
         if spec.kind == "flag":
             value = 0 if state.counter(target, counter_id) else 1
+        elif spec.kind == "choice":
+            # the options from the one after the current: Enter alone moves it on
+            now = state.counter(target, counter_id)
+            count = len(spec.options)
+            order = [(now + step) % count for step in range(1, count)]
+            picked_value = await self.app.push_screen_wait(
+                PickDialog(
+                    f"{spec.name} of {target_text(state, target)}",
+                    [(spec.options[n], n, None) for n in order],
+                )
+            )
+            if picked_value is None:
+                return
+            value = picked_value
         else:
             limit = state.counter_max(target, counter_id)
             text = await self.app.push_screen_wait(
@@ -596,6 +707,34 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         )
         if text is not None:
             self.record(Delay(kind="delay", actor=actor, to=int(text)))
+
+    def action_retain(self) -> None:
+        side = self._retaining_side()
+        if side is None:
+            self.notify("No side has just acted in a phase where sides alternate")
+            return
+        self.record(Retain(kind="retain", side=side))
+
+    @work
+    async def action_interrupt(self) -> None:
+        """Every interrupting action of every model still in the fight, the model under
+        the cursor first; what the rules refuse now is greyed with the reason."""
+        state = self.state
+        cursor = self._model()
+        models = [m for m in state.setup.all_models() if not state.is_out(m.id)]
+        models.sort(key=lambda m: m.id != cursor)
+        interrupting = [spec for spec in state.tracker.actions if spec.interrupt]
+        choices = [
+            (f"{who(state, model.id)}: {label}", event, reason)
+            for model in models
+            for label, event, reason in _action_choices(state, model, interrupting)
+        ]
+        if not choices:
+            self.notify("Nobody can interrupt now", severity="warning")
+            return
+        chosen = await self.app.push_screen_wait(PickDialog("Interrupt: who does what?", choices))
+        if chosen is not None:
+            self.record(chosen)
 
     def action_pass_turn(self) -> None:
         side = self.state.next_up().side
@@ -723,21 +862,38 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         self.dismiss()
 
 
-def end_of_game_text(state: BattleState) -> str:
-    """Survivors, downed and points lost per side, as the end-of-game count."""
-    lines = []
-    for index, side in enumerate(state.setup.sides):
-        s = state.summary(index)
-        lines.append(
-            f"{SIDE_LETTERS[index]}: {side.player} ({side.faction}): "
-            f"{s.standing} standing, {s.out} out, {s.points_lost} points lost, "
-            + (
-                victory_text(state, index)
-                if state.tracker.victory.destroyed or state.tracker.victory.target is not None
-                else f"{state.tracker.victory.vp_name.lower()} {s.victory_points}"
-            )
-        )
-    return "\n".join(lines)
+def _action_choices(
+    state: BattleState, model: ModelSnap, specs: Sequence[ActionSpec]
+) -> list[tuple[str, Act, str | None]]:
+    """The actions a model could do, one per item it could do them with, each with the
+    reason the rules refuse it now (None when they allow it).
+
+    Actions this model never has (a jury-rigged bullet it does not carry) and items an
+    action cannot use (a shot with a mace) are left out; what the rules refuse only for
+    now stays, greyed, with the reason."""
+    choices: list[tuple[str, Act, str | None]] = []
+    for spec in specs:
+        if spec.units is not None and not matches_model(spec.units, model):
+            continue
+        items: list[tuple[str | None, str]] = [(None, "")]
+        if spec.item is not None:
+            items = [
+                (
+                    target,
+                    f": {item.name}" + (f" {target.split('#')[1]}" if "#" in target else ""),
+                )
+                for target, item in state.setup.item_targets(model)
+                if matches_item(spec.item, model, item)
+            ]
+        for target, suffix in items:
+            event = Act(kind="act", model=model.id, action=spec.id, item=target)
+            try:
+                state.then(event)
+                reason = None
+            except Refused as exc:
+                reason = exc.reason
+            choices.append((f"{spec.name}{suffix}", event, reason))
+    return choices
 
 
 def _whole_number(text: str) -> str | None:

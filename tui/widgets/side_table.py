@@ -10,6 +10,7 @@ from textual.message import Message
 from textual.widgets import DataTable
 
 from model.battle_state import BattleState
+from model.battle_text import counter_value, disabled_text
 
 COLUMNS: tuple[tuple[str, int], ...] = (
     ("Id", 3),
@@ -165,11 +166,19 @@ def _states(state: BattleState, model_id: str) -> Text:
             spec = state.tracker.counter(counter_id)
             if spec.id == state.tracker.used_counter:
                 continue
-            shown = spec.short if spec.kind == "flag" else f"{spec.short}{value}"
+            # a choice reads ``Ord:Moving`` (``Ord:placed`` face down); a number ``Sh2``
+            shown = spec.short + (":" if spec.kind == "choice" else "")
+            shown += counter_value(state, spec, value)
             style = "red" if spec.out else "yellow" if spec.reminder or spec.modifiers else ""
             parts.append((prefix + shown, style))
     if model_id in state.fight_on:
         parts.append(("fights on", "magenta"))
+    held = state.standing_down(model.actor) if model.actor == model_id else None
+    if held is not None and not state.is_out(model_id):
+        parts.append((f"held: {held.name}", "magenta"))
+    disabled = disabled_text(state, model_id)
+    if disabled is not None:
+        parts.append((disabled, "red"))
     for n, (part, style) in enumerate(parts):
         text.append((" " if n else "") + part, style=style)
     return text

@@ -1,0 +1,266 @@
+"""The dice helper's rolls for games played off quick-reference sheets.
+
+A catalog whose tracker lists ``tests`` (the colonial sheet's SUSTAIN roll, Reikhammer's
+action test, Steampocalypse 1909's pools), tables that change a model's counters, or an
+initiative roll that adds a roster setting (Reikhammer's strategy roll) gets these
+rolls in the dice helper. The rules are ``model.sheet_rolls``'; this module turns what
+the player chose in the dialog into its calls and into the events to log: the roll, and
+every roll its result leads to ("roll on the Crack column"), each its own event, so the
+tracker applies each to the model and undo takes them back one by one.
+
+Nothing here knows widgets: ``tui.dialogs.dice`` reads its fields into a ``SheetForm``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from model.battle_state import BattleState, Refused
+from model.dice import DiceSource, Modifier, Result
+from model.events import Event
+from model.sheet_rolls import (
+    auto_modifier,
+    combat_roll,
+    follow,
+    offered,
+    roll_table,
+    roll_test,
+    strategy_roll,
+)
+from model.tracker import TableSpec, TestSpec, Tracker
+
+TEST = "test:"
+"""The kind of roll of a catalog test: ``test:<id>``."""
+APPLY = "apply:"
+"""The kind of roll of a catalog table whose rows change the model: ``apply:<id>``."""
+STRATEGY = "strategy"
+"""The initiative roll that adds each army's rating (Reikhammer's strategy roll)."""
+
+OTHER = "Other"
+"""The name of the player's free modifier in the log (as in ``tui.dialogs.dice``)."""
+
+
+@dataclass(frozen=True)
+class SheetKind:
+    """A kind of roll to offer: its id, its name, the dialog fields it asks for (by
+    ``tui.dialogs.dice`` field name) and labels that read differently for it."""
+
+    id: str
+    name: str
+    fields: str
+    labels: tuple[tuple[str, str], ...] = ()
+
+
+def applied_tables(tracker: Tracker) -> tuple[TableSpec, ...]:
+    """The tables rolled for a model and applied to it (their rows change counters or
+    lead to other rolls); the others stay plain tables of the dice helper."""
+    return tuple(t for t in tracker.tables if t.applies and t.dice is not None)
+
+
+def defence_tests(tracker: Tracker) -> frozenset[str]:
+    """Tests another test is defended by: rolled with that attack, not on their own."""
+    return frozenset(t.defended_by for t in tracker.tests if t.defended_by)
+
+
+def sheet_kinds(tracker: Tracker) -> tuple[SheetKind, ...]:
+    """One kind per test (an attack with its defence), per applied table (by name and
+    column) and the strategy roll when the initiative adds a roster setting."""
+    kinds: list[SheetKind] = []
+    defending = defence_tests(tracker)
+    for test in tracker.tests:
+        if test.id in defending:
+            continue
+        if test.defended_by is not None:
+            kinds.append(
+                SheetKind(
+                    TEST + test.id,
+                    test.name,
+                    "roller target modifiers other defence_dice defence_modifiers opponent_other",
+                    (
+                        ("roller", "Attacker"),
+                        ("target", "Defender"),
+                        ("other", "Attacker's other"),
+                        ("opponent_other", "Defender's other"),
+                    ),
+                )
+            )
+            continue
+        fields = ["roller", "modifiers", "other"]
+        if test.count == "asked":
+            fields.append("count")
+        if test.target is None and test.hit is None:
+            fields.append("needed")
+        kinds.append(
+            SheetKind(TEST + test.id, test.name, " ".join(fields), (("roller", "Model tested"),))
+        )
+    for table in applied_tables(tracker):
+        name = table.name if table.name.lower().endswith("table") else f"{table.name} table"
+        name += f" ({table.column})" if table.column else ""
+        kinds.append(SheetKind(APPLY + table.id, name, "roller read", (("roller", "Model"),)))
+    initiative = tracker.turns.initiative
+    if initiative is not None and initiative.setting is not None:
+        kinds.append(SheetKind(STRATEGY, "Strategy roll", "go_second"))
+    return tuple(kinds)
+
+
+def is_sheet(kind: str) -> bool:
+    """Whether a kind of roll of the dice helper is one of these."""
+    return kind == STRATEGY or kind.startswith((TEST, APPLY))
+
+
+def kind_test(tracker: Tracker, kind: str) -> TestSpec | None:
+    """The test a kind of roll rolls, None for any other kind."""
+    return tracker.test(kind.removeprefix(TEST)) if kind.startswith(TEST) else None
+
+
+def defence_of(tracker: Tracker, kind: str) -> TestSpec | None:
+    """The defence test of an attack kind, None for any other kind."""
+    test = kind_test(tracker, kind)
+    if test is None or test.defended_by is None:
+        return None
+    return tracker.test(test.defended_by)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A modifier the dialog offers: its line, its id, and whether it starts ticked."""
+
+    label: str
+    id: str
+    ticked: bool
+
+
+def modifier_choices(
+    state: BattleState, test: TestSpec | None, model_id: str | None
+) -> tuple[Choice, ...]:
+    """The modifiers of a test's kind, each with the value the model's state gives it
+    (-2 for 2 points lost at -1 per point) and ticked when its state calls for it."""
+    if test is None:
+        return ()
+    found = []
+    for spec in offered(state, test.modifiers):
+        auto = None if model_id is None else auto_modifier(state, spec, model_id)
+        value = spec.value if auto is None else auto.value
+        found.append(Choice(f"{spec.name} {value:+d}", spec.id, auto is not None))
+    return tuple(found)
+
+
+def chosen_modifiers(
+    state: BattleState, test: TestSpec | None, ids: Sequence[str], model_id: str
+) -> tuple[Modifier, ...]:
+    """The modifiers ticked, in the catalog's order, at the value the model's state
+    gives them (the catalog's value when its state does not call for one)."""
+    if test is None:
+        return ()
+    out = []
+    for spec in offered(state, test.modifiers):
+        if spec.id in ids:
+            auto = auto_modifier(state, spec, model_id)
+            out.append(auto if auto is not None else Modifier.of(spec))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class SheetForm:
+    """What the player chose for one of these rolls."""
+
+    kind: str
+    model: str | None = None
+    """The model tested, attacking, or rolled for on a table."""
+    count: int | None = None
+    """Dice, where the test leaves them to the player."""
+    needed: int | None = None
+    """The target number, where the test leaves it to the player."""
+    modifiers: tuple[str, ...] = ()
+    other: int = 0
+    defender: str | None = None
+    defence_dice: int | None = None
+    defence_modifiers: tuple[str, ...] = ()
+    defence_other: int = 0
+    read: int | None = None
+    """The number read on the table, when the player rolled the die at the table."""
+    go_second: bool = False
+
+
+@dataclass(frozen=True)
+class SheetRolls:
+    """A roll and the rolls its result led to, in order, with the events that log and
+    apply them."""
+
+    results: tuple[Result, ...]
+    events: tuple[Event, ...]
+
+
+def _other(value: int) -> tuple[Modifier, ...]:
+    return (Modifier(OTHER, value),) if value else ()
+
+
+def _needed(value: str | None, what: str) -> str:
+    if value is None:
+        raise Refused(f"choose the {what}")
+    return value
+
+
+def sheet_roll(state: BattleState, form: SheetForm, dice: DiceSource) -> SheetRolls:
+    """Roll what the form describes on the battle as it is, and every roll its result
+    leads to; ``Refused`` (nothing to log) for what the rules do not allow."""
+    tracker = state.tracker
+    if form.kind == STRATEGY:
+        strategy = strategy_roll(state, dice, go_second=form.go_second)
+        events: tuple[Event, ...] = (strategy.event(), strategy.roll_off())
+        after = state
+        for event in events:
+            after = after.then(event)  # the order may already be rolled this turn
+        return SheetRolls((strategy,), events)
+    test = kind_test(tracker, form.kind)
+    if form.kind.startswith(TEST):
+        if test is None:
+            raise Refused(f"the catalog has no test {form.kind.removeprefix(TEST)}")
+        model = _needed(form.model, "model tested")
+        mods = (*chosen_modifiers(state, test, form.modifiers, model), *_other(form.other))
+        defence = defence_of(tracker, form.kind)
+        if test.defended_by is not None:
+            if defence is None:
+                raise Refused(f"the catalog has no test {test.defended_by}")
+            defender = _needed(form.defender, "defender")
+            if defender == model:
+                raise Refused("a model cannot attack itself: choose another defender")
+            if form.defence_dice is None:
+                raise Refused("give the defence dice the defender spends (0 for none)")
+            first = combat_roll(
+                state,
+                test,
+                model,
+                defence,
+                defender,
+                dice,
+                defence_dice=form.defence_dice,
+                attack_modifiers=mods,
+                defence_modifiers=(
+                    *chosen_modifiers(state, defence, form.defence_modifiers, defender),
+                    *_other(form.defence_other),
+                ),
+            )
+        else:
+            # the player's numbers only where the test asks for them (a field left filled
+            # in for another test is hidden, not cleared)
+            first = roll_test(
+                state,
+                test,
+                model,
+                dice,
+                count=form.count if test.count == "asked" else None,
+                target=form.needed if test.target is None and test.hit is None else None,
+                modifiers=mods,
+            )
+    elif form.kind.startswith(APPLY):
+        table = tracker.table(form.kind.removeprefix(APPLY))
+        if table is None:
+            raise Refused(f"the catalog has no table {form.kind.removeprefix(APPLY)}")
+        model = _needed(form.model, "model")
+        first = roll_table(state, table, model, dice, roll=form.read)
+    else:
+        raise Refused(f"{form.kind} is not a roll of the catalog's sheet")
+    chain = (first, *follow(state, first, dice))
+    return SheetRolls(chain, tuple(r.event() for r in chain))
