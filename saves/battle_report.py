@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from model.battle import Battle
 from model.battle_state import BattleState
-from model.battle_text import victory_text, who
+from model.battle_text import defeat_text, victory_text, who
 from model.events import Note, Roll
 from model.forces import SIDE_LETTERS
 from saves.markdown import cell, escape
@@ -77,6 +77,9 @@ def battle_report(battle: Battle) -> str:
             f"| {SIDE_LETTERS[index]} | {cell(side.player)} | {s.standing}/{s.models} | "
             f"{s.out} | {s.points_lost} | {s.victory_points} |"
         )
+    lost = [defeat_text(final, index) for index in range(len(setup.sides))]
+    if any(lost):
+        out += ["", *(f"**{escape(t[0].upper() + t[1:])}.**" for t in lost if t)]
     victory = setup.tracker.victory
     if victory.destroyed or victory.target is not None:
         # Steam Wars scores destroyed units and sets a target by the game's size

@@ -706,6 +706,7 @@ def battle_json(battle: Battle) -> dict[str, Any]:
                 "points_lost": summary.points_lost,
                 "standing": summary.standing,
                 "out": summary.out,
+                "lost": state.defeated(index),
                 "counters": dict(state.counters.get(SIDE_LETTERS[index], {})),
                 "models": [_model_json(state, model.id) for model in side.models],
             }
@@ -802,6 +803,8 @@ def _score_text(state: BattleState, side: int, points: int) -> str:
 
 def battle_text(battle: Battle) -> str:
     """The plain-text report of ``warband battle show``."""
+    from model.battle_text import defeat_text
+
     data = battle_json(battle)
     state = battle.state
     setup = battle.setup
@@ -841,6 +844,9 @@ def battle_text(battle: Battle) -> str:
             f"{side['points_lost']} points lost, {stand}"
             + _counters_text(state, side["counters"], prefix="; ")
         )
+        lost = defeat_text(state, index)
+        if lost:
+            lines.append(f"  {lost[0].upper()}{lost[1:]}")
         for model in side["models"]:
             row = (
                 f"  {model['id']:<{idw}}  {model['label']:<{width}}  "

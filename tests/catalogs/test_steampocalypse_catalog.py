@@ -15,7 +15,9 @@ from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
 from model.catalog import Catalog, FactionView
 from model.items import Trait
+from model.roster import Roster, RosterUnit
 from model.tracker import Tracker
+from model.validate import validate
 from tests.conftest import FIXTURES, ROOT
 from tests.helpers import check, codes, entry, only
 from tui.cli import main
@@ -261,3 +263,55 @@ def test_warband_validate_on_the_roster_fixtures(
     code, out, err = run("validate", "--json", str(ROSTERS / f"{case}.toml"))
     assert (code, err) == (exit_code, "")
     assert [f["code"] for f in json.loads(out)["findings"]] == found
+
+
+# --- cards players design for the bundled catalog ------------------------------------------
+
+
+def _card(name: str, pv: int, rank: int | None = None, **more: object) -> dict[str, object]:
+    stats = {"MOV": 4, "HPT": 3, "RCB": 2, "RNG": 12, "CCB": 2, "DEF": 2, "WIL": 3}
+    if rank is not None:
+        stats["OF"] = rank
+    return {"name": name, "stats": stats, "points": pv, **more}
+
+
+def _designed(view: FactionView, *cards: dict[str, object]) -> Roster:
+    from model.design import UnitCard
+
+    found = {f"card-{n}": UnitCard.model_validate(c) for n, c in enumerate(cards)}
+    units = tuple(RosterUnit(unit=card_id) for card_id in found)
+    return Roster(
+        system="steampocalypse-1909",
+        faction=view.faction.id,
+        name="Designed",
+        points_limit=50,
+        units=units,
+        cards=found,
+    )
+
+
+def test_designed_cards_are_held_to_the_officer_and_named_rules(view: FactionView) -> None:
+    two_majors = _designed(view, _card("Major Ames", 12, rank=2), _card("Major Bell", 11, rank=2))
+    report = validate(view.with_cards(two_majors.cards), two_majors)
+    assert codes(report) == ["one-officer-per-rank"]
+    assert report.points == 23
+    ranked = _designed(view, _card("Major Ames", 12, rank=2), _card("Colonel Cole", 14, rank=3))
+    assert codes(validate(view.with_cards(ranked.cards), ranked)) == []
+    named = _designed(view, _card("Major Ames", 12, rank=2, named=True))
+    twice = named.model_copy(update={"units": named.units * 2})
+    assert "named-once" in codes(validate(view.with_cards(twice.cards), twice))
+    none = _designed(view, _card("Rifleman", 5))
+    assert codes(validate(view.with_cards(none.cards), none)) == ["an-officer"]
+
+
+def test_a_designed_force_plays_a_battle_with_its_card_stats(catalog: Catalog) -> None:
+    from model.battle import new_battle
+
+    view = catalog.view("bac")
+    mine = _designed(view, _card("Major Ames", 12, rank=2), _card("Rifleman", 5))
+    mine_view = view.with_cards(mine.cards)  # what the app and the CLI pass
+    game = new_battle(catalog, [("Ann", mine, mine_view), ("Bob", mine, mine_view)], seed=2)
+    ames = game.state.model("A1")
+    assert ("officer" in ames.tags, ames.stats["OF"], ames.cost) == (True, 2, 12)
+    assert game.state.wounds_max("A1") == 3  # HPT from the card
+    assert not game.state.defeated(0)

@@ -398,3 +398,16 @@ def test_warband_battle_new_starts_it_from_the_two_lists(tmp_path: Path) -> None
     battle = read_battle(target)
     assert battle.setup.system == "steampocalypse-1909"
     assert battle.setup == start().setup.model_copy(update={"seed": 5})
+
+
+def test_show_and_the_report_say_which_side_has_lost(tmp_path: Path) -> None:
+    from saves.battle_file import write_battle
+    from saves.battle_report import battle_report
+
+    game = play(start(), Wound(kind="wound", model="B1", amount=3))
+    assert "**Side B (Bob) has lost: all its officers are down.**" in battle_report(game)
+    target = tmp_path / "lost.battle.toml"
+    write_battle(target, game)
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["battle", "show", str(target)], out=out, err=err) == 0
+    assert "  Side B (Bob) has lost: all its officers are down" in out.getvalue()
