@@ -13,6 +13,7 @@ import pytest
 
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
+from model.base import FrozenMap
 from model.catalog import Catalog, FactionView
 from model.items import Trait
 from model.roster import Roster, RosterUnit
@@ -286,7 +287,7 @@ def _designed(view: FactionView, *cards: dict[str, object]) -> Roster:
         name="Designed",
         points_limit=50,
         units=units,
-        cards=found,
+        cards=FrozenMap(found),
     )
 
 
