@@ -667,7 +667,8 @@ def battle_json(battle: Battle) -> dict[str, Any]:
          "events": int, "undone": int,
          "markers": [{"number", "marker", "name", "label", "turn"}],
          "sides": [{"side": "A", "player", "faction", "list", "victory_points",
-                    "points_lost", "standing", "out", "counters": {counter id: value},
+                    "points_lost", "standing", "out", "lost" (where a side can lose its
+                    officers), "counters": {counter id: value},
                     "models": [{"id", "label", "unit", "actor", "wounds", "wounds_max",
                                 "out": bool, "fighting_on": bool, "actions_used", "actions",
                                 "counters": {counter id: value},
@@ -706,7 +707,11 @@ def battle_json(battle: Battle) -> dict[str, Any]:
                 "points_lost": summary.points_lost,
                 "standing": summary.standing,
                 "out": summary.out,
-                "lost": state.defeated(index),
+                **(
+                    {"lost": state.defeated(index)}
+                    if state.tracker.victory.lose_without is not None
+                    else {}
+                ),
                 "counters": dict(state.counters.get(SIDE_LETTERS[index], {})),
                 "models": [_model_json(state, model.id) for model in side.models],
             }

@@ -90,3 +90,17 @@ async def keys(pilot: Pilot[None], *sequence: str) -> None:
 async def new_list(pilot: Pilot[None], faction_letter: str) -> None:
     """Home -> new list: the faction whose name starts with a letter, usual limit and name."""
     await keys(pilot, "n", "enter", faction_letter, "enter", "tab", "enter", "enter")
+
+
+async def pick(pilot: Pilot[None], label: str) -> None:
+    """In an open pick list, take the line starting with ``label``."""
+    from tui.dialogs.pick import PickDialog
+
+    dialog = pilot.app.screen
+    assert isinstance(dialog, PickDialog), dialog
+    wanted = [n for n, (text, _, _) in enumerate(dialog.choices) if text.startswith(label)]
+    assert wanted, [c[0] for c in dialog.choices]
+    listing = dialog.query_one("#pick")
+    while getattr(listing, "highlighted", None) != wanted[0]:
+        await pilot.press("down")
+    await keys(pilot, "enter")

@@ -18,10 +18,9 @@ from textual.pilot import Pilot
 
 from saves.battle_file import read_battle
 from tests.conftest import FIXTURES
-from tests.tui.driver import Folders, app_in, keys
+from tests.tui.driver import Folders, app_in, keys, pick
 from tui.app import WarbandApp
 from tui.cli import main
-from tui.dialogs.pick import PickDialog
 from tui.screens.tracker import TrackerScreen
 
 ROSTERS = FIXTURES / "rosters"
@@ -60,18 +59,6 @@ def tracker(app: WarbandApp) -> TrackerScreen:
     return screen
 
 
-async def take(pilot: Pilot[None], label: str) -> None:
-    """In the open action list, the action whose line starts with ``label``."""
-    dialog = pilot.app.screen
-    assert isinstance(dialog, PickDialog), dialog
-    wanted = [n for n, (text, _, _) in enumerate(dialog.choices) if text.startswith(label)]
-    assert wanted, [c[0] for c in dialog.choices]
-    listing = dialog.query_one("#pick")
-    while getattr(listing, "highlighted", None) != wanted[0]:
-        await pilot.press("down")
-    await keys(pilot, "enter")
-
-
 async def play_turn(pilot: Pilot[None], screen: TrackerScreen, action: str | None) -> set[str]:
     """Play the current turn to its end with keys; the actors that activated."""
     activated: set[str] = set()
@@ -91,7 +78,7 @@ async def play_turn(pilot: Pilot[None], screen: TrackerScreen, action: str | Non
             if action is not None and not activated:
                 used = screen.state.counter(actor, screen.state.tracker.used_counter)
                 await keys(pilot, "a")
-                await take(pilot, action)
+                await pick(pilot, action)
                 assert screen.state.counter(actor, screen.state.tracker.used_counter) == used + 1
             activated.add(actor)
             await keys(pilot, "e")

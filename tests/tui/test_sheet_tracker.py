@@ -36,7 +36,7 @@ from model.sheet_rolls import combat_roll, follow, roll_table, roll_test, strate
 from saves.battle_file import read_battle, write_battle
 from tests.conftest import FIXTURES
 from tests.helpers import entry, roster
-from tests.tui.driver import Folders, app_in, keys
+from tests.tui.driver import Folders, app_in, keys, pick
 from tui.app import WarbandApp
 from tui.dialogs.dice import DiceDialog
 from tui.dialogs.message import MessageDialog
@@ -118,18 +118,6 @@ async def to_model(pilot: Pilot[None], screen: TrackerScreen, model_id: str) -> 
     rows = [m.id for m in screen.battle.setup.sides[side].models]
     await keys(pilot, "home", *["down"] * rows.index(model_id))
     assert screen._model() == model_id
-
-
-async def pick(pilot: Pilot[None], label: str) -> None:
-    """In an open pick list, the line starting with ``label``."""
-    dialog = pilot.app.screen
-    assert isinstance(dialog, PickDialog), dialog
-    wanted = [n for n, (text, _, _) in enumerate(dialog.choices) if text.startswith(label)]
-    assert wanted, [c[0] for c in dialog.choices]
-    listing = dialog.query_one("#pick")
-    while getattr(listing, "highlighted", None) != wanted[0]:
-        await pilot.press("down")
-    await keys(pilot, "enter")
 
 
 def dice_dialog(app: WarbandApp) -> DiceDialog:
