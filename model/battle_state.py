@@ -1086,7 +1086,9 @@ def _effect_value(effect: RowEffect, rolled: Iterator[int], name: str) -> int:
         raise Refused(f"{name}: the {effect.value} it rolls is missing")
     if not count <= value <= count * sides:
         raise Refused(f"{name}: {value} is not a result of {effect.value}")
-    return value if effect.at_least is None else max(value, effect.at_least)
+    if effect.at_least is not None:
+        value = max(value, effect.at_least)
+    return value if effect.divide is None else value // effect.divide
 
 
 def _figures(model: ModelSnap) -> int:

@@ -264,6 +264,8 @@ class RowEffect(Frozen):
     ``given``: a number the roll gives (the defence dice a unit spent)."""
     at_least: Int | None = None
     """A rolled value below this counts as this (a roll of 1 counts as 2)."""
+    divide: Positive | None = None
+    """A rolled value is divided by this, rounding down (d10 / 2 figures flee)."""
     if_set: Id | None = None
     """Only when this counter is set on the same target (a broken formation that fails
     its rally withdraws)."""

@@ -147,6 +147,14 @@ def _problems(
         for m, row in enumerate(table.rows, start=1):
             at: KeyPath = ("tables", n, "rows", m)
             yield from effects((*at, "effects"), row.effects)
+            for k, effect in enumerate(row.effects, start=1):
+                if effect.value == "given":
+                    yield Problem(
+                        "a table's result cannot ask for a number",
+                        file,
+                        (*ROOT, *at, "effects", k, "value"),
+                        hint='give a number or dice ("1d10", with divide = 2 for d10 / 2)',
+                    )
             yield from defined((*at, "then"), row.then, tables, "tables")
             yield from defined((*at, "test"), row.test, tests, "tests")
     for n, test in enumerate(tracker.tests, start=1):

@@ -432,3 +432,25 @@ def test_a_test_whose_dice_are_asked_needs_the_number() -> None:
     with pytest.raises(Refused, match="how many dice"):
         roll_test(game.state, defence, "A1", FixedDice())
     assert roll_test(game.state, defence, "A1", FixedDice(5, 1), count=2, given=[2]).successes == 1
+
+
+def test_the_check_refuses_a_table_result_that_asks_for_a_number() -> None:
+    from model.tracker import TableRow, Tracker
+
+    catalog = fixture_catalog("sheet-mini")
+    tracker = catalog.system_file.tracker
+    assert tracker is not None
+    asks = TableRow.model_validate(
+        {"min": 1, "result": "?", "effects": [{"counter": "shock", "value": "given"}]}
+    )
+    bad = tracker.model_copy(
+        update={"tables": (tracker.tables[0].model_copy(update={"rows": (asks,)}),)}
+    )
+    stats = [s.id for s in catalog.system.stats]
+    problems = check_tracker(Tracker.model_validate(bad.model_dump()), stats, None, "f")
+    assert [(p.message, p.path) for p in problems if "ask" in p.message] == [
+        (
+            "a table's result cannot ask for a number",
+            ("tracker", "tables", 1, "rows", 1, "effects", 1, "value"),
+        )
+    ]

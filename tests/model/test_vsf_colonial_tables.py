@@ -97,7 +97,7 @@ EXPECTED: dict[str, dict[int, Row]] = {
         7: NONE,
         8: Row({"to-flee": 1}),  # 1 figure flees
         9: Row({"to-flee": 1}),
-        10: Row({"to-flee": 3}, values=(3,)),  # d10 / 2 figures flee (a 6 or 7 rolled)
+        10: Row({"to-flee": 3}, values=(7,)),  # d10 / 2 figures flee: 7 rolled, 3 flee
     },
     # 001 Morale Failure Results, Vehicle Results
     "morale-failure-vehicles": {
@@ -476,3 +476,27 @@ def test_targets_read_the_model_as_it_is_now() -> None:
     assert state.value(target("armour-save-shooting"), state.model(IRONCLAD)) == 4
     assert state.value(target("morale"), state.model(MARINES)) == 4
     assert state.value(target("morale"), state.model(LINE_INFANTRY)) == 7
+
+
+@pytest.mark.parametrize(("table", "row"), CASES, ids=[f"{t}-{n}" for t, n in CASES])
+def test_row_rolled_by_the_dice_helper(table: str, row: int) -> None:
+    """The dice helper's roll of the same row (the die read at the table, its effect
+    dice from the battle's dice) makes the same change, and rolls on where it says."""
+    from model.dice import FixedDice
+    from model.sheet_rolls import follow, roll_table
+
+    expected = EXPECTED[table][row]
+    model = TARGET[table]
+    game = fresh()
+    spec = tracker().table(table)
+    assert spec is not None
+    rolled = roll_table(game.state, spec, model, FixedDice(*expected.values), roll=row)
+    assert (rolled.table, rolled.row, rolled.values) == (table, row, expected.values)
+    check_change(game.state, game.record(rolled.event()).state, model, expected)
+    chain = follow(game.state, rolled, FixedDice(*[5] * 12))
+    if expected.out:
+        assert chain == ()  # nothing more is rolled for a model out of the fight
+    else:
+        assert [r.table or r.test for r in chain[:1]] == [
+            n for n in (expected.then, expected.test) if n
+        ][:1]
