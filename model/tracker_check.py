@@ -147,8 +147,8 @@ def _problems(
         for m, row in enumerate(table.rows, start=1):
             at: KeyPath = ("tables", n, "rows", m)
             yield from effects((*at, "effects"), row.effects)
-            for k, effect in enumerate(row.effects, start=1):
-                if effect.value == "given":
+            for k, row_effect in enumerate(row.effects, start=1):
+                if row_effect.value == "given":
                     yield Problem(
                         "a table's result cannot ask for a number",
                         file,
