@@ -980,6 +980,8 @@ class BattleState:
                 raise Refused(f"{target} has no {spec.name}")
             key = (target, effect.counter)
             amount = _effect_value(effect, rolled, spec.name)  # read even when skipped
+            if effect.if_tags and not effect.if_tags & model.tags:
+                continue
             if effect.if_set is not None:
                 guard = (self.effect_target(RowEffect(counter=effect.if_set), model), effect.if_set)
                 if not changes.get(guard, self.counter(*guard)):

@@ -269,6 +269,8 @@ class RowEffect(Frozen):
     if_set: Id | None = None
     """Only when this counter is set on the same target (a broken formation that fails
     its rally withdraws)."""
+    if_tags: frozenset[Id] = frozenset()
+    """Only for a model with one of these tags (irregulars mill around on a morale 2)."""
 
 
 class DamageSpec(Frozen):

@@ -106,12 +106,12 @@ def test_the_two_lists_on_the_table() -> None:
     assert state.actors(0) == ("A1", "A2", "A3", "A11", "A14", "A17")
     assert state.actors(1) == ("B1", "B2", "B3", "B13", "B19", "B20")
     assert len(state.members("A3")) == 8  # a unit of 8 figures is 8 models
-    # formation for troops, order chips for everyone, the irregular marker from the rule
+    # formation for troops, order chips for everyone, the irregular tag from the rule
     assert {a for a in state.actors() if state.has_counter(a, "formation")} == {
         "A3", "A11", "A14", "B3", "B13",
     }  # fmt: skip
     assert all(state.has_counter(a, "order") for a in state.actors())
-    assert {a for a in state.actors() if state.counter(a, "irregular")} == {"B3", "B13"}
+    assert {a for a in state.actors() if "irregular" in state.model(a).tags} == {"B3", "B13"}
     assert state.has_counter("A17", "crew-lost") and not state.has_counter("B19", "crew-lost")
     assert state.has_counter("B19", "haywire-jammed")
     assert not state.has_counter("A17", "haywire-jammed")
