@@ -36,7 +36,16 @@ from model.events import (
 )
 from model.forces import SIDE_LETTERS, ItemSnap, ModelSnap
 from model.setup import BattleSetup, matches_item, matches_model
-from model.tracker import CounterSpec, Effect, MarkerSpec, RowEffect, Tracker, Value
+from model.tracker import (
+    CounterSpec,
+    Effect,
+    MarkerSpec,
+    RowEffect,
+    TableSpec,
+    TestSpec,
+    Tracker,
+    Value,
+)
 
 NO_DELAY = "no-delay"
 """The tag of models that may never delay (RB ch.4 Beast, Mong)."""
@@ -929,8 +938,7 @@ class BattleState:
                 raise Refused(f"unknown table '{event.table}'")
             if event.row is None:
                 raise Refused(f"which row of {table.name}: the roll has no number")
-            if table.units is not None and not matches_model(table.units, model):
-                raise Refused(f"{model.label} does not take {table.name}")
+            self.check_takes(table, model)
             row = table.row_for(event.row)
             if row is None:
                 raise Refused(f"{table.name} has no row for {event.row}")
@@ -939,8 +947,7 @@ class BattleState:
             test = self.tracker.test(event.test)
             if test is None:
                 raise Refused(f"unknown test '{event.test}'")
-            if test.units is not None and not matches_model(test.units, model):
-                raise Refused(f"{model.label} does not take {test.name}")
+            self.check_takes(test, model)
             if event.passed is None:
                 raise Refused(f"{test.name}: the roll does not say whether it passed")
             effects = test.on_pass if event.passed else test.on_fail
@@ -951,6 +958,12 @@ class BattleState:
         self.apply_effects(effects, model, event.values)
         if event.wounds:
             self._on_wound(Wound(kind="wound", model=model.id, amount=event.wounds))
+
+    def check_takes(self, spec: TableSpec | TestSpec, model: ModelSnap) -> None:
+        """Refuse a table or test for a model its ``units`` leave out (a vehicle table
+        for infantry)."""
+        if spec.units is not None and not matches_model(spec.units, model):
+            raise Refused(f"{model.label} does not take the {spec.name}")
 
     def effect_target(self, effect: RowEffect, model: ModelSnap) -> str:
         """Whose counter an effect changes: the model's, its unit's or its side's."""

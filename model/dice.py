@@ -157,7 +157,7 @@ def modifiers_for(
     return tuple(s for s in specs if s.roll in (roll, "any"))
 
 
-def _terms(modifiers: Iterable[Modifier]) -> str:
+def signed_terms(modifiers: Iterable[Modifier]) -> str:
     """`` + Short range 1 - Hard to use 1``: each modifier with its sign."""
     return "".join(
         f" + {m.name} {m.value}" if m.value >= 0 else f" - {m.name} {-m.value}" for m in modifiers
@@ -168,7 +168,7 @@ def _formula(name: str, value: int, modifiers: Sequence[Modifier]) -> str:
     """``Precision 5 + Short range 1 - Hard to use 1 = 5`` (no ``= ...`` without modifiers)."""
     if not modifiers:
         return f"{name} {value}"
-    return f"{name} {value}{_terms(modifiers)} = {value + sum(m.value for m in modifiers)}"
+    return f"{name} {value}{signed_terms(modifiers)} = {value + sum(m.value for m in modifiers)}"
 
 
 def _number(value: float) -> str:
@@ -313,9 +313,8 @@ class ContenderRoll:
 
     def text(self) -> str:
         c = self.contender
-        return (
-            f"{c.label}: {c.stat} {c.value}{_terms(c.modifiers)} + roll {self.die} = {self.total}"
-        )
+        terms = signed_terms(c.modifiers)
+        return f"{c.label}: {c.stat} {c.value}{terms} + roll {self.die} = {self.total}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1182,7 +1181,7 @@ def table_roll(
     formula = f"{table.dice}: {shown}"
     if add:
         formula += f" {'+' if add > 0 else '-'} {abs(add)}"
-    formula += _terms(mods)
+    formula += signed_terms(mods)
     if len(rolled) > 1 or add or mods:
         formula += f" = {value}"
     return TableResult(

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from model.dice import DiceSource, Modifier, Result
+from model.dice import DiceSource, Modifier, Result, signed_terms
 from model.events import RollOff
 from model.tracker import GridKey, GridSpec
 
@@ -74,12 +74,6 @@ Target = Literal["infantry", "other"]
 # ------------------------------------------------------------------------------------------
 
 
-def _signed(modifiers: Sequence[Modifier]) -> str:
-    return "".join(
-        f" + {m.name} {m.value}" if m.value >= 0 else f" - {m.name} {-m.value}" for m in modifiers
-    )
-
-
 def _needs(base: int, modifiers: Sequence[Modifier]) -> int:
     """The die needed: a +1 to the roll makes a 4+ into a 3+, never below 2+ (a natural 1
     always fails)."""
@@ -88,7 +82,7 @@ def _needs(base: int, modifiers: Sequence[Modifier]) -> int:
 
 def _needs_text(name: str, base: int, modifiers: Sequence[Modifier], needed: int) -> str:
     """``To hit 4+ + Aimed 1 - Soft cover 1: needs 4+``."""
-    text = f"{name} {base}+{_signed(modifiers)}: "
+    text = f"{name} {base}+{signed_terms(modifiers)}: "
     if needed > D6:
         return text + f"needs {needed}+, which a D6 cannot roll"
     return text + f"needs {needed}+" + (" (a natural 1 always fails)" if needed == 2 else "")
@@ -345,7 +339,7 @@ def wound_roll(
     parts = []
     if boiler:
         parts.append(f"Boiler doubles ST {strength} to {base}")
-    st_text = f"ST {base}{_signed(mods)}" + (f" = {total}" if mods else "")
+    st_text = f"ST {base}{signed_terms(mods)}" + (f" = {total}" if mods else "")
     where = (
         "the Strength versus Resilience table"
         if source == "table"
@@ -587,7 +581,7 @@ def initiative_roll(
         rounds.append(rolled)
         texts.append(
             ", ".join(
-                f"{s.name} {d}{_signed(s.modifiers)}" + (f" = {t}" if s.modifiers else "")
+                f"{s.name} {d}{signed_terms(s.modifiers)}" + (f" = {t}" if s.modifiers else "")
                 for s, d, t in zip(sides, rolled, totals, strict=True)
             )
         )

@@ -27,15 +27,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from model.battle_state import BattleState, Refused
-from model.dice import DiceSource, Modifier, Result, parse_dice
+from model.dice import DiceSource, Modifier, Result, parse_dice, signed_terms
 from model.events import Roll, RollOff
 from model.forces import SIDE_LETTERS
-from model.selectors import Selector
-from model.setup import matches_model
 from model.tracker import ModifierSpec, RowEffect, TableRow, TableSpec, TestSpec
-
-STRATEGY_SETTING = "strategy-rating"
-"""The roster setting holding an army's strategy rating (Reikhammer)."""
 
 MAX_FOLLOW = 8
 """The longest chain of rolls one result may lead to (tables that send to each other)."""
@@ -114,17 +109,6 @@ def auto_modifiers(state: BattleState, kind: str | None, model_id: str) -> tuple
 # --- tests ----------------------------------------------------------------------------------
 
 
-def _signed(modifiers: Sequence[Modifier]) -> str:
-    return "".join(
-        f" + {m.name} {m.value}" if m.value >= 0 else f" - {m.name} {-m.value}" for m in modifiers
-    )
-
-
-def _check_units(state: BattleState, selector: Selector | None, model_id: str, what: str) -> None:
-    if selector is not None and not matches_model(selector, state.model(model_id)):
-        raise Refused(f"{state.model(model_id).label} does not take the {what}")
-
-
 def _effect_dice(effects: Sequence[RowEffect], dice: DiceSource) -> list[int]:
     """Roll the dice the effects roll (``1d6`` off SUSTAIN), in order."""
     values = []
@@ -177,7 +161,7 @@ def roll_test(
 
     ``count`` and ``target`` are the player's where the catalog leaves them out (a volley
     of ROF x firers against a Shoot number it reads itself)."""
-    _check_units(state, test.units, model_id, test.name)
+    state.check_takes(test, state.model(model_id))
     model = state.model(model_id)
     own_count, own_target = test_numbers(state, test, model_id)
     count = own_count if count is None else count
@@ -199,19 +183,16 @@ def roll_test(
     if pool:
         needed = test.hit or 0
         successes = sum(1 for d in rolled if d >= needed)
-        how = f"{count} d{test.sides}{_signed(mods)}: a hit on {needed}+"
+        how = f"{count} d{test.sides}{signed_terms(mods)}: a hit on {needed}+"
     else:
         assert target is not None
+        sign = "<=" if test.passes == "at-most" else ">="
         if test.modify == "target":
-            needed = target + total
-            sign = "<=" if test.passes == "at-most" else ">="
-            how = f"target {target}{_signed(mods)} = {needed}: d{test.sides} {sign} {needed}"
-            scores = rolled
+            needed, scores = target + total, rolled
+            how = f"target {target}{signed_terms(mods)} = {needed}: d{test.sides} {sign} {needed}"
         else:
-            needed = target
-            scores = tuple(d + total for d in rolled)
-            sign = "<=" if test.passes == "at-most" else ">="
-            how = f"d{test.sides}{_signed(mods)} {sign} {target}"
+            needed, scores = target, tuple(d + total for d in rolled)
+            how = f"d{test.sides}{signed_terms(mods)} {sign} {target}"
         successes = sum(
             1 for s in scores if (s <= needed if test.passes == "at-most" else s >= needed)
         )
@@ -254,7 +235,7 @@ def roll_table(
 ) -> AppliedRoll:
     """A table's row for a model: ``roll`` when the player rolled it, else rolled here;
     the dice its effects roll are rolled here too."""
-    _check_units(state, table.units, model_id, table.name)
+    state.check_takes(table, state.model(model_id))
     if table.dice is None:
         raise Refused(f"{table.name} is looked up, not rolled")
     count, sides, add = parse_dice(table.dice)
@@ -416,14 +397,14 @@ def strategy_roll(
     state: BattleState, dice: DiceSource, *, go_second: bool = False, max_rounds: int = 50
 ) -> StrategyRoll:
     """003 Strategy Phase: D6 + the army's strategy rating (the roster setting the
-    catalog's ``turns.initiative.setting`` names, ``strategy-rating`` by default; 0 when
-    a list has none); the higher total decides to go first or second; a tie goes to the
-    loser of the last roll-off, and is rolled again when there was none (the first
+    catalog's ``turns.initiative.setting`` names; 0 when a list has none); the higher
+    total decides to go first or second; a tie goes to the loser of the last roll-off
+    where the catalog says so, and is rolled again when there was none (the first
     round)."""
     sides = state.setup.sides
     spec = state.tracker.turns.initiative
-    setting = spec.setting if spec is not None and spec.setting else STRATEGY_SETTING
-    ratings = [side.roster.settings.get(setting, 0) for side in sides]
+    setting = spec.setting if spec is not None else None
+    ratings = [side.roster.settings.get(setting, 0) if setting else 0 for side in sides]
     texts, all_dice = [], []
     for _ in range(max_rounds):
         rolled = [dice.roll(6) for _ in sides]
