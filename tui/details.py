@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from model.catalog import FactionView
+from model.catalog import Design, FactionView
 from model.describe import data_mark, profile_text, rules_text, stat_line
 from model.items import rule_id
 
@@ -17,6 +17,21 @@ def rule_lines(view: FactionView, refs: tuple[str, ...], text: Text) -> None:
             continue
         text.append(f"\n  {rules_text(view, (ref,))}: ", style="bold")
         text.append(rule.summary)
+
+
+def _problems_or_cost(design: Design, points: str, text: Text) -> bool:
+    """A card's problems, or its cost line by line; whether the cost was shown."""
+    if design.problems:
+        text.append("\n\nProblems:", style="bold red")
+        for p in design.problems:
+            text.append(f"\n  {p.message}", style="red")
+        return False
+    if design.costing is None:
+        return False
+    text.append(f"\n\nCost ({points}):", style="bold")
+    for line in design.costing.lines():
+        text.append(f"\n  {line}")
+    return True
 
 
 def design_details(view: FactionView, card_id: str) -> Text:
@@ -55,14 +70,7 @@ def design_details(view: FactionView, card_id: str) -> Text:
         for weapon, added in group.upgrades.items():
             rules = ", ".join(view.rule_costs[r].name for r in added if r in view.rule_costs)
             text.append(f"\n     + {rules} on {view.items[weapon].name}")
-    if design.problems:
-        text.append("\n\nProblems:", style="bold red")
-        for p in design.problems:
-            text.append(f"\n  {p.message}", style="red")
-    elif design.costing is not None:
-        text.append(f"\n\nCost ({system.points}):", style="bold")
-        for line in design.costing.lines():
-            text.append(f"\n  {line}")
+    if _problems_or_cost(design, system.points, text):
         spec = view.design_spec
         if spec is not None and spec.data == "house":
             text.append(
@@ -104,14 +112,7 @@ def entered_details(view: FactionView, card_id: str) -> Text:
         text.append("\nThe rules publish no unit cards: this one was written by a player.")
     if card.summary:
         text.append(f"\n{card.summary}", style="italic")
-    if design.problems:
-        text.append("\n\nProblems:", style="bold red")
-        for p in design.problems:
-            text.append(f"\n  {p.message}", style="red")
-    elif design.costing is not None:
-        text.append(f"\n\nCost ({system.points}):", style="bold")
-        for line in design.costing.lines():
-            text.append(f"\n  {line}")
+    _problems_or_cost(design, system.points, text)
     if card.source:
         text.append(f"\n\nSource: {card.source}", style="dim")
     return text
