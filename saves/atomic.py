@@ -4,7 +4,10 @@ The new content goes to a temporary file in the same folder, is flushed to disk,
 and replaces the old file in one rename. A full disk, a permission problem or a
 killed process leaves the previous file as it was (and no temporary file behind
 when Python gets the chance to clean up; a process killed outright, e.g. by
-SIGKILL or a power cut, can leave a hidden ``.<name>.<random>.tmp`` next to it).
+SIGKILL or a power cut, can leave a hidden ``.<name>.<pid>-<random>.tmp`` next to it).
+Such leftovers are swept by the next save of that file and by ``sweep_folder`` at
+start: a temporary file is stale when the process named in it is gone (or, for a name
+without one, when it is older than a minute), never while its writer may be running.
 With ``backup=True`` the previous version is also kept next to it as ``<name>.bak``.
 """
 
@@ -13,7 +16,9 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
+import time
 from pathlib import Path
 
 from model.problems import Problem, SaveError
@@ -60,6 +65,7 @@ def write_atomic(path: Path | str, data: bytes, *, backup: bool = False) -> None
                 )
             ],
         )
+    _sweep(path.parent, path.name)
     tmp = _temp_path(path, "tmp")
     created = False
     try:
@@ -91,8 +97,63 @@ def write_atomic(path: Path | str, data: bytes, *, backup: bool = False) -> None
 
 
 def _temp_path(path: Path, kind: str) -> Path:
-    """A new hidden name next to ``path``, unique even between threads of one process."""
-    return path.with_name(f".{path.name[:180]}.{secrets.token_hex(4)}.{kind}")
+    """A new hidden name next to ``path``, unique even between threads of one process;
+    it names this process, so a later sweep can tell a live write from a killed one."""
+    return path.with_name(f".{path.name[:180]}.{os.getpid()}-{secrets.token_hex(4)}.{kind}")
+
+
+_TEMP = re.compile(r"\.(?P<name>.+)\.(?:(?P<pid>\d{1,10})-)?[0-9a-f]{8}\.(?:bak\.)?tmp")
+STALE_AGE = 60.0
+"""Seconds after which a temporary file naming no process is surely abandoned: a save
+takes milliseconds."""
+MAX_SWEEP = 10_000
+"""Folder entries looked at by one sweep: a save stays quick in a folder of any size."""
+
+
+def sweep_folder(folder: Path) -> int:
+    """Remove the stale temporary files of killed saves in ``folder``; how many went.
+    Never raises: a sweep is housekeeping, not worth failing a start for."""
+    return _sweep(folder, None)
+
+
+def _sweep(folder: Path, name: str | None) -> int:
+    """Remove stale temporary files in ``folder`` (of the file ``name`` only, if given)."""
+    removed = 0
+    try:
+        with os.scandir(folder) as entries:
+            for n, entry in enumerate(entries):
+                if n >= MAX_SWEEP:
+                    break
+                found = _TEMP.fullmatch(entry.name)
+                if found is None or (name is not None and found["name"] != name[:180]):
+                    continue
+                if _stale(entry, found["pid"]):
+                    with contextlib.suppress(OSError):
+                        Path(entry.path).unlink()
+                        removed += 1
+    except OSError:
+        pass
+    return removed
+
+
+def _stale(entry: os.DirEntry[str], pid: str | None) -> bool:
+    if pid is not None and os.name == "posix":
+        return int(pid) != os.getpid() and not _alive(int(pid))
+    try:
+        return time.time() - entry.stat(follow_symlinks=False).st_mtime > STALE_AGE
+    except OSError:
+        return False
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process with this id runs (a POSIX signal 0 only asks)."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):
+        return False
+    except OSError:
+        return True  # it exists but is not ours to signal, or we cannot tell
+    return True
 
 
 def _keep_backup(path: Path) -> None:

@@ -78,12 +78,19 @@ document into version n+1. Version 1 is the first, so there are none yet."""
 
 class BattleFileError(BattleError):
     """A battle file that cannot be read; ``backup`` is its ``<name>.bak`` when one exists
-    (the app can offer to open it)."""
+    (the app can offer to open it). ``damaged`` is False for a whole file this warband
+    cannot read (a newer format): going on from the backup would set aside a good file."""
 
     def __init__(
-        self, title: str, problems: list[Problem] | tuple[Problem, ...] = (), *, backup: Path | None
+        self,
+        title: str,
+        problems: list[Problem] | tuple[Problem, ...] = (),
+        *,
+        backup: Path | None,
+        damaged: bool = True,
     ) -> None:
         self.backup = backup
+        self.damaged = damaged
         super().__init__(title, problems)
 
 
@@ -470,7 +477,7 @@ def _error(
     found = list(problems)
     if damaged:
         found.append(_backup_note(path, backup))
-    return BattleFileError(title, found, backup=backup)
+    return BattleFileError(title, found, backup=backup, damaged=damaged)
 
 
 def _backup_note(path: Path, backup: Path | None) -> Problem:

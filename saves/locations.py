@@ -13,6 +13,7 @@ from pathlib import Path
 
 SAVES_DIR_ENV = "WARBAND_SAVES_DIR"
 CONFIG_DIR_ENV = "WARBAND_CONFIG_DIR"
+STATE_DIR_ENV = "WARBAND_STATE_DIR"
 
 
 @dataclass(frozen=True)
@@ -23,11 +24,18 @@ class Locations:
     """Where lists and battles are saved by default, and where the file picker opens."""
     config_dir: Path
     """Where settings (theme, recent files) live."""
+    state_dir: Path
+    """What warband writes for itself and the player never edits: crash logs."""
 
     @property
     def recovery_dir(self) -> Path:
         """Unsaved work, copied after every change so a crash loses nothing."""
         return self.saves_dir / ".recovery"
+
+    @property
+    def crash_dir(self) -> Path:
+        """Tracebacks of bugs, one file each, so the screen shows one line, never a trace."""
+        return self.state_dir / "crashes"
 
     @property
     def settings_file(self) -> Path:
@@ -45,13 +53,14 @@ def locations(
     saves_dir: str | os.PathLike[str] | None = None,
     config_dir: str | os.PathLike[str] | None = None,
 ) -> Locations:
-    """The folders to use: options first, then ``WARBAND_SAVES_DIR`` and
-    ``WARBAND_CONFIG_DIR``, then the platform's data and config folders."""
-    from platformdirs import user_config_path, user_data_path
+    """The folders to use: options first, then ``WARBAND_SAVES_DIR``,
+    ``WARBAND_CONFIG_DIR`` and ``WARBAND_STATE_DIR``, then the platform's folders."""
+    from platformdirs import user_config_path, user_data_path, user_state_path
 
     return Locations(
         saves_dir=_pick(
             saves_dir, SAVES_DIR_ENV, user_data_path("warband", appauthor=False) / "saves"
         ),
         config_dir=_pick(config_dir, CONFIG_DIR_ENV, user_config_path("warband", appauthor=False)),
+        state_dir=_pick(None, STATE_DIR_ENV, user_state_path("warband", appauthor=False)),
     )

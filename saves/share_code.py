@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import itertools
 import json
 import re
 import zlib
@@ -44,7 +45,15 @@ deeper is not ours."""
 VERSION = 1
 """The first element of the array."""
 
-_CODE = re.compile(r"WB(\d+)-([A-Za-z0-9_-]*)")
+_START = re.compile(r"WB(\d+)-")
+_CHARS = re.compile(r"[A-Za-z0-9_\-]*")
+_BODY = re.compile(r"[A-Za-z0-9_\-\s]*")
+
+MAX_FILE = 1_000_000
+"""Bytes read of a file said to hold a code: a saved chat or a Markdown export, with room."""
+
+MAX_TRIES = 10
+"""``WB`` prefixes tried in one pasted text: enough for any message, and bounded."""
 
 
 class ShareCodeError(WarbandError):
@@ -80,24 +89,53 @@ def encode(roster: Roster) -> str:
 def decode(text: str) -> Roster:
     """The roster a code holds; ``ShareCodeError`` for anything else.
 
-    The code may be pasted with text around it ("my list: WB1-... see you Sunday")
-    or wrapped over lines by a chat program: whitespace inside it is ignored."""
-    if len(text) > MAX_CODE * 2:
-        _fail(f"the text is {len(text):,} characters; a share code has at most {MAX_CODE:,}")
-    found = _CODE.search("".join(text.split()))
-    if found is None:
+    The code may be pasted with text around it ("my list: WB1-... see you Sunday"),
+    over several lines, or wrapped by a chat program: whitespace inside it is ignored,
+    and so is whatever follows it (the deflated stream knows where it ends). Where the
+    text holds ``WB`` prefixes that are not codes, the first that decodes wins; when
+    none does, the first one's problem is reported."""
+    starts = list(itertools.islice(_START.finditer(text), MAX_TRIES))
+    if not starts:
         _fail(
             "no share code found",
             "a warband share code starts with WB1- (copy it whole from warband export)",
         )
-    version, body = int(found.group(1)), found.group(2)
+    first: ShareCodeError | None = None
+    for start in starts:
+        try:
+            return _decode_at(text, start)
+        except ShareCodeError as exc:
+            first = first or exc
+    assert first is not None
+    raise first
+
+
+def contains_code(text: str) -> bool:
+    """Whether ``text`` holds something that starts like a share code (``WB1-``): the
+    command line's ``import`` reads such an argument as a code, anything else as a path."""
+    return _START.search(text) is not None
+
+
+def _decode_at(text: str, start: re.Match[str]) -> Roster:
+    digits = start.group(1)
+    version = int(digits) if len(digits) < 6 else 10**6  # never int() thousands of digits
     if version != VERSION:
+        shown = digits if len(digits) < 6 else f"{digits[:5]}... ({len(digits):,} digits)"
         _fail(
-            f"the code is format WB{version}; this warband reads WB{VERSION}",
+            f"the code is format WB{shown}; this warband reads WB{VERSION}",
             "update warband to read newer codes" if version > VERSION else None,
         )
+    # the code's characters, across the line breaks and spaces a chat puts in; this may
+    # run on into the words after it, which inflating ignores
+    unbroken = _CHARS.match(text, start.end(), start.end() + MAX_CODE + 1)
+    if unbroken and len(unbroken.group()) > MAX_CODE:
+        _fail(f"the code is over {MAX_CODE:,} characters; a share code has at most that")
+    run = _BODY.match(text, start.end(), start.end() + 4 * MAX_CODE)
+    body = "".join(run.group().split()) if run else ""
     if len(body) > MAX_CODE:
-        _fail(f"the code is {len(body):,} characters; a share code has at most {MAX_CODE:,}")
+        body = body[:MAX_CODE]
+    if len(body) % 4 == 1:  # base64 never ends so; a letter of a following word does
+        body = body[:-1]
     return _roster(_parse(_inflate(body)))
 
 
@@ -118,6 +156,8 @@ def _inflate(body: str) -> bytes:
     if len(raw) > MAX_INFLATED or inflater.unconsumed_tail:
         _fail(f"the code inflates to more than {MAX_INFLATED:,} bytes; a roster is far less")
     if not inflater.eof:
+        if len(body) >= MAX_CODE:
+            _fail(f"the code is over {MAX_CODE:,} characters; a share code has at most that")
         _fail("the code is cut short", "copy the whole code again")
     return raw
 

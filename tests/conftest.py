@@ -28,4 +28,6 @@ def _isolated_dirs(
     monkeypatch.setenv("WARBAND_SAVES_DIR", str(home / "saves"))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
+    monkeypatch.setenv("WARBAND_STATE_DIR", str(home / "state" / "warband"))
     yield

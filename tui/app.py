@@ -72,6 +72,27 @@ class WarbandApp(App[None]):
         self.offer_recovery = offer_recovery
         self.settings, self.settings_note = load_settings(locations.settings_file)
         self._started = False
+        self.crash: str | None = None
+        """The one line to show after a bug ended the app (``warband`` exits 3)."""
+
+    # --- a bug ------------------------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A bug ends the app as Textual does, but the traceback goes to a crash log and
+        the screen gets one line (``crash``), printed once the terminal is restored.
+
+        Nothing is discarded on the way out: a list with unsaved changes keeps its
+        recovery copy, which the next start offers back. Under Pilot the error is kept
+        for the test runner to raise, as Textual does."""
+        from saves.crash_log import crash_line, write_crash_log
+
+        self._return_code = 3
+        if self._exception is None:
+            self._exception = error
+            self._exception_event.set()
+        if self.crash is None:
+            self.crash = crash_line(error, write_crash_log(error, self.locations.crash_dir))
+        self._close_messages_no_wait()
 
     # --- start ---------------------------------------------------------------------------------
 
@@ -87,6 +108,16 @@ class WarbandApp(App[None]):
             self.open_battle(self.battle_path)
         elif self.offer_recovery:
             self.offer_recoveries()
+        self.sweep_leftovers()
+
+    @work(thread=True, group="sweep")
+    def sweep_leftovers(self) -> None:
+        """Remove what killed saves left in the saves and recovery folders (hidden
+        temporary files), off the first paint: no file of the player's is touched."""
+        from saves.atomic import sweep_folder
+
+        for folder in (self.locations.saves_dir, self.locations.recovery_dir):
+            sweep_folder(folder)
 
     def _start_theme(self) -> str:
         wanted = self.fixed_theme or self.settings.theme or DEFAULT_THEME
@@ -166,12 +197,10 @@ class WarbandApp(App[None]):
         from model.toml_text import KeyLines
         from saves.roster_file import RosterSource, resolve
         from saves.share_code import decode
+        from tui.dialogs.import_code import ImportDialog
         from tui.dialogs.message import MessageDialog
-        from tui.dialogs.prompt import PromptDialog
 
-        text = await self.push_screen_wait(
-            PromptDialog("Import a list", "Paste a share code (WB1-...):")
-        )
+        text = await self.push_screen_wait(ImportDialog())
         if not text or not text.strip():
             return
         try:

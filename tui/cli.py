@@ -2,7 +2,9 @@
 
 Exit codes are part of the interface: ``validate`` exits 0 for a legal list, 1
 when it breaks an error-level rule and 2 when the file cannot be read; every
-command exits 2 for unreadable input and prints the problem, never a traceback.
+command exits 2 for unreadable input and prints the problem, never a traceback,
+and 3 for a bug in warband (one line on screen, the traceback in a crash log), so
+scripts can tell a broken list from a broken tool.
 Heavy modules (Rich, pydantic schemas) are imported inside the commands that
 need them, so ``warband --help`` stays instant.
 """
@@ -24,10 +26,13 @@ if TYPE_CHECKING:
     from model.catalog import Catalog, FactionView
     from model.findings import Report
     from model.roster import Roster
+    from tui.app import WarbandApp
 
 EXIT_OK = 0
 EXIT_INVALID = 1
 EXIT_UNREADABLE = 2
+EXIT_BUG = 3
+"""Not the player's fault: warband itself failed (the traceback is in a crash log)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -165,11 +170,11 @@ def main(
     err = err or sys.stderr
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command in (None, "open"):
-        return run_app(args)
     from model.problems import WarbandError
 
     try:
+        if args.command in (None, "open"):
+            return run_app(args)
         return int(_COMMANDS[args.command](args, out))
     except WarbandError as exc:
         print(exc.render(), file=err)
@@ -182,10 +187,27 @@ def main(
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return 141
+    except AppCrashed as crashed:  # the app has written its crash log already
+        print(crashed, file=err)
+        return EXIT_BUG
+    except Exception as exc:  # a bug: one line here, the traceback in a crash log
+        return report_bug(exc, args, err)
+
+
+def report_bug(exc: BaseException, args: argparse.Namespace, err: TextIO) -> int:
+    """Write the crash log, print the one line that points at it, exit ``EXIT_BUG``."""
+    from saves.crash_log import crash_line, write_crash_log
+    from saves.locations import locations
+
+    folder = locations(args.saves_dir, args.config_dir).crash_dir
+    print(crash_line(exc, write_crash_log(exc, folder)), file=err)
+    return EXIT_BUG
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """``warband`` and ``warband open FILE``: the terminal app."""
+    """``warband`` and ``warband open FILE``: the terminal app. A bug inside it ends the
+    app with exit code 3 and its crash log written (the app does that itself, so the
+    recovery copy of an unsaved list stays for the next start)."""
     from tui.app import make_app
 
     app = make_app(
@@ -195,7 +217,7 @@ def run_app(args: argparse.Namespace) -> int:
         open_path=getattr(args, "file", None),
     )
     app.run()
-    return EXIT_OK
+    return _app_ended(app)
 
 
 def _library(args: argparse.Namespace) -> Library:
@@ -437,13 +459,11 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     from model.toml_text import KeyLines
     from model.validate import validate
     from saves.roster_file import RosterSource, resolve, write_roster
-    from saves.share_code import MAX_CODE, decode
+    from saves.share_code import contains_code, decode
 
     text = args.code
-    path = Path(args.code)
-    if not args.code.lstrip().startswith("WB") and path.is_file():
-        with path.open("rb") as handle:  # a code is small: never read a huge file whole
-            text = handle.read(MAX_CODE * 2 + 1).decode("utf-8", errors="replace")
+    if not contains_code(text):  # not a code, so a path: a file holding one
+        text = _read_code_file(Path(args.code))
     roster = decode(text)
     _refuse_overwrite(args.output, args.force)
     view = resolve(roster, RosterSource("<share code>", KeyLines("")), _library(args).load)
@@ -452,6 +472,29 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     print(f"wrote {args.output}", file=out)
     print(summary_text(roster, view, report), file=out)
     return EXIT_OK if report.valid else EXIT_INVALID
+
+
+def _read_code_file(path: Path) -> str:
+    """The text of a file said to hold a share code; a ``ShareCodeError`` naming it when
+    it cannot be read. Only its start is read: a code is small, the file may not be."""
+    from model.problems import Problem
+    from saves.share_code import MAX_FILE, ShareCodeError
+
+    try:
+        with path.open("rb") as handle:
+            return handle.read(MAX_FILE).decode("utf-8", errors="replace")
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise ShareCodeError(
+            f"cannot read {path}",
+            [
+                Problem(
+                    f"{reason[:1].lower()}{reason[1:]}",
+                    str(path),
+                    hint="give a share code (WB1-...) or a file that holds one",
+                )
+            ],
+        ) from None
 
 
 # --- battles --------------------------------------------------------------------------------
@@ -631,6 +674,7 @@ def cmd_battle_report(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_battle_resume(args: argparse.Namespace, out: TextIO) -> int:
     """``warband battle resume FILE``: the app, on the tracker screen."""
+    from model.problems import Problem
     from saves.battle_file import BattleFileError, read_battle
     from tui.app import make_app
 
@@ -639,6 +683,23 @@ def cmd_battle_resume(args: argparse.Namespace, out: TextIO) -> int:
     except BattleFileError as exc:
         if exc.backup is None or not args.use_backup:
             raise
+        if not exc.damaged:
+            # a whole file this warband cannot read (a newer format): setting it aside
+            # for an older backup would lose what was played since
+            raise BattleFileError(
+                exc.title,
+                [
+                    *exc.problems,
+                    Problem(
+                        "--use-backup goes on from the backup only when the file is "
+                        "damaged; this one is whole, so it and its backup stay as they are",
+                        str(args.file),
+                        hint=f"open the backup on its own with: warband battle show {exc.backup}",
+                    ),
+                ],
+                backup=exc.backup,
+                damaged=False,
+            ) from None
         from saves.battle_file import restore_backup
 
         _, damaged = restore_backup(args.file)
@@ -650,6 +711,17 @@ def cmd_battle_resume(args: argparse.Namespace, out: TextIO) -> int:
         battle_path=args.file,
     )
     app.run()
+    return _app_ended(app)
+
+
+class AppCrashed(Exception):
+    """The app ended on a bug and wrote its crash log; ``main`` prints its one line."""
+
+
+def _app_ended(app: WarbandApp) -> int:
+    """The exit code of a finished app run; ``AppCrashed`` after a bug."""
+    if app.crash is not None:
+        raise AppCrashed(app.crash)
     return EXIT_OK
 
 

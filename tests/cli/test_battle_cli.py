@@ -231,6 +231,7 @@ class FakeApp:
     def __init__(self, **kwargs: Any) -> None:
         self.kwargs = kwargs
         self.ran = False
+        self.crash: str | None = None
 
     def run(self) -> None:
         self.ran = True
@@ -302,6 +303,34 @@ def test_resume_explains_a_damaged_file_before_starting_the_app(
         f"  {path}:1: format: warband.battle/9 is newer than this warband reads "
         "(warband.battle/1); update warband to open it; the file is unchanged\n"
     )
+
+
+def test_use_backup_refuses_a_file_of_a_newer_format(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A newer file is whole: going on from the older backup would set it aside and lose
+    what was played since, so both files stay as they are and the app does not start."""
+    import tui.app
+
+    made: list[FakeApp] = []
+    monkeypatch.setattr(tui.app, "make_app", lambda **kw: made.append(FakeApp(**kw)))
+    path = tmp_path / "b.toml"
+    newer = b'format = "warband.battle/9"\n'
+    path.write_bytes(newer)
+    path.with_name("b.toml.bak").write_bytes(BRIDGE.read_bytes())
+    code, out, err = run("battle", "resume", "--use-backup", path)
+    assert (code, out, made) == (2, "", [])
+    assert err == (
+        f"{path} was saved by a newer warband\n"
+        f"  {path}:1: format: warband.battle/9 is newer than this warband reads "
+        "(warband.battle/1); update warband to open it; the file is unchanged\n"
+        f"  {path}: --use-backup goes on from the backup only when the file is damaged; "
+        "this one is whole, so it and its backup stay as they are; open the backup on its "
+        f"own with: warband battle show {path}.bak\n"
+    )
+    assert path.read_bytes() == newer
+    assert path.with_name("b.toml.bak").read_bytes() == BRIDGE.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.toml", "b.toml.bak"]
 
 
 def test_battle_help_lists_its_actions(capsys: pytest.CaptureFixture[str]) -> None:

@@ -46,6 +46,44 @@ def test_a_code_saved_in_a_file_and_an_existing_target(tmp_path: Path) -> None:
     assert read_roster(target)[0] == read_roster(GANGERS)[0]
 
 
+def test_a_pasted_chat_message_is_a_code_however_long(tmp_path: Path) -> None:
+    """The chat export puts the list above its code; a chat program may wrap the code and
+    add words after it. Such an argument (well over the 255 bytes a file name may have)
+    is read as a code, never tried as a path."""
+    code, message, _ = run("export", GANGERS, "--format", "text")
+    assert code == 0 and len(message.encode()) > 255
+    share = message.split()[-1]
+    wrapped = share[:40] + "\n" + share[40:]
+    for n, pasted in enumerate(
+        (message, f"my list for Sunday:\n{message}\nsee you then!", f"here: {wrapped} cheers")
+    ):
+        target = tmp_path / f"pasted-{n}.toml"
+        code, told, err = run("import", pasted, "-o", target)
+        assert (code, err, told.splitlines()[0]) == (0, "", f"wrote {target}")
+        assert read_roster(target)[0] == read_roster(GANGERS)[0]
+
+
+def test_an_argument_without_a_code_is_a_file(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-code.txt"
+    code, out, err = run("import", missing, "-o", tmp_path / "x.toml")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"cannot read {missing}\n"
+        f"  {missing}: no such file or directory; give a share code (WB1-...) or a file "
+        "that holds one\n"
+    )
+    words = tmp_path / "words.txt"
+    words.write_text("no code in here, only " + "words " * 100)
+    code, _, err = run("import", words, "-o", tmp_path / "x.toml")
+    assert code == 2
+    assert err == (
+        "not a usable share code\n"
+        "  no share code found; a warband share code starts with WB1- (copy it whole from "
+        "warband export)\n"
+    )
+    assert not (tmp_path / "x.toml").exists()
+
+
 def test_an_illegal_list_is_written_and_reported(tmp_path: Path) -> None:
     roster = read_roster(ROSTERS / "gangers" / "too-big.toml")[0]
     code, told, _ = run("import", encode(roster), "-o", tmp_path / "big.toml")

@@ -329,10 +329,64 @@ def test_a_killed_save_leaves_the_old_roster(tmp_path: Path, stage: str) -> None
     assert path.read_bytes() == before
     roster, _ = read_roster(path)
     assert roster == old
-    # A killed process cannot tidy up: its hidden temporary file may stay next to the list,
-    # holding the unfinished save; it is never mistaken for the list, and the next save works.
+    # A killed process cannot tidy up: its hidden temporary file stays next to the list,
+    # holding the unfinished save; it is never mistaken for the list, the next save works
+    # and sweeps it away (its process is gone).
     leftovers = [name for name in files_in(tmp_path) if name != "rats.toml"]
-    assert all(name.startswith(".rats.toml.") and name.endswith(".tmp") for name in leftovers)
+    assert leftovers
+    assert all(
+        name.startswith(f".rats.toml.{child.pid}-") and name.endswith(".tmp") for name in leftovers
+    )
     write_roster(path, old.model_copy(update={"name": "Rust Rats II"}))
     assert read_roster(path)[0].name == "Rust Rats II"
+    assert files_in(tmp_path) == ["rats.toml"]
     assert roster_to_toml(read_roster(path)[0]).startswith('format = "warband.roster/1"')
+
+
+# --- leftovers of killed saves ---------------------------------------------------------------
+
+
+def _dead_pid() -> int:
+    """The id of a process that has ended (and been reaped)."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process ids are checked with POSIX signals")
+def test_a_save_sweeps_only_its_own_files_dead_leftovers(saved: Path) -> None:
+    dead, here = _dead_pid(), os.getpid()
+    folder = saved.parent
+    for name in (
+        f".list.toml.{dead}-0123abcd.tmp",  # a killed save of this file: swept
+        f".list.toml.{dead}-0123abce.bak.tmp",  # its backup copy in progress: swept
+        f".list.toml.{here}-0123abcf.tmp",  # a live writer (this process): kept
+        f".other.toml.{dead}-0123abcd.tmp",  # another file's leftover: not this save's job
+        ".list.toml.notes",  # not a temporary file at all
+    ):
+        (folder / name).write_bytes(b"half")
+    write_atomic(saved, NEW)
+    assert saved.read_bytes() == NEW
+    assert files_in(folder) == sorted(
+        [
+            "list.toml",
+            f".list.toml.{here}-0123abcf.tmp",
+            f".other.toml.{dead}-0123abcd.tmp",
+            ".list.toml.notes",
+        ]
+    )
+
+
+def test_leftovers_without_a_process_id_are_swept_once_old(saved: Path) -> None:
+    """Temporary files named as older warbands did (no process id): age tells."""
+    from saves.atomic import STALE_AGE, sweep_folder
+
+    folder = saved.parent
+    old, young = folder / ".list.toml.0123abcd.tmp", folder / ".list.toml.89abcdef.tmp"
+    old.write_bytes(b"half")
+    young.write_bytes(b"half")
+    long_ago = old.stat().st_mtime - STALE_AGE - 5
+    os.utime(old, (long_ago, long_ago))
+    assert sweep_folder(folder) == 1
+    assert files_in(folder) == sorted(["list.toml", young.name])
+    assert sweep_folder(folder / "missing") == 0  # housekeeping never raises

@@ -81,6 +81,28 @@ async def test_import_a_code_from_the_home_screen(tmp_path: Path) -> None:
         assert any("Imported Rust Rats (valid)" in n.message for n in app._notifications)
 
 
+async def test_import_a_whole_pasted_chat_message(tmp_path: Path) -> None:
+    """The chat export pasted whole: the list's lines, then the code, wrapped by the
+    chat program, and a word after it. Every line of the paste is kept."""
+    from saves.export_formats import to_text
+
+    roster, source = read_roster(GANGERS)
+    view = resolve(roster, source, lambda system: bundled(system))
+    code = encode(roster)
+    message = to_text(build_export(roster, view, validate(view, roster)), code)
+    message = message.replace(code, code[:50] + "\n" + code[50:]) + "\nsee you Sunday"
+    assert message.count("\n") > 10
+    app = app_in(Folders(tmp_path), offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "i")
+        await paste(pilot, message)
+        await keys(pilot, "enter")
+        builder = app.screen
+        assert isinstance(builder, BuilderScreen)
+        assert builder.roster == roster and builder.path is None
+
+
 async def test_a_damaged_code_is_explained(tmp_path: Path) -> None:
     app = app_in(Folders(tmp_path), offer_recovery=False)
     async with app.run_test(size=(100, 32)) as pilot:
