@@ -306,6 +306,23 @@ def test_points_limit_with_cheapest_model_tolerance(view: FactionView) -> None:
     assert codes(check(view, "light-tank", limit=100)) == []
 
 
+def test_points_limit_tolerance_boundary(view: FactionView) -> None:
+    """Over by exactly the cheapest model is still allowed; one point more is not.
+
+    Two Light Tanks, 57 each (tracked 10 + 4 x 9 + Light AP 11): 114 points, and the
+    cheapest model of the list is one Light Tank, 57 points."""
+    # against 57: 114 - 57 = 57 over, no more than 57: a warning, the list is legal
+    at_edge = check(view, "light-tank", "light-tank", limit=57)
+    assert [(f.code, f.severity) for f in at_edge.findings] == [("points-limit", "warning")]
+    assert at_edge.valid
+    assert "114 points is 57 over the limit of 57" in at_edge.findings[0].message
+    assert "no more than the cheapest model (57)" in at_edge.findings[0].message
+    # against 56: 114 - 56 = 58 over, one more than 57: an error, the list is not legal
+    past_edge = check(view, "light-tank", "light-tank", limit=56)
+    assert [(f.code, f.severity) for f in past_edge.findings] == [("points-limit", "error")]
+    assert not past_edge.valid
+
+
 def test_infantry_models(view: FactionView) -> None:
     # seven one-wound models also have seven wounds
     assert codes(check(view, card("troops", 4, 1, g(7)))) == ["infantry-models", "infantry-wounds"]

@@ -1026,6 +1026,35 @@ class TestFalling:
         )
         assert roll.downed
 
+    @pytest.mark.parametrize(
+        ("dice", "modifier", "faller_total", "downed"),
+        [
+            # 4": Strength 3 (RB ch.2 "Falling down": +4 to 5 inches). The faller's turn,
+            # so a tie is the faller's. Toughness 3 with both dice 5: 8 against 8, a tie:
+            # it lies on the floor; Gas -1 makes it 2 + 5 = 7 against 8: downed.
+            ((5, 5), -1, 7, True),
+            # Toughness 3 rolling 4 against the fall's 5: 7 against 8, downed; a +1 makes
+            # it 4 + 4 = 8 against 8, the tie to the faller: it lies on the floor.
+            ((4, 5), 1, 8, False),
+        ],
+    )
+    def test_a_toughness_modifier_changes_the_outcome(
+        self, dice: tuple[int, int], modifier: int, faller_total: int, downed: bool
+    ) -> None:
+        bare = falling_roll(FixedDice(*dice), falling(), 4, toughness=3)
+        assert bare.downed is not downed  # without the modifier, the other outcome
+        roll = falling_roll(
+            FixedDice(*dice),
+            falling(),
+            4,
+            toughness=3,
+            toughness_modifiers=[Modifier("Gas" if modifier < 0 else "Tough", modifier)],
+            faller="A3",
+        )
+        assert (roll.downed, roll.lying) == (downed, not downed)
+        assert roll.roll is not None
+        assert (roll.roll.active.total, roll.roll.others[0].total) == (faller_total, 8)
+
 
 def d6_table() -> TableSpec:
     return TableSpec(

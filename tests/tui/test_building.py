@@ -145,6 +145,31 @@ async def test_undo_and_redo(tmp_path: Path) -> None:
         assert builder.check_action("redo", ()) is None  # nothing left to redo: dimmed
 
 
+async def test_an_edit_after_an_undo_cannot_be_redone_over(tmp_path: Path) -> None:
+    """Chief, then a Ganger; undo the Ganger; add a Scumbag: the Ganger is gone for good,
+    Ctrl+Y changes nothing, and undo goes back through the Scumbag to the Chief alone."""
+    app = app_in(Folders(tmp_path), offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await new_list(pilot, "g")
+        builder = builder_of(app)
+        await keys(pilot, "slash", "chief", "enter")
+        await keys(pilot, "slash", "ganger", "enter")
+        assert [u.unit for u in builder.roster.units] == ["chief", "ganger"]
+        await keys(pilot, "ctrl+z")
+        assert [u.unit for u in builder.roster.units] == ["chief"]
+        assert builder.check_action("redo", ()) is True  # the Ganger could come back now
+        await keys(pilot, "slash", "scumbag", "enter")
+        with_scumbag = builder.roster
+        assert [u.unit for u in with_scumbag.units] == ["chief", "scumbag"]
+        assert builder.check_action("redo", ()) is None  # the new edit dropped the Ganger
+        await keys(pilot, "ctrl+y")
+        assert builder.roster == with_scumbag
+        await keys(pilot, "ctrl+z")
+        assert [u.unit for u in builder.roster.units] == ["chief"]
+        await keys(pilot, "ctrl+y")
+        assert builder.roster == with_scumbag
+
+
 async def test_an_illegal_edit_shows_its_finding_and_jumps_to_the_unit(tmp_path: Path) -> None:
     app = app_in(Folders(tmp_path), offer_recovery=False)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -2,7 +2,20 @@
 
 A small host app stands in for the tracker: it holds the battle and records what the
 dialog logs. Each test works out the expected result with ``model.dice`` from the same
-inputs and the battle's next dice, and checks that exactly that went into the log.
+inputs and the battle's next dice, and checks that exactly that went into the log; and
+for every kind of roll the dialog offers, at least one roll's dice, target and outcome
+are also worked out by hand (in a comment, from the rulebooks in ../shared/rules/ and
+the catalog's figures) and checked as written numbers, so a roll function that went
+wrong with the dialog would not pass by agreeing with itself.
+
+The dice are the battle's seeded dice: die ``k`` of roll number ``n`` of seed ``s`` is
+``die_value(s, n, k, sides)``, the same on every machine. The ones these tests use:
+
+* seed 7, roll 0: d10 10, 4; d6 5, 2;
+* seed 11, rolls 0, 1, 2: first d10 9, 5, 7;
+* seed 2, roll 0: d10 8, 7;
+* seed 3, roll 0: d10 8; roll 1: d6 3;
+* seed 5, rolls 0 to 6, d6: (6, 2, 2), (1, 5), (2, 5), (1,), (4,), (4,), (2,).
 """
 
 from __future__ import annotations
@@ -179,6 +192,16 @@ class TestAttributeAndOpposed:
             )
             assert app.game.events[-1] == expected.event()
             assert "Agility 2 + Other 2 = 4: needs 4 or less" in expected.detail
+            # By hand (RB ch.1 Attribute rolls: a d10 at or under the attribute plus its
+            # modifiers): the Badass's Agility 5, Numb -3 = 2, + Other 2 = 4. Seed 7,
+            # roll 0: a 10, over 4: a failure.
+            assert app.game.events[-1] == Roll(
+                kind="roll",
+                title="A2 Badass: Agility roll",
+                dice=(10,),
+                detail="Agility 2 + Other 2 = 4: needs 4 or less",
+                outcome="Failure (rolled 10)",
+            )
             text = shown(pilot, "dice-result")
             assert expected.title in text
             assert expected.detail in text
@@ -204,6 +227,13 @@ class TestAttributeAndOpposed:
                     title="A1 Big Joe (Chief): Precision roll",
                 ).event()
                 for n in range(3)
+            ]
+            # By hand: Big Joe's Precision 6, no modifier: 6 or less on a d10. Seed 11,
+            # rolls 0, 1 and 2: a 9 (failure), a 5 (success), a 7 (failure).
+            assert [(r.dice, r.detail, r.outcome) for r in logged] == [
+                ((9,), "Precision 6: needs 6 or less", "Failure (rolled 9)"),
+                ((5,), "Precision 6: needs 6 or less", "Success (rolled 5)"),
+                ((7,), "Precision 6: needs 6 or less", "Failure (rolled 7)"),
             ]
 
     async def test_the_active_model_rolls_when_no_model_is_given(self) -> None:
@@ -246,6 +276,24 @@ class TestAttributeAndOpposed:
             )
             assert rolls(app) == [expected.event()]
             assert expected.outcome in shown(pilot, "dice-result")
+            # By hand (RB ch.1 Opposed rolls, ch.2 Combat: d10 + Combat + bonuses each,
+            # the higher hits, a tie hits both): the Brute's Combat 5, crouched in
+            # contact -3, rolls the first die of seed 7, roll 0: 10, so 5 - 3 + 10 = 12;
+            # the Pit beast's Combat 5, + Other 1, rolls the second: 4, so 10. 12 beats
+            # 10: the Brute hits. (The dialog's opposed roll takes the stats and the
+            # modifiers chosen; a weapon's Combat bonus is the player's to give in Other.)
+            assert rolls(app) == [
+                Roll(
+                    kind="roll",
+                    title="Combat roll",
+                    dice=(10, 4),
+                    detail=(
+                        "A3 Brute: Combat 5 - Crouched or lying, in contact 3 + roll 10 = 12"
+                        " vs B10 Pit beast: Combat 5 + Other 1 + roll 4 = 10"
+                    ),
+                    outcome="A3 Brute wins",
+                )
+            ]
 
     async def test_a_model_without_the_stat_is_refused(self) -> None:
         app = Host(battle(), "B2")
@@ -290,6 +338,24 @@ class TestShooting:
             )
             assert rolls(app)[0] == expected.event()
             assert expected.target == stat(app.game, "A5", "P") - 1 + 3 - 5
+            # By hand (RB ch.2 Shooting, Ranges, Aiming, Cover; ch.4 Hard to use,
+            # Camouflage): the Ganger's Precision 5; 10" is medium range for the bow's
+            # 8/16/24" (no modifier); the bow is Hard to use -1; Aimed +3; avoiding a
+            # Camouflaged model's cover -5: 5 - 1 + 3 - 5 = 2, a 2 or less to hit.
+            # Seed 7, roll 0: a 10: a miss.
+            assert rolls(app) == [
+                Roll(
+                    kind="roll",
+                    title="Shooting: A5 Ganger with the Bow at B14 Mutard",
+                    dice=(10,),
+                    detail=(
+                        "Precision 5 - Hard to use 1 + Aimed 3 - Avoiding cover (Camouflage) 5"
+                        ' = 2: needs 2 or less; 10" is medium range (8/16/24"); '
+                        "Camouflage: avoiding its cover costs more"
+                    ),
+                    outcome="Miss (rolled 10)",
+                )
+            ]
             assert "Camouflage: avoiding its cover costs more" in shown(pilot, "dice-result")
 
     async def test_aiming_in_defensive_fire_is_refused(self) -> None:
@@ -362,6 +428,27 @@ class TestWound:
             )
             assert rolls(app) == [expected.event()]
             assert "stacked covers: the highest +1" in shown(pilot, "dice-result")
+            # By hand (RB ch.2 Hits, Armours and weapon Penetration, Cover, Stacking
+            # covers): a shot uses the rifle's own Strength, 6 (Pen 5). The Pit beast's
+            # Toughness 6 + Resilient 2 = 8; its armour is Tough skin (5); of the covers,
+            # wood (+3) and clay (+5), the highest counts with +1: 5 + 1. Armour and cover
+            # 5 + 6 = 11, less Pen 5 = 6. Seed 7, roll 0: the attacker's 10, the target's
+            # 4: 6 + 10 = 16 against 8 + 6 + 4 = 18: not wounded.
+            assert rolls(app) == [
+                Roll(
+                    kind="roll",
+                    title="Wound roll: Rifle against B10 Pit beast",
+                    dice=(10, 4),
+                    detail=(
+                        "A2 Badass: Rifle Strength 6 + roll 10 = 16 vs B10 Pit beast: "
+                        "Toughness 8 + Armour and cover 6 + roll 4 = 18; armour and cover: "
+                        "Tough skin (5) 5 + Clay, bricks, rubble 5 + Stacked covers 1 - "
+                        "Penetration 5 = 6; not counted: Wood, tire piles, drums 3; "
+                        "stacked covers: the highest +1"
+                    ),
+                    outcome="Not wounded: 16 against 18",
+                )
+            ]
 
     async def test_defensive_fire_and_a_given_strength(self) -> None:
         """A hit in the target's turn (the tie to the target) with the Strength given."""
@@ -386,6 +473,23 @@ class TestWound:
                 attacker_active=False,
             )
             assert rolls(app) == [expected.event()]
+            # By hand: the Strength typed, 7, replaces the Brute's; the heavy mace's Pen 2
+            # takes the Scumbag's thick clothes (1) to 0 (never below). In the target's
+            # turn the target's side rolls first and wins a tie: seed 7, roll 0, its
+            # Toughness 3 + 10 = 13 against the hit's 7 + 4 = 11: not wounded.
+            assert rolls(app) == [
+                Roll(
+                    kind="roll",
+                    title="Wound roll: Heavy mace against A8 Scumbag",
+                    dice=(4, 10),
+                    detail=(
+                        "A3 Brute: Heavy mace Strength 7 + roll 4 = 11 vs A8 Scumbag: "
+                        "Toughness 3 + Armour and cover 0 + roll 10 = 13; armour and cover: "
+                        "Thick clothes 1 - Penetration 2 = 0, at least 0"
+                    ),
+                    outcome="Not wounded: 11 against 13",
+                )
+            ]
 
     async def test_a_hit_from_beyond_the_range_is_refused(self) -> None:
         app = Host(battle(), "A2")
@@ -430,6 +534,21 @@ class TestSteamFallingAndTables:
                 title="Steam: A1 Dynamo with the Steam gun",
             )
             assert rolls(app) == [expected.event()]
+            # By hand (RB ch.4 Steam: a Tech roll; defensive fire -2 to it; a failure
+            # hits the user at the margin of failure): the Dynamo's Tech 7 - 2 = 5.
+            # Seed 7, roll 0: a 10, 5 over: a steam leak at Strength 5.
+            assert rolls(app) == [
+                Roll(
+                    kind="roll",
+                    title="Steam: A1 Dynamo with the Steam gun",
+                    dice=(10,),
+                    detail=(
+                        "Tech 7 - Defensive fire 2 = 5: needs 5 or less; "
+                        "Strength = margin + 1, or the margin of failure on the user"
+                    ),
+                    outcome="Failure (rolled 10): a steam leak hits the user at Strength 5",
+                )
+            ]
 
     async def test_no_steam_weapon_no_steam_roll(self) -> None:
         app = Host(battle(), "A2")
@@ -459,6 +578,49 @@ class TestSteamFallingAndTables:
             )
             assert rolls(app) == [expected.event()]
             assert expected.outcome in shown(pilot, "dice-result")
+            # By hand (RB ch.2 Falling down): 5.5" is in "+5 to 6 inches": Strength 4.
+            # The Mongrelmorph's Toughness 3 (no armour) rolls the first die of seed 7,
+            # roll 0: 3 + 10 = 13, against the fall's 4 + 4 = 8: it only lies down.
+            assert rolls(app) == [
+                Roll(
+                    kind="roll",
+                    title='Fall of 5.5"',
+                    dice=(10, 4),
+                    detail=(
+                        'Falling: 5.5": Strength 4; B18 Mongrelmorph: Toughness 3 + roll 10'
+                        " = 13 vs The fall: Strength 4 + roll 4 = 8 (Toughness without armour)"
+                    ),
+                    outcome=(
+                        "B18 Mongrelmorph lies on the floor: its next action must be to stand up"
+                    ),
+                )
+            ]
+
+    async def test_a_modifier_to_toughness_changes_a_fall(self) -> None:
+        """Seed 2, roll 0: the faller's d10 is 8, the fall's 7. From 5.5" (Strength 4),
+        Toughness 3 would make 3 + 8 = 11 against 4 + 7 = 11, a tie, the faller's in its
+        own turn (RB ch.1 Opposed rolls): it would only lie down. With Other -1 to
+        Toughness it is 10 against 11: downed."""
+        app = Host(battle(seed=2), "B18")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            await choose(pilot, "kind", "fal")
+            await type_in(pilot, "height", "5.5")
+            await type_in(pilot, "other", "-1")
+            await roll(pilot)
+            assert rolls(app) == [
+                Roll(
+                    kind="roll",
+                    title='Fall of 5.5"',
+                    dice=(8, 7),
+                    detail=(
+                        'Falling: 5.5": Strength 4; B18 Mongrelmorph: Toughness 3 - Other 1'
+                        " + roll 8 = 10 vs The fall: Strength 4 + roll 7 = 11"
+                        " (Toughness without armour)"
+                    ),
+                    outcome="B18 Mongrelmorph is downed",
+                )
+            ]
 
     async def test_the_catalogs_other_tables_are_rolled_or_looked_up(self) -> None:
         rows = (TableRow(max=3, result="Flee"), TableRow(min=4, result="Stand"))
@@ -488,6 +650,13 @@ class TestSteamFallingAndTables:
             assert rolls(app) == [
                 table_roll(next_dice(seed, ()), extra[0], [Modifier("Other", -1)]).event(),
                 table_lookup(extra[1], 4, [Modifier("Other", -1)]).event(),  # as still typed
+            ]
+            # By hand: the Nerve table's 2d6 are seed 7, roll 0's d6: 5 and 2, less 1:
+            # 6, in the row from 4 up: Stand. The Loot table is looked up, no dice: 4
+            # less the Other 1 still typed is 3, in the row up to 3: Flee.
+            assert [(r.title, r.dice, r.detail, r.outcome) for r in rolls(app)] == [
+                ("Nerve table", (5, 2), "2d6: 5 + 2 - Other 1 = 6", "Stand"),
+                ("Loot table", (), "Scrap found 4 - Other 1 = 3", "Flee"),
             ]
 
 
@@ -543,6 +712,25 @@ class TestOtherSystems:
             (made,) = rolls(app)
             assert made.title.startswith("A1 ")
             assert shown(pilot, "dice-message") == ""
+            # By hand: the first stat, Move, of the fixture's infantry is 6; an attribute
+            # roll is a d10 at or under it (RB ch.1). Seed 3, roll 0: an 8: a failure.
+            assert made == Roll(
+                kind="roll",
+                title="A1 Infantry 1/2: Move roll",
+                dice=(8,),
+                detail="Move 6: needs 6 or less",
+                outcome="Failure (rolled 8)",
+            )
+            # The system's own table: 1d6, seed 3, roll 1: a 3, in the row 1-3.
+            await choose(pilot, "kind", "hea")
+            await roll(pilot)
+            assert rolls(app)[-1] == Roll(
+                kind="roll",
+                title="Heavy Shock table",
+                dice=(3,),
+                detail="1d6: 3",
+                outcome="One action next activation",
+            )
 
 
 class TestSteamWars:
@@ -589,6 +777,16 @@ class TestSteamWars:
             assert app.game.events[-1] == hit.event()
             assert hit.needed == 4  # 4+, soft cover -1, Spotter +1
             assert hit.outcome in shown(pilot, "dice-result")
+            # By hand (004 Roll to Hit, Intervening Terrain): a ranged attack needs 4+;
+            # soft cover is 5+ in the table, so -1; a Spotter +1: 4+. Three riflemen,
+            # RoA 1 each: three dice, seed 5, roll 0: 6, 2, 2: one hit.
+            assert app.game.events[-1] == Roll(
+                kind="roll",
+                title="To hit: A1 Infantry 1/3 with the Rifle at B1 Elite infantry 1/2",
+                dice=(6, 2, 2),
+                detail="Ranged to hit 4+ + Spotter 1 - Soft cover 1: needs 4+; rolled 6, 2, 2",
+                outcome="1 hit from 3 attacks",
+            )
 
             await choose(pilot, "kind", "wound")
             await type_in(pilot, "value", "2")
@@ -605,6 +803,19 @@ class TestSteamWars:
             assert app.game.events[-1] == wound.event()
             assert wound.needed == 5  # RES 5, ST 1: 5+ in the table
             assert "the Strength versus Resilience table" in shown(pilot, "dice-result")
+            # By hand (004 Inflicting Wounds, Strength versus Resilience): the rifle's ST 1
+            # against RES 5 needs 5+ (a D6 + 1 must exceed 5). Two hits typed: two dice,
+            # seed 5, roll 1 (the to-hit was roll 0): 1 and 5: one wound.
+            assert app.game.events[-1] == Roll(
+                kind="roll",
+                title="Wound: A1 Infantry 1/3 with the Rifle at B1 Elite infantry 1/2",
+                dice=(1, 5),
+                detail=(
+                    "ST 1 against RES 5: needs 5+ (the Strength versus Resilience table); "
+                    "rolled 1, 5"
+                ),
+                outcome="1 wound from 2 hits",
+            )
             assert len(rolls(app)) == 2
 
     async def test_the_initiative_roll_also_records_the_turns_order(self) -> None:
@@ -618,6 +829,105 @@ class TestSteamWars:
             assert isinstance(logged[-2], Roll) and logged[-2].title == "Initiative, turn 1"
             assert isinstance(logged[-1], RollOff)
             assert not app.game.state.next_up().needs_roll_off
+            # By hand (004 Initiative, Who Goes First): a D6 each, neither list over its
+            # limit, so no -1. Seed 5, roll 0: side A 6, side B 2: A activates first.
+            assert logged == (
+                Roll(
+                    kind="roll",
+                    title="Initiative, turn 1",
+                    dice=(6, 2),
+                    detail="Side A (Ana) 6, Side B (Ben) 2",
+                    outcome="Side A (Ana) wins the initiative and activates first",
+                ),
+                RollOff(kind="roll-off", first=0, winner=0, rolls=(6, 2)),
+            )
+
+    async def test_the_one_die_rolls_and_a_table(self) -> None:
+        """Each roll of one D6 the catalog lists, then one of its tables, worked out by hand
+        (004 Model Abilities, Mechanical Malfunction, Weapon Special Rules: Prototype,
+        Arctech Powers; a natural 1 always fails). Seed 5, rolls 0 to 6 in turn."""
+        game, catalog = self.steam_battle()
+        app = Host(game, "A1", catalog=catalog)
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            kind = dialog(pilot).query_one("#dice-kind", Select)
+            # roll 0: Lucky Blighter, 4+: a 6, the wounds are negated
+            await choose(pilot, "kind", "luc")
+            assert kind.value == "lucky-blighter"
+            await roll(pilot)
+            # roll 1: the malfunction check, 2+, a Conductor in sight: a 1 fails, the
+            # reroll is a 5: it activates
+            await choose(pilot, "kind", "mec")
+            assert kind.value == "malfunction"
+            await pilot.click("#dice-reroll")
+            await roll(pilot)
+            # roll 2: Medic, 5+: a 2, the casualty is lost
+            await choose(pilot, "kind", "med")
+            assert kind.value == "medic"
+            await roll(pilot)
+            # roll 3: Engineer, 4+: a 1, no repair
+            await choose(pilot, "kind", "eng")
+            assert kind.value == "repair"
+            await roll(pilot)
+            # roll 4: Prototype, 4+ to work, a 1 breaks it: a 4, it works
+            await choose(pilot, "kind", "prot")
+            assert kind.value == "prototype"
+            await roll(pilot)
+            # roll 5: projecting a 5+ power: a 4, it fails
+            await choose(pilot, "kind", "proj")
+            assert kind.value == "project"
+            await type_in(pilot, "value", "5")
+            await roll(pilot)
+            # roll 6: the Heavy Shock table, 1d6: a 2, in the row 1-3
+            await choose(pilot, "kind", "hea")
+            assert kind.value == "table:heavy-shock"
+            await roll(pilot)
+            who_ = "A1 Infantry 1/3"
+            assert [(r.title, r.dice, r.detail, r.outcome) for r in rolls(app)] == [
+                (
+                    f"Lucky Blighter: {who_}",
+                    (6,),
+                    "Lucky Blighter 4+: needs 4+; rolled 6",
+                    "The wounds are negated (rolled 6)",
+                ),
+                (
+                    f"Mechanical malfunction: {who_}",
+                    (1, 5),
+                    "Mechanical malfunction 2+: needs 2+ (a natural 1 always fails); "
+                    "rolled 1; Conductor rerolls the failures: 5",
+                    "Activates as normal (rolled 5)",
+                ),
+                (
+                    f"Medic: {who_}",
+                    (2,),
+                    "Medic 5+: needs 5+; rolled 2",
+                    "The casualty is lost (rolled 2)",
+                ),
+                (
+                    f"Engineer repair: {who_}",
+                    (1,),
+                    "Engineer repair 4+: needs 4+; rolled 1",
+                    "No repair (rolled 1)",
+                ),
+                (
+                    f"Prototype: {who_}'s Rifle",
+                    (4,),
+                    "Prototype 4+ to work, a 1 breaks it down; rolled 4",
+                    f"{who_}'s Rifle works",
+                ),
+                (
+                    f"Project a power: {who_}",
+                    (4,),
+                    "Project a power 5+: needs 5+; rolled 4",
+                    "The power fails (rolled 4)",
+                ),
+                (
+                    "Heavy Shock table",
+                    (2,),
+                    "1d6: 2",
+                    "One action at its next activation: set -1 Action",
+                ),
+            ]
 
     def test_saves_unpins_and_initiative_read_the_battle(self) -> None:
         """The rolls without a Pilot: what each reads from the battle and the form."""
@@ -630,6 +940,13 @@ class TestSteamWars:
         assert save == save_roll(
             Dice(seed, 0), wounds=2, taking_cover=True, title="Infantry save: B1 Elite infantry 1/2"
         )
+        # By hand (004 Infantry Saves, Take Cover: 3+ for a unit that took cover): a die
+        # per wound, seed 5, roll 0: 6 and 2: one saved, one taken.
+        assert (save.dice, save.detail, save.outcome) == (
+            (6, 2),
+            "Take Cover save 3+: needs 3+; rolled 6, 2",
+            "1 of 2 wounds saved: 1 taken",
+        )
         unpin = dialog_roll(
             table,
             Form(kind="unpin", roller="A1", reroll=True, modifiers=("leader",)),
@@ -637,6 +954,19 @@ class TestSteamWars:
         )
         assert isinstance(unpin, TargetRoll)
         assert (unpin.needed, unpin.modifiers) == (3, (Modifier('Leader within 12"', 1),))
+        # By hand (004 Unpin Check 4+; Leader +1: 3+; Inspire rerolls): seed 5, roll 1:
+        # a 1 fails, the reroll is a 5: unpinned.
+        assert (unpin.dice, unpin.detail, unpin.outcome) == (
+            (1, 5),
+            'Unpin 4+ + Leader within 12" 1: needs 3+; rolled 1; Inspire rerolls the failures: 5',
+            "Unpinned: clear Pinned (rolled 5)",
+        )
         first = dialog_roll(table, Form(kind="initiative"), Dice(seed, 2))
         assert isinstance(first, InitiativeRoll)
         assert first.title == "Initiative, turn 1"
+        # By hand: seed 5, roll 2: side A 2, side B 5: B goes first.
+        assert (first.dice, first.detail, first.winner) == (
+            (2, 5),
+            "Side A (Ana) 2, Side B (Ben) 5",
+            1,
+        )

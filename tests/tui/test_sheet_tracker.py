@@ -5,8 +5,13 @@ Each test opens a battle of the UI fixture ``sheets/sheet-ui`` (a copy of the
 B an officer B1 and a squad B2-B3; seed 2), already moved on by a few events where the
 test is about a later moment, presses the keys a player would, and checks the battle's
 state. Dice rolls are checked against ``model.sheet_rolls`` rolled with the battle's
-next dice, and against the numbers those dice give with seed 2 (worked out once and
-written here, so a change in the dice would show).
+next dice, and against the numbers those dice give with seed 2, worked out by hand from
+the fixture catalog's tests and tables (in a comment by each), for every kind of roll
+the dice helper offers here: a change in the dice or in a roll would show.
+
+The seeded dice used (die ``k`` of roll number ``n`` is ``die_value(2, n, k, sides)``):
+roll 0: d10 8, 7; d6 4, 4, 5; roll 1: d6 5, 2, 3, 4.
+The orders-to-action events hold one roll-off, so a roll after them is roll 1.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from rich.text import Text
 from textual.pilot import Pilot
 from textual.widgets import Select, SelectionList, Static
@@ -145,6 +151,19 @@ async def roll(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+async def tick(pilot: Pilot[None], app: WarbandApp, field: str, *names: str) -> None:
+    """Click the lines of a list of choices whose names start with ``names``."""
+    listing: SelectionList[str] = dice_dialog(app).query_one(f"#dice-{field}", SelectionList)
+    for name in names:
+        index = next(
+            n
+            for n in range(listing.option_count)
+            if str(listing.get_option_at_index(n).prompt).startswith(name)
+        )
+        await pilot.click(f"#dice-{field}", offset=(4, index))
+        await pilot.pause()
+
+
 def ticked(app: WarbandApp, field: str) -> dict[str, bool]:
     """A list of modifiers in the dice helper: each line and whether it is ticked."""
     listing: SelectionList[str] = dice_dialog(app).query_one(f"#dice-{field}", SelectionList)
@@ -248,6 +267,17 @@ class TestTheDiceHelper:
             )
             assert new_events(before, screen.battle) == (expected.event(),)
             assert expected.detail == "target 4 - Any Shock 1 = 3: d6 <= 3; rolled 5"
+            # By hand: the action test is one d6 at or under CR (the squad's 4), Any Shock
+            # -1 to the target: 3. Roll 1 (after the roll-off): a 5: failed, and a
+            # failure adds 1 Shock (1 + 1 = 2).
+            (logged,) = new_events(before, screen.battle)
+            assert isinstance(logged, Roll)
+            assert (logged.dice, logged.detail, logged.outcome, logged.passed) == (
+                (5,),
+                "target 4 - Any Shock 1 = 3: d6 <= 3; rolled 5",
+                "0 successes: Hold and 1 Shock",
+                False,
+            )
             assert screen.state.counter("A3", "shock") == 2  # failed: Hold and 1 Shock
             result = plain(dice_dialog(app).query_one("#dice-result", Static))
             assert "0 successes: Hold and 1 Shock" in result
@@ -275,6 +305,17 @@ class TestTheDiceHelper:
             chain = follow(state, first, dice)
             assert new_events(before, screen.battle) == tuple(r.event() for r in (first, *chain))
             assert [(r.table, r.row, r.values) for r in chain] == [("crack", 8, (4,))]
+            # By hand: 10 read on the Dent table (no die rolled) is "Roll on the crack
+            # column"; the Crack table's 1d10 is roll 0's first die, 8: "No power for 1d6
+            # turns", and that d6 is roll 0's second die as a d6, 4.
+            assert [
+                (e.dice, e.detail, e.outcome, e.table, e.row, e.values)
+                for e in new_events(before, screen.battle)
+                if isinstance(e, Roll)
+            ] == [
+                ((), "1d10: 10", "Roll on the crack column", "dent", 10, ()),
+                ((8,), "1d10: 8", "No power for 1d6 turns (rolled 4)", "crack", 8, (4,)),
+            ]
             assert screen.state.counter("A2", "no-power") == 4
             result = plain(dice_dialog(app).query_one("#dice-result", Static))
             assert "Roll on the crack column" in result
@@ -331,6 +372,17 @@ class TestTheDiceHelper:
             )
             assert new_events(before, screen.battle) == (expected.event(),)
             assert expected.outcome == "1 HIT, 0 blocked: Officer loses 1 HPT"
+            # By hand: the attack is WIL 3 d6, a HIT on 5+; the defence 1 d6 from the pool,
+            # a block on 5+. Roll 1: the attack's 5, 2, 3 (one HIT), the defence's 4 (no
+            # block): 1 HIT left, 1 hit point lost, the officer's only one.
+            (logged,) = new_events(before, screen.battle)
+            assert isinstance(logged, Roll)
+            assert (logged.dice, logged.detail, logged.outcome, logged.wounds) == (
+                (5, 2, 3, 4),
+                "attack 3 d6: a hit on 5+; rolled 5, 2, 3; defence 1 d6: a hit on 5+; rolled 4",
+                "1 HIT, 0 blocked: Officer loses 1 HPT",
+                1,
+            )
             assert screen.state.counter("A1", "pool") == 1
             assert screen.state.wounds["A1"] == 1 and screen.state.is_out("A1")
             await pilot.click("#dice-defence-dice")
@@ -359,9 +411,109 @@ class TestTheDiceHelper:
             )
             assert new_events(before, screen.battle) == (expected.event(), expected.roll_off())
             assert expected.detail == "A 4 + strategy 2 = 6, B 4 + strategy 0 = 4"
+            # By hand: a D6 each plus the strategy rating (A's list 2, B's none). Roll 0's
+            # d6: 4 and 4: A 6, B 4; A wins and chose to go second, so B goes first.
+            assert new_events(before, screen.battle) == (
+                Roll(
+                    kind="roll",
+                    title="Strategy roll",
+                    dice=(4, 4),
+                    detail="A 4 + strategy 2 = 6, B 4 + strategy 0 = 4",
+                    outcome="side A (Ana) wins and goes second",
+                ),
+                RollOff(kind="roll-off", first=1, winner=0, rolls=(4, 4)),
+            )
             assert screen.state.last_winner == 0
             assert screen.state.firsts == {None: 1}  # A won and chose to go second
             assert last_log(screen) == "roll-off: side B (Ben) goes first"
+
+
+# The other kinds of roll the dice helper offers for the fixture, each from the start of
+# the battle (roll 0: d10 8, 7; d6 4, 4, 5), worked out by hand from the fixture catalog:
+# (the kind as typed, the model, the modifiers ticked, each roll logged as
+# (dice, detail, outcome), and a counter it leaves on the model with its value).
+OTHER_KINDS = [
+    # Rally: one d6 at or under CR, the squad's 4: a 4 passes (its Shock, none, halved).
+    (
+        "ral",
+        "A3",
+        (),
+        [((4,), "target 4 = 4: d6 <= 4; rolled 4", "1 success: passed")],
+        ("shock", 0),
+    ),
+    # SUSTAIN roll: one d10 at or under SUSTAIN, the walker's 6: an 8 fails, and the
+    # failure sets No power for 1d6 turns: the next die as a d6, 4.
+    (
+        "sus",
+        "A2",
+        (),
+        [
+            (
+                (8,),
+                "target 6 = 6: d10 <= 6; rolled 8",
+                "0 successes: failed (rolled 4 for its effects)",
+            )
+        ],
+        ("no-power", 4),
+    ),
+    # Armour save: a d10 with the Rifle's -6 added to the roll, at or under ARMOR 4:
+    # 8 - 6 = 2 passes, and a pass rolls on the Dent table: the next d10, 7, is in the
+    # row 5-8: -2 SUSTAIN.
+    (
+        "arm",
+        "A2",
+        ("Rifle",),
+        [
+            ((8,), "d10 - Rifle 6 <= 4 (rolled 8 = 2); rolled 8", "1 success: passed"),
+            ((7,), "1d10: 7", "-2 SUSTAIN"),
+        ],
+        ("sustain-lost", 2),
+    ),
+    # Disengage: WIL d6 (the officer's 3), a hit on 5+, two hits needed: 4, 4, 5 is one.
+    (
+        "dis",
+        "A1",
+        (),
+        [((4, 4, 5), "3 d6: a hit on 5+; rolled 4, 4, 5", "1 success of 2 needed: failed")],
+        ("shock", 0),
+    ),
+    # Crack table, rolled here: 1d10, an 8 in the row 6-9: No power for 1d6 turns, the
+    # next die as a d6 (4).
+    (
+        "cra",
+        "A2",
+        (),
+        [((8,), "1d10: 8", "No power for 1d6 turns (rolled 4)")],
+        ("no-power", 4),
+    ),
+]
+
+
+@pytest.mark.parametrize(("kind", "model_id", "ticks", "logged", "counter"), OTHER_KINDS)
+async def test_every_other_kind_of_roll_by_hand(
+    tmp_path: Path,
+    kind: str,
+    model_id: str,
+    ticks: tuple[str, ...],
+    logged: list[tuple[tuple[int, ...], str, str]],
+    counter: tuple[str, int],
+) -> None:
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=start(folders), offer_recovery=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = tracker(app)
+        await to_model(pilot, screen, model_id)
+        await keys(pilot, "d")
+        await choose(pilot, "kind", kind)
+        await tick(pilot, app, "modifiers", *ticks)
+        before = screen.battle
+        await roll(pilot)
+        made = [e for e in new_events(before, screen.battle) if isinstance(e, Roll)]
+        assert [(e.dice, e.detail, e.outcome) for e in made] == logged
+        assert all(e.target == model_id for e in made)
+        name, value = counter
+        assert screen.state.counter(model_id, name) == value
 
 
 class TestTheTurnAroundTheDice:
