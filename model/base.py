@@ -14,20 +14,15 @@ from typing import Annotated, Any, Generic, TypeVar, get_args
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, Strict
 from pydantic_core import core_schema
 
+# Whole numbers and decimals are strict (TOML strings and booleans are refused rather than
+# converted) and bounded; their ranges are stated once, in model.bounds.
+from model.bounds import Count as Count
+from model.bounds import Int as Int
+from model.bounds import Number as Number
+from model.bounds import Positive as Positive
+
 K = TypeVar("K")
 V = TypeVar("V")
-
-Int = Annotated[int, Strict()]
-"""A whole number; TOML strings and booleans are refused rather than converted."""
-
-Count = Annotated[int, Strict(), Field(ge=0)]
-"""A whole number of things, zero or more."""
-
-Positive = Annotated[int, Strict(), Field(ge=1)]
-"""A whole number of things, one or more."""
-
-Number = Annotated[float, Strict()]
-"""A number, whole or not; strings are refused."""
 
 Bool = Annotated[bool, Strict()]
 """A TOML boolean; the strings "yes" and "true" are refused."""

@@ -12,11 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from pydantic import ValidationError
+
 from model.battle_state import BattleState
 from model.catalog import Catalog, FactionView
 from model.events import Event
 from model.forces import build_side
 from model.roster import Roster
+from model.schema_errors import problems_from
 from model.setup import BattleSetup
 
 
@@ -77,8 +80,8 @@ def new_battle(
 ) -> Battle:
     """A battle between lists of one system, ready for its first event.
 
-    Raises ``ValueError`` when the system has no tracker section or the lists are of
-    another system.
+    Raises ``ValueError`` when the system has no tracker section, the lists are of
+    another system, or the turn limit or the seed is outside its range (``model.bounds``).
     """
     tracker = catalog.system_file.tracker
     if tracker is None:
@@ -91,14 +94,18 @@ def new_battle(
     sides = tuple(
         build_side(i, name, roster, view, tracker) for i, (name, roster, view) in enumerate(players)
     )
-    setup = BattleSetup(
-        system=catalog.system.id,
-        system_name=catalog.system.name,
-        catalog_version=catalog.system.version,
-        scenario=scenario,
-        turn_limit=turn_limit or tracker.turns.turn_limit,
-        seed=seed,
-        tracker=tracker,
-        sides=sides,
-    )
+    given = {"turn_limit": turn_limit or tracker.turns.turn_limit, "seed": seed}
+    try:
+        setup = BattleSetup(
+            system=catalog.system.id,
+            system_name=catalog.system.name,
+            catalog_version=catalog.system.version,
+            scenario=scenario,
+            tracker=tracker,
+            sides=sides,
+            **given,
+        )
+    except ValidationError as exc:  # a number the player gave, told as a file's would be
+        problems = problems_from(exc, given, BattleSetup)
+        raise ValueError("; ".join(str(p) for p in problems)) from None
     return Battle(setup)

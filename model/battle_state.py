@@ -472,7 +472,7 @@ class BattleState:
         turn starts (a poison check; a KABOOM! from 3 pump-action markers)."""
         found: list[Reminder] = []
         for model in self.members(actor):
-            for target in [model.id, *(t for t, _ in self.setup.item_targets(model))]:
+            for target in self.setup.counter_targets(model):
                 for counter_id, value in self.counters.get(target, {}).items():
                     spec = self.tracker.counter(counter_id)
                     if spec.reminder and value >= spec.remind_from:
@@ -641,9 +641,9 @@ class BattleState:
                     ):
                         self._set(target, counter_id, 0)
 
-    def _targets_of(self, model: ModelSnap) -> list[str]:
-        """The model and each item it carries, as counter targets."""
-        return [model.id, *(t for t, _ in self.setup.item_targets(model))]
+    def _targets_of(self, model: ModelSnap) -> tuple[str, ...]:
+        """The model and each item it carries that has counters, as counter targets."""
+        return self.setup.counter_targets(model)
 
     def _on_delay(self, event: Delay) -> None:
         turns = self.tracker.turns
@@ -791,9 +791,9 @@ class BattleState:
             self._on_end_activation(EndActivation(kind="end-activation", actor=model.actor))
 
     def _item(self, model: ModelSnap, target: str) -> ItemSnap:
-        for item_target, item in self.setup.item_targets(model):
-            if item_target == target:
-                return item
+        item = self.setup.item_of(model, target)
+        if item is not None:
+            return item
         raise Refused(f"{model.id} does not carry {target.partition('/')[2] or target}")
 
     def _plan_effect(

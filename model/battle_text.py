@@ -201,7 +201,7 @@ def model_line(state: BattleState, model_id: str) -> str:
         parts.append(f"acts with {model.actor}")
     parts.append(f"wounds {state.wounds.get(model_id, 0)}/{state.wounds_max(model_id)}")
     names = {i.id: i.name for i in model.items}
-    for target in [model_id, *(t for t, _ in state.setup.item_targets(model))]:
+    for target in state.setup.counter_targets(model):
         _, _, item = target.partition("/")
         prefix = ""
         if item:

@@ -21,16 +21,23 @@ from pydantic import BeforeValidator, Field, model_validator
 
 from model.base import (
     Bool,
-    Count,
     Frozen,
     FrozenMap,
     Id,
-    Int,
-    Positive,
     StatId,
     Tag,
     Text,
     empty_map,
+)
+from model.bounds import (
+    MAX_KINDS,
+    Cost,
+    CostChange,
+    Models,
+    Percent,
+    PerModel,
+    Points,
+    StatNumber,
 )
 from model.constraints import Constraint
 from model.design import (
@@ -71,7 +78,7 @@ class System(Frozen):
     """This catalog's own version; exports state it so a list shows what it was built on."""
     dice: Text
     """The dice the game uses, e.g. ``d10``."""
-    default_points_limit: Positive
+    default_points_limit: Points
     """The usual game size, offered when a list is started."""
     points: Text = "points"
     """What the game calls its points (``points``, ``PV``)."""
@@ -98,11 +105,11 @@ class SpecialRule(Frozen):
     """Name of the rule's parameter where it takes one (``X`` in Poison (X))."""
     tags: frozenset[Tag] = frozenset()
     """Tags given to every unit or item that has this rule."""
-    modifiers: FrozenMap[StatId, Int] = Field(default_factory=empty_map)
+    modifiers: FrozenMap[StatId, StatNumber] = Field(default_factory=empty_map)
     """Permanent stat changes for the bearer (Cumbersome: ``{ Ag = -1 }``)."""
-    cost: Int | None = None
+    cost: CostChange | None = None
     """Points for adding the rule to a designed weapon (Steam Wars: Boiler 2)."""
-    percent: Int | None = None
+    percent: Percent | None = None
     """Or a change in percent of the weapon's cost (One Shot -75)."""
     source: str | None = None
 
@@ -117,9 +124,9 @@ def _choice_shorthand(value: Any) -> Any:
 class Choice(Frozen):
     """One item a unit may take from an option group, at this unit's price."""
 
-    cost: Count | None = None
+    cost: Cost | None = None
     """Price for this unit; the item's default cost when left out."""
-    max: Count = 1
+    max: PerModel = 1
     """How many of it one model may take."""
     unlimited: Bool = False
     """Any number may be taken (bullets); TOML has no "none", so this overrides ``max``."""
@@ -133,7 +140,7 @@ class Choice(Frozen):
 
 
 ChoiceSpec = Annotated[
-    Choice, BeforeValidator(_choice_shorthand, json_schema_input_type=int | Choice)
+    Choice, BeforeValidator(_choice_shorthand, json_schema_input_type=Cost | Choice)
 ]
 
 
@@ -143,8 +150,8 @@ class OptionGroup(Frozen):
     id: Id
     name: Text
     """Shown as the group's heading, e.g. "Weapons"."""
-    min: Count = 0
-    max: Count | None = None
+    min: PerModel = 0
+    max: PerModel | None = None
     """At most this many items in total from the group per model; no limit when left out."""
     choices: FrozenMap[Id, ChoiceSpec]
     """Item id to this unit's price (``mace = 5``) or a full choice table."""
@@ -164,8 +171,8 @@ class OptionGroup(Frozen):
 class ModelRange(Frozen):
     """How many models one roster entry of a unit may have."""
 
-    min: Positive = 1
-    max: Positive = 1
+    min: Models = 1
+    max: Models = 1
 
     @model_validator(mode="after")
     def _bounds(self) -> ModelRange:
@@ -174,7 +181,7 @@ class ModelRange(Frozen):
         return self
 
 
-StatValue = Int | Literal["-"]
+StatValue = StatNumber | Literal["-"]
 """A profile value; ``-`` marks a stat the model cannot use."""
 
 
@@ -182,13 +189,13 @@ class Unit(Frozen):
     """A troop type: its profile, cost per model, equipment and options."""
 
     name: Text
-    cost: Count
+    cost: Cost
     """Cost of one model, including its base equipment."""
     stats: FrozenMap[StatId, StatValue]
     """Profile by stat short name, in the system's order."""
     models: ModelRange = ModelRange()
     """Models per roster entry (a pack of 2 to 5 addlers)."""
-    base: tuple[Id, ...] = ()
+    base: tuple[Id, ...] = Field(default=(), max_length=MAX_KINDS)
     """Items every model comes with, free; repeat an id to carry two."""
     rules: tuple[RuleRef, ...] = ()
     """Special rules of the unit."""

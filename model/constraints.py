@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, Strict, model_validator
+from pydantic import Field, model_validator
 
-from model.base import Bool, Count, Frozen, Id, Positive, StatId, Text
+from model.base import Bool, Count, Frozen, Id, StatId, Text
+from model.bounds import Points, Ratio
 from model.selectors import Selector
 
 Measure = Annotated[
@@ -114,7 +115,7 @@ class CountRule(RuleBase):
     """The least allowed."""
     max: Count | None = None
     """The most allowed."""
-    per_points: Positive | None = None
+    per_points: Points | None = None
     """Scale min and max by the points limit: ``max = 3, per_points = 100`` is 3 per 100."""
     rounding: Literal["up", "down"] = "down"
     """How a partial block of ``per_points`` counts: ``down`` is "per complete 1000 points",
@@ -152,7 +153,7 @@ class RatioRule(RuleBase):
     """What is limited (Scumbags)."""
     denominator: Term
     """What it is limited by (all other members)."""
-    max: Annotated[float, Strict(), Field(gt=0)]
+    max: Ratio
     """At most this many of the numerator for each one of the denominator."""
 
 

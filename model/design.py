@@ -34,21 +34,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from model.base import (
     Bool,
-    Count,
     Frozen,
     FrozenMap,
     Id,
-    Int,
-    Positive,
     StatId,
     Tag,
     Text,
     empty_map,
 )
+from model.bounds import MAX_KINDS, MAX_MODELS, MAX_STAT, Cost, Models, Rating, StatNumber, Wounds
 from model.items import DataMark, Item, Trait, Weapon
 from model.problems import Problem, did_you_mean
 
@@ -63,9 +61,9 @@ class ModelType(Frozen):
     name: Text
     unit_class: UnitClass
     """The class of unit a model of this type makes."""
-    move: Count
+    move: Rating
     """Move in the system's distance unit."""
-    cost: Count
+    cost: Cost
     """The type's part of a model's base cost (house data where none is published)."""
     tags: frozenset[Tag] = frozenset()
     """Extra tags of units of this type."""
@@ -89,8 +87,8 @@ class CardStat(Frozen):
 
     id: StatId
     """One of the system's stats (``MOV``)."""
-    min: Int = 0
-    max: Int | None = None
+    min: StatNumber = 0
+    max: StatNumber | None = None
     """The highest value; no limit when left out."""
     optional: Bool = False
     """A card may leave it out (shown ``-``): an officer rank only officers have."""
@@ -132,9 +130,9 @@ class DesignSpec(Frozen):
     """Why the table is what it is, for the details panel."""
     types: tuple[ModelType, ...] = ()
     """Derived: the model types of the movement table (at least one)."""
-    wound_cost: FrozenMap[str, Count] = Field(default_factory=empty_map)
+    wound_cost: FrozenMap[str, Cost] = Field(default_factory=empty_map)
     """Derived: cost of one wound by Resilience (TOML keys are text: ``{ "4" = 4 }``)."""
-    max_wounds: Positive = 12
+    max_wounds: Wounds = 12
     """The most wounds one designed model may have."""
     move_stat: StatId = "Move"
     res_stat: StatId = "Res"
@@ -152,8 +150,11 @@ class DesignSpec(Frozen):
     @model_validator(mode="after")
     def _keys(self) -> DesignSpec:
         for key in self.wound_cost:
-            if not key.isdigit():
-                raise ValueError(f"wound_cost keys are Resilience values, not {key!r}")
+            if not key.isdigit() or len(key) > len(str(MAX_STAT)):  # read with int() below
+                shown = key if len(key) <= 20 else key[:17] + "..."
+                raise ValueError(
+                    f"wound_cost keys are Resilience values (0 to {MAX_STAT}), not {shown!r}"
+                )
         ids = [t.id for t in self.types]
         twice = sorted({i for i in ids if ids.count(i) > 1})
         if twice:
@@ -223,16 +224,16 @@ class ModelGroup(Frozen):
 
     name: Text | None = None
     """What the models are called ("Sergeant", "Gunner"); the card's name otherwise."""
-    count: Positive = 1
+    count: Models = 1
     type: Id | None = None
     """The model type; the card's when left out (a support unit's crew are ``troops``)."""
-    res: Int | None = None
+    res: StatNumber | None = None
     """Resilience; the card's when left out."""
-    wounds: Positive | None = None
+    wounds: Wounds | None = None
     """Wounds of each model; the card's when left out."""
-    weapons: tuple[Id, ...] = ()
+    weapons: tuple[Id, ...] = Field(default=(), max_length=MAX_KINDS)
     """Weapons each model carries; repeat an id for two."""
-    abilities: tuple[Id, ...] = ()
+    abilities: tuple[Id, ...] = Field(default=(), max_length=MAX_KINDS)
     """Model abilities of each model."""
     upgrades: FrozenMap[Id, tuple[Id, ...]] = Field(default_factory=empty_map)
     """Special rules added to a weapon of this group (weapon id -> rule ids)."""
@@ -250,18 +251,18 @@ class UnitCard(Frozen):
     type: Id | None = None
     """Derived: the model type that gives the unit its class (an artillery piece: a
     support unit)."""
-    res: Int | None = Field(default=None, ge=1)
+    res: StatNumber | None = Field(default=None, ge=1)
     """Derived: Resilience."""
-    wounds: Positive = 1
+    wounds: Wounds = 1
     models: tuple[ModelGroup, ...] = ()
     """Derived: the groups of models (at least one)."""
-    stats: FrozenMap[StatId, Int] = Field(default_factory=empty_map)
+    stats: FrozenMap[StatId, StatNumber] = Field(default_factory=empty_map)
     """Entered: the profile as written on the card (``{ MOV = 4, HPT = 3 }``)."""
-    points: Count | None = None
+    points: Cost | None = None
     """Entered: the unit's points as printed on the card (Steampocalypse: its PV)."""
     special: Text | None = None
     """Entered: the special ability, as the card words it."""
-    abilities: tuple[Id, ...] = ()
+    abilities: tuple[Id, ...] = Field(default=(), max_length=MAX_KINDS)
     """Entered: abilities of the catalog the unit has (Reach), so their tags and
     summaries come with it; ``special`` holds what the catalog has no item for."""
     named: Bool = False
@@ -270,6 +271,18 @@ class UnitCard(Frozen):
     data: DataMark = "house"
     """``example`` for the rulebook's sample profiles; designed cards are ``house``."""
     source: str | None = None
+
+    @field_validator("models")
+    @classmethod
+    def _models_in_all(cls, models: tuple[ModelGroup, ...]) -> tuple[ModelGroup, ...]:
+        """A card is one roster entry: its groups together have at most an entry's models
+        (a battle snapshots each, and the builder sets the entry's ``models`` to them)."""
+        total = sum(g.count for g in models)
+        if total > MAX_MODELS:
+            raise ValueError(
+                f"{total} models in all; a card has at most {MAX_MODELS}: lower the groups' counts"
+            )
+        return models
 
     @property
     def groups(self) -> tuple[ModelGroup, ...]:

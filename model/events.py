@@ -15,6 +15,14 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from model.base import Frozen, Id, Int, Text
+from model.bounds import (
+    CounterValue,
+    MarkerNumber,
+    RollValue,
+    Side,
+    StatNumber,
+    VictoryPoints,
+)
 
 Target = Annotated[str, Field(pattern=r"^[A-D](\d+(/[a-z0-9-]+(#\d+)?)?)?$", max_length=80)]
 """A side (``A``), a model (``A3``) or one of its items (``A3/pistol``, ``A3/pistol#2``)."""
@@ -41,24 +49,24 @@ class Delay(Frozen):
 
     kind: Literal["delay"]
     actor: ModelId
-    to: Int
+    to: StatNumber
 
 
 class RollOff(Frozen):
     """Who goes first: for this round (stat-rounds) or this turn (alternating)."""
 
     kind: Literal["roll-off"]
-    first: Int
+    first: Side
     """The side (0 for A, 1 for B) that acts first, as the winner chose."""
-    winner: Int | None = None
-    rolls: tuple[Int, ...] = ()
+    winner: Side | None = None
+    rolls: tuple[RollValue, ...] = ()
 
 
 class Pass(Frozen):
     """A side passes instead of activating (where the rules allow it)."""
 
     kind: Literal["pass"]
-    side: Int
+    side: Side
 
 
 class Act(Frozen):
@@ -76,7 +84,7 @@ class SetCounter(Frozen):
     kind: Literal["counter"]
     target: Target
     counter: Id
-    value: Int
+    value: CounterValue
 
 
 class Wound(Frozen):
@@ -84,7 +92,7 @@ class Wound(Frozen):
 
     kind: Literal["wound"]
     model: ModelId
-    amount: Int = 1
+    amount: CounterValue = 1
 
 
 class PlaceMarker(Frozen):
@@ -99,15 +107,15 @@ class RemoveMarker(Frozen):
     """A marker is taken off the table (by its number in the list of markers)."""
 
     kind: Literal["remove-marker"]
-    number: Int
+    number: MarkerNumber
 
 
 class Score(Frozen):
     """A side scores (or loses) victory points."""
 
     kind: Literal["score"]
-    side: Int
-    points: Int
+    side: Side
+    points: VictoryPoints
 
 
 class Roll(Frozen):
@@ -121,7 +129,7 @@ class Roll(Frozen):
 
     kind: Literal["roll"]
     title: Text
-    dice: tuple[Int, ...] = ()
+    dice: tuple[RollValue, ...] = ()
     detail: str = ""
     outcome: str = ""
     target: ModelId | None = None
@@ -130,7 +138,7 @@ class Roll(Frozen):
     test: Id | None = None
     passed: bool | None = None
     values: tuple[Int, ...] = ()
-    wounds: Int | None = None
+    wounds: CounterValue | None = None
     """Wounds (hit points) the target loses by this roll (a Steampocalypse attack's HITs
     left after the defence)."""
 
@@ -139,7 +147,7 @@ class Retain(Frozen):
     """The side that has just acted keeps the initiative and acts again (Reikhammer)."""
 
     kind: Literal["retain"]
-    side: Int
+    side: Side
 
 
 class Note(Frozen):

@@ -9,7 +9,8 @@ or a whole unit where units activate) share an actor id, their first model's.
 
 from __future__ import annotations
 
-from model.base import Frozen, FrozenMap, Int, Positive, StatId, Text
+from model.base import Frozen, FrozenMap, StatId, Text
+from model.bounds import MAX_STAT, EntryIndex, Items, PointsTotal, Side, StatNumber
 from model.catalog import FactionView, StatValue
 from model.items import rule_id
 from model.loadout import Carried, Loadout
@@ -25,7 +26,7 @@ class ItemSnap(Frozen):
 
     id: Text
     name: Text
-    count: Positive
+    count: Items
     kind: Text
     tags: frozenset[str] = frozenset()
 
@@ -37,20 +38,20 @@ class ModelSnap(Frozen):
     """``A3``: side letter and number."""
     actor: Text
     """The id of what activates with it (its own, or its pack's first model)."""
-    side: Int
-    entry: Int
+    side: Side
+    entry: EntryIndex
     """Its roster entry, from 0."""
     label: Text
     """How the tracker names it: "Big Joe (Chief)", "Addler 2/5"."""
     unit: Text
     stats: FrozenMap[StatId, StatValue]
     """The printed profile."""
-    modifiers: FrozenMap[StatId, Int] = FrozenMap()
+    modifiers: FrozenMap[StatId, StatNumber] = FrozenMap()
     """Lasting changes from its gear and rules (Cumbersome: Ag -1)."""
     tags: frozenset[str] = frozenset()
     """Its unit's tags and its rules' tags."""
     items: tuple[ItemSnap, ...] = ()
-    cost: Int = 0
+    cost: PointsTotal = 0
     """Its points: what its side loses if it goes out."""
 
 
@@ -175,4 +176,6 @@ def _lasting_modifiers(
             rule = view.rules.get(rule_id(ref))
             if rule is not None:
                 add(rule.modifiers)
-    return {k: v for k, v in total.items() if v}
+    # every part is within a stat's range, but a model may carry many parts: the sum is
+    # kept within the range too, as its snapshot must be (no game adds up to more)
+    return {k: max(-MAX_STAT, min(MAX_STAT, v)) for k, v in total.items() if v}

@@ -13,14 +13,24 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field
 
-from model.base import Bool, Count, Frozen, FrozenMap, Id, Int, Number, StatId, Tag, Text, empty_map
+from model.base import Bool, Frozen, FrozenMap, Id, StatId, Tag, Text, empty_map
+from model.bounds import (
+    MAX_KINDS,
+    Cost,
+    CostChange,
+    Distance,
+    Percent,
+    Rating,
+    StatDecimal,
+    StatNumber,
+)
 
 RuleRef = Annotated[
     str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*(\([^()]{1,16}\))?$", max_length=80)
 ]
 """A special rule id, optionally with its parameter: ``rare``, ``poison(2)``, ``fuel(5)``."""
 
-ProfileScalar = Int | Number | str
+ProfileScalar = StatNumber | StatDecimal | str
 ProfileValue = ProfileScalar | tuple[ProfileScalar, ...]
 """One profile entry: a number, a printed modifier (``"+2"``, ``"S-1"``), or one value
 per range band (``[7, 6, 5]``)."""
@@ -51,16 +61,16 @@ class ItemBase(Frozen):
 
     name: Text
     """The name as printed in the rules."""
-    cost: Count | None = None
+    cost: Cost | None = None
     """Default cost of one; a unit's option list may charge differently. None where no
     figure is published or the item is never bought on its own."""
     rules: tuple[RuleRef, ...] = ()
     """Special rules of the item, by id."""
     tags: frozenset[Tag] = frozenset()
     """Mechanical tags beyond those its rules carry."""
-    includes: tuple[Id, ...] = ()
+    includes: tuple[Id, ...] = Field(default=(), max_length=MAX_KINDS)
     """Items that come with this one at no cost (a Zapper comes with its electric suit)."""
-    modifiers: FrozenMap[StatId, Int] = Field(default_factory=empty_map)
+    modifiers: FrozenMap[StatId, StatNumber] = Field(default_factory=empty_map)
     """Permanent changes to the bearer's stats, e.g. ``{ S = 2 }`` for a mutation."""
     summary: str | None = None
     """What the item does, in our own words."""
@@ -78,7 +88,7 @@ class Weapon(ItemBase):
     kind: Literal["weapon"]
     use: Literal["melee", "ranged", "thrown"]
     """How it is used; thrown weapons are ranged weapons that use the thrower."""
-    range: tuple[Number, ...] = ()
+    range: tuple[Distance, ...] = ()
     """Range band limits in the system's distance unit (short, medium, long)."""
     range_formula: Text | None = None
     """The range when it is not fixed bands, as printed, e.g. ``S x 2``."""
@@ -90,9 +100,9 @@ class Armour(ItemBase):
     """Worn protection with an armour value."""
 
     kind: Literal["armour"]
-    armour: Count
+    armour: Rating
     """The armour value added to toughness."""
-    against: FrozenMap[Tag, tuple[Count, ...]] = Field(default_factory=empty_map)
+    against: FrozenMap[Tag, tuple[Rating, ...]] = Field(default_factory=empty_map)
     """Better values against weapons with a tag, one per range band (vest vs firearm)."""
 
 
@@ -110,13 +120,13 @@ class Trait(ItemBase):
     kind: Literal["mutation", "power", "ability"]
     use: Literal["melee", "ranged", "thrown"] | None = None
     """Set when the trait attacks (a mutard's thorns), as for a weapon."""
-    range: tuple[Number, ...] = ()
+    range: tuple[Distance, ...] = ()
     """Range band limits when the trait attacks at range."""
     profile: FrozenMap[StatId, ProfileValue] = Field(default_factory=empty_map)
     """Profile values when the trait attacks."""
-    cost: Int | None = None
+    cost: CostChange | None = None
     """Default cost of one; may be negative (Steam Wars: Non-Combatant -5)."""
-    percent: Int | None = None
+    percent: Percent | None = None
     """A cost change in percent of the model's cost (Steam Wars: Mechanical -25)."""
     percent_when: Literal["always", "unarmed"] = "always"
     """When ``percent`` applies: always, or only to a model with no weapon (an unarmed

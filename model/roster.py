@@ -8,9 +8,10 @@ nothing is changed in place, so the app's undo is just a list of rosters.
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, field_validator, model_validator
 
-from model.base import Frozen, FrozenMap, Id, Int, Positive, Text, empty_map
+from model.base import Frozen, FrozenMap, Id, Int, Text, empty_map
+from model.bounds import MAX_ENTRIES, MAX_KINDS, MAX_LIST_MODELS, Items, Models, Points
 from model.design import UnitCard
 
 
@@ -21,9 +22,9 @@ class RosterUnit(Frozen):
     """The unit id in the faction (or a shared unit such as a mercenary)."""
     name: Text | None = None
     """A name the player gave it ("Big Joe")."""
-    models: Positive = 1
+    models: Models = 1
     """Models in this entry (a pack of addlers has 2 to 5)."""
-    items: FrozenMap[Id, Positive] = Field(default_factory=empty_map)
+    items: FrozenMap[Id, Items] = Field(default_factory=empty_map, max_length=MAX_KINDS)
     """Item id to how many, for the whole entry; items the unit comes with are free."""
     notes: str | None = None
     """Free text kept with the entry."""
@@ -43,9 +44,9 @@ class Roster(Frozen):
     """Faction id within the system, e.g. ``gangers``."""
     name: Text
     """The list's name."""
-    points_limit: Positive
+    points_limit: Points
     """The game size the list is built for."""
-    units: tuple[RosterUnit, ...] = ()
+    units: tuple[RosterUnit, ...] = Field(default=(), max_length=MAX_ENTRIES)
     """Entries in the order the player arranged them."""
     notes: str | None = None
     """Free text kept with the list."""
@@ -53,6 +54,33 @@ class Roster(Frozen):
     """Units the player designed (``[cards.<id>]``); entries name them by id."""
     settings: FrozenMap[Id, Int] = Field(default_factory=empty_map)
     """Optional list rules the players agreed on (``vehicle-limit = 3``)."""
+
+    @field_validator("units")
+    @classmethod
+    def _models_in_all(cls, units: tuple[RosterUnit, ...]) -> tuple[RosterUnit, ...]:
+        """A battle snapshots every model of a list: bound the whole list, not only each
+        entry, so a file of many full entries cannot make a battle build millions."""
+        total = sum(u.models for u in units)
+        if total > MAX_LIST_MODELS:
+            raise ValueError(
+                f"{total} models in all; a list has at most {MAX_LIST_MODELS}: "
+                "remove entries or models"
+            )
+        return units
+
+    @model_validator(mode="after")
+    def _card_models_in_all(self) -> Roster:
+        """An entry naming one of the list's cards fields the card's models (a battle
+        snapshots each), whatever its ``models`` says: the whole list is bounded so too."""
+        total = sum(
+            self.cards[u.unit].model_count if u.unit in self.cards else u.models for u in self.units
+        )
+        if total > MAX_LIST_MODELS:
+            raise ValueError(
+                f"the entries and their cards come to {total} models in all; a list has at "
+                f"most {MAX_LIST_MODELS}: remove entries or models"
+            )
+        return self
 
     def with_card(self, card_id: str, card: UnitCard | None) -> Roster:
         """A copy with a card designed (or, given None, removed)."""

@@ -5,6 +5,11 @@ not permitted". A catalog author needs ``items.mace.strenght: unknown key; did
 you mean 'strength'?``. This module walks each error's location alongside the
 data (dropping the union tags and validator names pydantic inserts, counting
 array positions from 1) and rewrites the message in TOML's vocabulary.
+
+A number out of its range (``model.bounds``) is told with the whole range, found in
+the schema at the value's key path, whatever bound it broke: "must be a number from 1
+to 200, got 500". A number too long to read is told by its length ("a 400-digit
+number"), so a hostile file never fills the screen with digits.
 """
 
 from __future__ import annotations
@@ -15,9 +20,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
+from model.bounds import DICE_PATTERN
 from model.problems import KeyPath, Problem, close_matches, did_you_mean
 
+_RANGE_ERRORS = frozenset({"greater_than_equal", "greater_than", "less_than_equal", "less_than"})
+_OTHER_MEMBER_ERRORS = frozenset(
+    {"literal_error", "string_type", "string_pattern_mismatch", "float_type", "int_type"}
+)
 _ID_PATTERN_HINT = "use lowercase words joined by hyphens, e.g. 'medium-blade'"
 _MISSING = "required but missing"
 
@@ -30,8 +41,14 @@ def problems_from(
     seen: set[tuple[KeyPath, str]] = set()
     missing: list[KeyPath] = []
     misspelt: set[KeyPath] = set()
-    for err in error.errors(include_url=False):
+    errors = error.errors(include_url=False)
+    # a number out of range in a union (a stat is a number or "-") also fails the union's
+    # other members; the value had the right type for one, so only its range is told
+    ranged = {_walk(data, e["loc"])[0] for e in errors if e["type"] in _RANGE_ERRORS}
+    for err in errors:
         path, _ = _walk(data, err["loc"])
+        if path in ranged and err["type"] in _OTHER_MEMBER_ERRORS:
+            continue
         message, hint = _describe(err, path, root, data)
         if (path, message) in seen:
             continue
@@ -107,6 +124,10 @@ def _describe(err: Any, path: KeyPath, root: type[BaseModel], data: Any) -> tupl
         return f"expected a list in [ ], got {shown}", None
     if kind == "string_pattern_mismatch":
         pattern = str(ctx.get("pattern", ""))
+        if pattern == DICE_PATTERN:
+            return f"{shown} is not dice", (
+                "write dice like d6, 2d6 or d10+1: at most 99 dice of at most 999 sides"
+            )
         if pattern.startswith("^[a-z0-9]+(-[a-z0-9]+)*$"):
             return f"{shown} is not a valid id", _ID_PATTERN_HINT
         if "stat:" in pattern:
@@ -120,6 +141,10 @@ def _describe(err: Any, path: KeyPath, root: type[BaseModel], data: Any) -> tupl
         return "must not be empty", "write some text between the quotes"
     if kind == "string_too_long":
         return f"is too long (at most {ctx.get('max_length')} characters)", None
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        ranged = _range_text(*_range_at(root, data, path))
+        if ranged is not None:
+            return f"must be {ranged}, got {shown}", None
     if kind in ("greater_than_equal", "greater_than"):
         bound = ctx.get("ge", ctx.get("gt"))
         word = "at least" if kind == "greater_than_equal" else "more than"
@@ -155,9 +180,15 @@ def _is_int(text: str) -> bool:
     return True
 
 
+SHOWN_DIGITS = 24
+"""Numbers with more digits than this are told by their length, not written out."""
+
+
 def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int):
+        return number_text(value)
     if isinstance(value, str):
         return f"'{value}'" if len(value) < 40 else f"'{value[:37]}...'"
     if isinstance(value, Mapping):
@@ -165,6 +196,114 @@ def _show(value: Any) -> str:
     if isinstance(value, list | tuple):
         return "a list"
     return repr(value)
+
+
+def number_text(value: int) -> str:
+    """A whole number as a message shows it: written out, or, when it is longer than
+    ``SHOWN_DIGITS``, by its length ("a 400-digit number"); never converted to text
+    whole, which Python refuses past 4,300 digits."""
+    digits = digit_count(value)
+    if digits <= SHOWN_DIGITS:
+        return str(value)
+    return f"a {digits:,}-digit {'negative ' if value < 0 else ''}number"
+
+
+def digit_count(value: int) -> int:
+    """The decimal digits of a whole number, without writing it out."""
+    n = abs(value)
+    digits = max(1, int(n.bit_length() * 0.30102999566398120))  # log10(2): at most 1 short
+    while 10**digits <= n:
+        digits += 1
+    return digits
+
+
+def _range_text(low: tuple[float, bool] | None, high: float | None) -> str | None:
+    """``a number from 1 to 200``, or None when the schema gives no two-sided range."""
+    if low is None or high is None:
+        return None
+    bound, inclusive = low
+    if inclusive:
+        return f"a number from {_bound(bound)} to {_bound(high)}"
+    return f"more than {_bound(bound)} and at most {_bound(high)}"
+
+
+def _bound(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _range_at(
+    root: type[BaseModel], data: Any, path: KeyPath
+) -> tuple[tuple[float, bool] | None, float | None]:
+    """The range the schema gives the value at ``path``: its lower bound (and whether
+    the bound itself is allowed) and its upper bound, each None when there is none.
+
+    Walks the schema with the data as ``_allowed_keys`` does, then reads the bounds of
+    the field (a model field keeps its own in ``metadata``; a list's or a table's
+    values keep theirs in their ``Annotated`` type). Where several apply (an alias's
+    range and a field's own ``ge=1``), the narrowest wins, as it does in validation."""
+    tp: Any = root
+    node = data
+    metadata: list[Any] = []
+    for seg in path:
+        model = _model_of(tp, node)
+        if model is not None:
+            field = model.model_fields.get(str(seg))
+            if field is None:
+                return None, None
+            tp, metadata = field.annotation, list(field.metadata)
+        else:
+            inner = _without_none(_unwrap(tp))
+            args = typing.get_args(inner)
+            if not args:
+                return None, None
+            tp, metadata = (args[0] if typing.get_origin(inner) is tuple else args[-1]), []
+        if isinstance(node, Mapping):
+            node = node.get(seg)
+        elif isinstance(node, list | tuple) and isinstance(seg, int) and 0 < seg <= len(node):
+            node = node[seg - 1]
+        else:
+            node = None
+    lows: list[tuple[float, bool]] = []
+    highs: list[float] = []
+
+    def take(meta: Any) -> None:
+        if isinstance(meta, FieldInfo):
+            for inner in meta.metadata:
+                take(inner)
+            return
+        for name, inclusive in (("ge", True), ("gt", False)):
+            value = getattr(meta, name, None)
+            if isinstance(value, int | float):
+                lows.append((value, inclusive))
+        for name in ("le", "lt"):
+            value = getattr(meta, name, None)
+            if isinstance(value, int | float):
+                highs.append(value)
+
+    def visit(t: Any) -> None:
+        if typing.get_origin(t) is typing.Annotated:
+            base, *extra = typing.get_args(t)
+            for meta in extra:
+                take(meta)
+            visit(base)
+        elif typing.get_origin(t) in (typing.Union, types.UnionType):
+            for arg in typing.get_args(t):
+                visit(arg)
+
+    for meta in metadata:
+        take(meta)
+    visit(tp)
+    low = max(lows, key=lambda b: (b[0], not b[1])) if lows else None
+    return low, (min(highs) if highs else None)
+
+
+def _without_none(tp: Any) -> Any:
+    """``X | None`` as ``X``: an optional list is walked as the list."""
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) == 1:
+            return _unwrap(args[0])
+    return tp
 
 
 def _allowed_keys(root: type[BaseModel], data: Any, path: KeyPath) -> list[str]:

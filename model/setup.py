@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from model.base import Frozen, Id, Int, Positive, Text
+from model.base import Frozen, Id, Text
+from model.bounds import Seed, TurnLimit
 from model.forces import ItemSnap, ModelSnap, SideSetup
 from model.selectors import Selector
 from model.tracker import CounterSpec, Tracker
@@ -25,8 +26,8 @@ class BattleSetup(Frozen):
     system_name: Text
     catalog_version: Text
     scenario: str = ""
-    turn_limit: Positive
-    seed: Int
+    turn_limit: TurnLimit
+    seed: Seed
     """Seed of the dice helper's random numbers: the same seed rolls the same dice."""
     tracker: Tracker
     sides: tuple[SideSetup, ...]
@@ -65,13 +66,46 @@ class BattleSetup(Frozen):
 
     def item_targets(self, model: ModelSnap) -> list[tuple[str, ItemSnap]]:
         """Each item instance a model carries, as a counter target (``A3/pistol#2``)."""
-        out: list[tuple[str, ItemSnap]] = []
+        return [(target, item) for item in model.items for target in _copies(model, item)]
+
+    def item_of(self, model: ModelSnap, target: str) -> ItemSnap | None:
+        """The item a target such as ``A3/pistol#2`` names, None when the model carries
+        no such copy; read from the target, not by listing every copy carried."""
+        model_id, slash, rest = target.partition("/")
+        item_id, hashed, number = rest.partition("#")
+        if model_id != model.id or not slash:
+            return None
         for item in model.items:
-            if item.count == 1:
-                out.append((f"{model.id}/{item.id}", item))
-            else:
-                out.extend((f"{model.id}/{item.id}#{k}", item) for k in range(1, item.count + 1))
-        return out
+            if item.id != item_id:
+                continue
+            if not hashed and item.count == 1:
+                return item
+            copy = int(number) if number.isascii() and number.isdigit() else 0
+            if hashed and item.count > 1 and str(copy) == number and 1 <= copy <= item.count:
+                return item
+        return None
+
+    def counter_targets(self, model: ModelSnap) -> tuple[str, ...]:
+        """The model and each copy of an item it carries that a counter is kept for, in
+        the order it carries them: where its counters can be. Items no counter applies
+        to (a model's bullets) are not listed copy by copy."""
+        return (model.id, *self._counted_items.get(model.id, ()))
+
+    @cached_property
+    def _counted_items(self) -> dict[str, tuple[str, ...]]:
+        covered: dict[str, set[str]] = {}
+        for _, _, model, item in self._instances:
+            if model is not None and item is not None:
+                covered.setdefault(model.id, set()).add(item.id)
+        return {
+            model_id: tuple(
+                target
+                for item in self._models[model_id].items
+                if item.id in ids
+                for target in _copies(self._models[model_id], item)
+            )
+            for model_id, ids in covered.items()
+        }
 
     @cached_property
     def _instances(self) -> tuple[Instance, ...]:
@@ -89,11 +123,12 @@ class BattleSetup(Frozen):
                 if spec.scope == "model" or (spec.scope == "actor" and model.actor == model.id):
                     found.append((model.id, spec, model, None))
                 elif spec.scope == "item":
-                    for target, item in self.item_targets(model):
+                    # only the items the counter applies to are listed copy by copy
+                    for item in model.items:
                         if spec.items is None or spec.items.match_item(
                             item.id, item.kind, item.tags
                         ):
-                            found.append((target, spec, model, item))
+                            found.extend((t, spec, model, item) for t in _copies(model, item))
         return tuple(found)
 
     def counter_instances(self) -> tuple[Instance, ...]:
@@ -106,6 +141,14 @@ class BattleSetup(Frozen):
 
     def has_counter(self, target: str, counter_id: str) -> bool:
         return (target, counter_id) in self._targets
+
+
+def _copies(model: ModelSnap, item: ItemSnap) -> list[str]:
+    """The counter targets of one carried item: ``A3/pistol``, or ``A3/pistol#1`` ... for
+    each copy (``ItemSnap.count`` is bounded in the schema, so this list is too)."""
+    if item.count == 1:
+        return [f"{model.id}/{item.id}"]
+    return [f"{model.id}/{item.id}#{k}" for k in range(1, item.count + 1)]
 
 
 def matches_model(selector: Selector, model: ModelSnap) -> bool:

@@ -34,7 +34,17 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from model.base import Bool, Count, Frozen, FrozenMap, Id, Int, Positive, StatId, Text, empty_map
+from model.base import Bool, Frozen, FrozenMap, Id, Positive, StatId, Text, empty_map
+from model.bounds import (
+    CounterValue,
+    Dice,
+    Points,
+    RollValue,
+    StatNumber,
+    Tally,
+    TurnLimit,
+    VictoryPoints,
+)
 from model.selectors import Selector
 
 Expr = Annotated[str, Field(pattern=r"^(stat|now|item|tag|unit):[A-Za-z0-9_-]+$")]
@@ -46,7 +56,7 @@ Expr = Annotated[str, Field(pattern=r"^(stat|now|item|tag|unit):[A-Za-z0-9_-]+$"
 DiceText = Annotated[str, Field(pattern=r"^[1-9]?d(3|6|10)$")]
 """Dice rolled when a table's result is applied: ``1d6`` turns of no power."""
 
-Value = Int | Expr
+Value = CounterValue | Expr
 """A number, or an expression giving one per model."""
 
 Clears = Literal[
@@ -91,9 +101,9 @@ class CounterSpec(Frozen):
     max: Value | None = None
     """The highest value; None for flags (1) and unbounded numbers."""
     clears: Clears = "never"
-    modifiers: FrozenMap[StatId, Int] = Field(default_factory=empty_map)
+    modifiers: FrozenMap[StatId, StatNumber] = Field(default_factory=empty_map)
     """Stat changes while set, per point of value (Toughness lost to gas: ``{ T = -1 }``)."""
-    actions: Int = 0
+    actions: CounterValue = 0
     """Change to the bearer's actions per activation, per point of value."""
     out: Bool = False
     """While set the model is out of the fight: it does not act (downed)."""
@@ -167,7 +177,7 @@ class ActionSpec(Frozen):
     name: Text
     key: Annotated[str, Field(min_length=1, max_length=1)] | None = None
     """A letter for the tracker's action menu."""
-    cost: Int = 1
+    cost: CounterValue = 1
     """Actions it uses."""
     units: Selector | None = None
     """Which models have this action (default: all); naming items means "carrying one"."""
@@ -182,7 +192,7 @@ class ActionSpec(Frozen):
     effects: tuple[Effect, ...] = ()
     ends_activation: Bool = False
     """Whether doing it ends the activation (ready defensive fire)."""
-    wounds: Count = 0
+    wounds: Tally = 0
     """Wounds (hit points) the bearer loses by doing it (a pushed action costs 1 HPT)."""
     interrupt: Bool = False
     """Done outside the bearer's activation and using none of its actions (a formation
@@ -211,8 +221,8 @@ class Phase(Frozen):
 class InitiativeSpec(Frozen):
     """The roll for who goes first each turn, shown as a reminder as the turn starts."""
 
-    dice: Text = "1d6"
-    over_limit: Int = 0
+    dice: Dice = "1d6"
+    over_limit: RollValue = 0
     """The change to the roll of a side whose list is over its points limit (Steam Wars
     allows going over by less than the cheapest model, at -1 to every initiative roll)."""
     reminder: Text = "roll for initiative: the highest roll goes first"
@@ -236,7 +246,7 @@ class TurnSpec(Frozen):
     """For alternating: a side may pass instead of activating."""
     phases: tuple[Phase, ...] = ()
     """For phases: the phases in order."""
-    turn_limit: Positive = 6
+    turn_limit: TurnLimit = 6
     """The usual number of turns (a battle can set its own)."""
     initiative: InitiativeSpec | None = None
     """For alternating: the roll for the first activation of each turn."""
@@ -259,10 +269,10 @@ class RowEffect(Frozen):
     op: Literal["add", "remove", "set", "clear", "halve"] = "add"
     """``remove`` takes the value away (never below 0); ``halve`` removes half of the
     value, rounding the half removed up (rally: 3 Shock become 1)."""
-    value: Int | DiceText | Literal["given"] = 1
+    value: CounterValue | DiceText | Literal["given"] = 1
     """A number; dice rolled as the result is applied (``1d6`` to SUSTAIN); or
     ``given``: a number the roll gives (the defence dice a unit spent)."""
-    at_least: Int | None = None
+    at_least: RollValue | None = None
     """A rolled value below this counts as this (a roll of 1 counts as 2)."""
     divide: Positive | None = None
     """A rolled value is divided by this, rounding down (d10 / 2 figures flee)."""
@@ -307,10 +317,10 @@ class MarkerSpec(Frozen):
 class TableRow(Frozen):
     """One row of a lookup or dice table: a range and its result."""
 
-    min: Int | None = None
-    max: Int | None = None
+    min: RollValue | None = None
+    max: RollValue | None = None
     result: Text
-    value: Int | None = None
+    value: RollValue | None = None
     """A number the result gives, when it gives one (a fall's Strength)."""
     effects: tuple[RowEffect, ...] = ()
     """What the result does to the model it is applied to."""
@@ -325,7 +335,7 @@ class TableSpec(Frozen):
 
     id: Id
     name: Text
-    dice: Text | None = None
+    dice: Dice | None = None
     lookup: Text | None = None
     """What is looked up, e.g. "Height fallen (inches)"."""
     rows: tuple[TableRow, ...]
@@ -349,7 +359,7 @@ class TableSpec(Frozen):
         return None
 
 
-GridKey = Int | Id
+GridKey = RollValue | Id
 """A row or column of a grid: a number (Resilience 4) or an id (``soft``)."""
 
 
@@ -357,7 +367,7 @@ class GridRow(Frozen):
     """One row of a grid: its key and one cell per column."""
 
     key: GridKey
-    cells: tuple[Int, ...]
+    cells: tuple[RollValue, ...]
     """The number each column gives; 0 is a blank cell of the rulebook (no roll succeeds)."""
 
 
@@ -427,7 +437,7 @@ class TestSpec(Frozen):
     Ignored by a pool with ``hit``."""
     passes: Literal["at-most", "at-least"] = "at-most"
     """Whether a die at or below the target succeeds (roll-under), or at or above."""
-    hit: Int | None = None
+    hit: RollValue | None = None
     """For pools: a die at least this is a success whatever the target (a HIT is 5+)."""
     successes: Positive = 1
     """Successes needed to pass."""
@@ -485,7 +495,7 @@ class ModifierSpec(Frozen):
     """The roll it changes: ``shooting`` and ``combat`` are the ranged and melee rolls to
     hit, ``wound`` the Strength of a wound roll, ``any`` every roll; a test names its
     own kind (``morale``, ``armour-save``)."""
-    value: Int
+    value: RollValue
     counters: tuple[Id, ...] = ()
     """Counters of the model tested that apply it by themselves: once while any is set,
     or ``per`` their total (the tracker ticks it; the player can untick it)."""
@@ -503,7 +513,7 @@ class DestroyedVP(Frozen):
     out of the fight (Steam Wars: 2 for a vehicle, 1 for infantry)."""
 
     tags: frozenset[Id] = Field(min_length=1)
-    vp: Int
+    vp: VictoryPoints
     source: str | None = None
 
 
@@ -511,7 +521,7 @@ class VPTarget(Frozen):
     """The victory points a side needs to win, by the size of the game: ``vp`` for each
     complete ``points`` of its list's points limit (Steam Wars: 7 per 500)."""
 
-    points: Positive
+    points: Points
     vp: Positive
     source: str | None = None
 

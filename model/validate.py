@@ -163,11 +163,22 @@ def _size_message(lo: Loadout) -> str:
     parts = math.ceil(n / most)
     size, extra = divmod(n, parts)
     split = ""
-    if size >= least:
+    if size >= least and parts <= _SIZES_LISTED:
         sizes = [size + 1] * extra + [size] * (parts - extra)
         shown = ", ".join(str(k) for k in sizes[:-1]) + f" and {sizes[-1]}"
         split = f", or split it into {parts} entries of {shown}"
+    elif size >= least:  # told by size, never one number per entry: the count is the file's
+        if extra:
+            split = f", or split it into {parts} entries: {extra} of {size + 1} and "
+            split += f"{parts - extra} of {size}"
+        else:
+            split = f", or split it into {parts} entries of {size}"
     return f"{lo.label} has {n} models; {span}: set models to {most}{split}"
+
+
+_SIZES_LISTED = 4
+"""Entries a split names one by one ("3, 3 and 2"); more are told by size ("6 of 5 and 1
+of 4"), so the message stays a line however many models the entry has."""
 
 
 # --- the catalog's list rules ------------------------------------------------------------------

@@ -50,16 +50,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
-from model.base import Frozen, Id, Int, Positive, Text
+from model.base import Frozen, Id, Text
 from model.battle import Battle
 from model.battle_state import Refused
+from model.bounds import MAX_EVENTS, MAX_LIST_MODELS, MAX_SIDES, Seed, TurnLimit
 from model.events import Event
 from model.forces import SIDE_LETTERS, ModelSnap, SideSetup
 from model.problems import BattleError, KeyPath, Problem, SaveError, sorted_problems
 from model.roster import Roster
-from model.schema_errors import problems_from
+from model.schema_errors import number_text, problems_from
 from model.setup import BattleSetup
 from model.toml_text import MAX_BYTES, KeyLines, parse
 from model.tracker import Tracker
@@ -112,13 +113,13 @@ class BattleDocument(Frozen):
     system_name: Text
     catalog_version: Text
     scenario: str = ""
-    turn_limit: Positive
-    seed: Int
-    sides: tuple[SideDoc, ...]
-    models: tuple[ModelSnap, ...]
+    turn_limit: TurnLimit
+    seed: Seed
+    sides: tuple[SideDoc, ...] = Field(max_length=MAX_SIDES)
+    models: tuple[ModelSnap, ...] = Field(max_length=MAX_SIDES * MAX_LIST_MODELS)
     tracker: Tracker
-    events: tuple[Event, ...] = ()
-    undone: tuple[Event, ...] = ()
+    events: tuple[Event, ...] = Field(default=(), max_length=MAX_EVENTS)
+    undone: tuple[Event, ...] = Field(default=(), max_length=MAX_EVENTS)
 
 
 # --- writing -----------------------------------------------------------------------------------
@@ -587,6 +588,14 @@ def _upgrade(
     return raw
 
 
+def _said(value: Any) -> str:
+    """A value of the file in a message: a number by its length when it is long, any
+    other value cut short, so a hostile file never fills the screen."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number_text(value)
+    return _shorten(repr(value))
+
+
 def _shorten(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
@@ -627,7 +636,7 @@ def _check_end(
             elif type(count) is not int or count != held:
                 problems.append(
                     Problem(
-                        f"says {count!r} but the file holds {held} [[{key}]]",
+                        f"says {_said(count)} but the file holds {held} [[{key}]]",
                         name,
                         ("end", key),
                         lines.line_of(("end", key)),

@@ -10,6 +10,12 @@ inflated size and the nesting depth are capped before anything is parsed, every
 failure is a ``ShareCodeError`` that says what is wrong, and the result is a
 ``Roster`` checked by its own model. Whether its ids exist in a catalog is the
 caller's question (``saves.roster_file.resolve`` answers it with "did you mean").
+
+A code's numbers get no more trust than a roster file's: JSON has no size limit on
+a number, so numbers of any length are read (Python alone refuses past 4,300
+digits) and the roster's schema refuses them by its ranges (``model.bounds``), with
+the same messages as for a file, placed at ``<share code>``: "units[1].models: must
+be a number from 1 to 200, got a 5,000-digit number".
 """
 
 from __future__ import annotations
@@ -24,8 +30,9 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
-from model.problems import Problem, WarbandError
-from model.roster import Roster, RosterUnit
+from model.problems import Problem, RosterError
+from model.roster import Roster
+from model.schema_errors import problems_from
 
 PREFIX = "WB1-"
 """Names the format and its version: a later format gets WB2- and this one still reads."""
@@ -56,8 +63,12 @@ MAX_TRIES = 10
 """``WB`` prefixes tried in one pasted text: enough for any message, and bounded."""
 
 
-class ShareCodeError(WarbandError):
-    """A share code that cannot be turned into a roster."""
+SOURCE = "<share code>"
+"""How messages name a code's content, as they name a roster file."""
+
+
+class ShareCodeError(RosterError):
+    """A share code that cannot be turned into a roster (a roster that cannot be read)."""
 
 
 def encode(roster: Roster) -> str:
@@ -170,12 +181,31 @@ def _parse(raw: bytes) -> list[Any]:
     if _depth(text) > MAX_DEPTH:
         _fail(f"the code nests deeper than {MAX_DEPTH} levels; a roster never does")
     try:
-        doc = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+        doc = json.loads(text, parse_int=_whole)
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
         _fail("the code is damaged (its contents are not readable)")
     if not isinstance(doc, list) or len(doc) not in (7, 9) or doc[0] != VERSION:
         _fail("the code does not hold a roster")
     return doc
+
+
+_DIGITS_AT_ONCE = 4000
+"""Digits ``int()`` reads at once: Python refuses more than 4,300 (a guard against slow
+conversion), so a longer number is read in pieces of this many."""
+
+
+def _whole(digits: str) -> int:
+    """A JSON whole number of any length, exactly: the schema, not the parser, says that
+    it is out of range, and says so by its length. The inflated code is capped, so a
+    number has at most ``MAX_INFLATED`` digits and this is quick."""
+    if len(digits) <= _DIGITS_AT_ONCE:
+        return int(digits)
+    body = digits.lstrip("-")
+    value = 0
+    for at in range(0, len(body), _DIGITS_AT_ONCE):
+        piece = body[at : at + _DIGITS_AT_ONCE]
+        value = value * 10 ** len(piece) + int(piece)
+    return -value if digits.startswith("-") else value
 
 
 def _depth(text: str) -> int:
@@ -229,21 +259,19 @@ def _roster(doc: list[Any]) -> Roster:
                 "notes": unit_notes,
             }
         )
+    raw = {
+        "system": system,
+        "faction": faction,
+        "name": name,
+        "points_limit": limit,
+        "notes": notes,
+        "units": entries,
+        "cards": cards,
+        "settings": settings,
+    }
     try:
-        return Roster.model_validate(
-            {
-                "system": system,
-                "faction": faction,
-                "name": name,
-                "points_limit": limit,
-                "notes": notes,
-                "units": tuple(RosterUnit.model_validate(e) for e in entries),
-                "cards": cards,
-                "settings": settings,
-            }
-        )
-    except (ValidationError, TypeError) as exc:
-        first = exc.errors()[0] if isinstance(exc, ValidationError) else None
-        where = ".".join(str(p) for p in first["loc"]) if first else ""
-        detail = first["msg"] if first else str(exc)
-        _fail(f"the code holds a roster warband cannot use: {where}: {detail}".strip())
+        return Roster.model_validate(raw)
+    except ValidationError as exc:  # told as for a roster file: key path, range, hint
+        raise ShareCodeError(
+            "not a usable share code", problems_from(exc, raw, Roster, SOURCE)
+        ) from None

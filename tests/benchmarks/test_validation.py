@@ -79,7 +79,7 @@ def designed_roster(size: int) -> Roster:
         )
         for n in range(12)
     }
-    units = tuple(RosterUnit(unit=f"section-{i % 12}", models=6) for i in range(size))
+    units = tuple(RosterUnit(unit=f"section-{i % 12}", models=5) for i in range(size))
     return Roster(
         system="steam-wars",
         faction="any",

@@ -282,7 +282,7 @@ CHILD = textwrap.dedent(
 
     units = tuple(
         RosterUnit(unit="ganger", name=f"Ganger {n}", items={"mace": 1, "bullet": 2})
-        for n in range(3000)
+        for n in range(1000)  # the most entries a list may have (model.bounds.MAX_ENTRIES)
     )
     roster = Roster(
         system="punkapocalyptic", faction="gangers", name="Big", points_limit=500, units=units

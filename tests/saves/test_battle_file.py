@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from model.battle import Battle, new_battle
 from model.battle_state import BattleState, Refused
+from model.bounds import MAX_COUNTER
 from model.catalog import FactionView
 from model.events import (
     Act,
@@ -269,7 +270,7 @@ ANY_TEXT = st.text(min_size=1, max_size=30)
     note=ANY_TEXT,
     label=st.text(max_size=30),
     dice_seed=st.integers(-(2**63), 2**63 - 1),
-    points=st.integers(-(2**40), 2**40),
+    points=st.integers(-MAX_COUNTER, MAX_COUNTER),
 )
 def test_random_battles_read_back_equal(
     tmp_path: Path,

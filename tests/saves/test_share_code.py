@@ -146,9 +146,11 @@ class TestHostileCodes:
     def test_not_a_roster(self) -> None:
         assert reason(packed(b'{"system": "x"}')) == "the code does not hold a roster"
         assert reason(packed(b"[1,2,3]")) == "the code does not hold a roster"
-        assert reason(packed(b'[1,"s","f","n",500,null,[["u",null,0,[],null]]]')).startswith(
-            "the code holds a roster warband cannot use: models"
-        )
+        with pytest.raises(ShareCodeError) as caught:
+            decode(packed(b'[1,"s","f","n",500,null,[["u",null,0,[],null]]]'))
+        assert [str(p) for p in caught.value.problems] == [
+            "<share code>: units[1].models: must be a number from 1 to 200, got 0"
+        ]
         twice = b'[1,"s","f","n",500,null,[["u",null,1,[["a",1],["a",2]],null]]]'
         assert reason(packed(twice)) == "entry 1 of the code names an item twice"
 
