@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
+from model import toml_guard
 from model.problems import KeyPath, Problem
 
 MAX_BYTES = 2_000_000
@@ -61,7 +62,10 @@ def parse(
 ) -> dict[str, Any]:
     """Parse TOML bytes; on failure raise ``error(title, problems)`` with line and column.
 
-    A leading UTF-8 byte order mark (as some Windows editors write) is allowed.
+    A leading UTF-8 byte order mark (as some Windows editors write) is allowed. A text
+    past one of ``toml_guard``'s limits (a key of more than 32 dotted parts, nesting
+    deeper than 32, over 100,000 keys and values) is refused before ``tomllib``, whose
+    cost on such shapes the size cap does not bound.
     """
     if len(data) > MAX_BYTES:
         raise error(
@@ -93,6 +97,9 @@ def parse(
                 )
             ],
         ) from None
+    excess = toml_guard.check(text, file)
+    if excess is not None:
+        raise error(f"{file or 'input'} is too complex to read", [excess])
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -175,11 +182,27 @@ def _decode_problem(exc: tomllib.TOMLDecodeError, text: str, file: str | None) -
 
 def _open_braces(line: str) -> int:
     """Inline tables opened and not closed on a line, outside strings and comments."""
-    return sum(1 if ch == "{" else -1 for _, ch in _code(line) if ch in "{}")
+    code = _code(line)
+    return code.count("{") - code.count("}")
 
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*(.+?)\s*(\]\]?)\s*(#.*)?$")
-_BARE = re.compile(r"[A-Za-z0-9_-]+")
+# KeyLines reads any text, a hostile one too, so every pattern below runs in one pass:
+# possessive loops never backtrack, and no Python code runs per character.
+_STRING = r'"(?:[^"\\]++|\\.?)*+"?' + r"|'[^']*+'?"
+"""A string on one line: an unclosed one runs to the end of the line, and a backslash in
+a "basic string" escapes the next character (in a 'literal string' it is just a
+backslash)."""
+_STRING_OR_COMMENT = re.compile(_STRING + r"|#.*")
+_EQUALS = re.compile(r"""(?:[^"'#=]++|""" + _STRING + r")*+=")
+_STRUCTURE = re.compile(r"""(?:[^\[\]{},"'#]++|""" + _STRING + r")++|([\[\]{},#])")
+_HEADER = re.compile(
+    r"""\s*+(\[\[?+)\s*+((?:[^\]"'#]++|""" + _STRING + r")++)(\]\]?+)\s*+(?:#.*)?$"
+)
+_PART = re.compile(r"""\s*+(?:([A-Za-z0-9_-]++)|"((?:[^"\\]++|\\.)*+)"|'([^']*+)')\s*+(\.?)""")
+_SIMPLE = re.compile(r"[ \t]*+([A-Za-z0-9_-]++)[ \t]*+=[ \t]*+(.*)")
+_CONTENT = re.compile(r"^[ \t]*+[^\s#].*", re.MULTILINE)
+"""A line that is neither blank nor only a comment."""
+_FENCES = ('"""', "'''")
 
 
 class KeyLines:
@@ -206,23 +229,58 @@ class KeyLines:
         return self._at.get(line)
 
     def _scan(self, text: str) -> None:
+        """One pass over the lines that hold something: blank and comment lines are
+        skipped by the pattern, and a multi-line string in one jump to its end."""
         table: KeyPath = ()
         arrays: dict[KeyPath, int] = {}
         depth = 0  # open brackets of a multi-line value: its inner lines hold no keys
-        fence = ""  # the closing quotes of a multi-line string being skipped
-        for number, line in enumerate(text.split("\n"), start=1):
+        pos, number = 0, 1  # a position and its line
+        while (found := _CONTENT.search(text, pos)) is not None:
+            number += text.count("\n", pos, found.start())
+            pos = found.end()
+            line = found.group()
             if depth > 0:
                 depth = max(depth + _balance(line), 0)
                 continue
-            if fence:
-                if fence in line:
-                    fence = ""
-                continue
-            header = _HEADER.match(line)
-            if header and len(header.group(1)) == len(header.group(3)):
-                keys = _split_key(header.group(2))
-                if keys is None:
+            simple = _SIMPLE.match(line)  # key = value, the most common line, read at once
+            if simple is not None:
+                keys: tuple[str, ...] | None = (simple.group(1),)
+                value = simple.group(2).rstrip()
+            else:
+                header = _HEADER.match(line)
+                if header is not None:
+                    table = self._header(header, table, arrays, number)
                     continue
+                eq = _equals(line)
+                keys = _split_key(line[:eq]) if eq >= 0 else None
+                value = line[eq + 1 :].strip()
+            if keys is None:
+                continue
+            path = table + keys
+            self._lines.setdefault(path, number)
+            self._at[number] = path
+            fence = value[:3]
+            if fence in _FENCES and value.count(fence) == 1:
+                # a multi-line string: no keys up to the end of its closing line
+                close = text.find(fence, pos)
+                end = text.find("\n", close) if close >= 0 else -1
+                if end < 0:
+                    return
+                number += text.count("\n", pos, end)
+                pos = end
+                continue
+            balance = _balance(value) if "[" in value or "{" in value else 0
+            if value.startswith("{") and balance == 0:
+                self._inline(path, value, number)
+            depth = max(balance, 0)
+
+    def _header(
+        self, header: re.Match[str], table: KeyPath, arrays: dict[KeyPath, int], number: int
+    ) -> KeyPath:
+        """Record a ``[table]`` or ``[[array]]`` header; the table its keys go into."""
+        if len(header.group(1)) == len(header.group(3)):
+            keys = _split_key(header.group(2))
+            if keys is not None:
                 if header.group(1) == "[[":
                     arrays[keys] = arrays.get(keys, 0) + 1
                     table = (*_with_array_positions(keys, arrays), arrays[keys])
@@ -232,26 +290,7 @@ class KeyLines:
                     table = _with_array_positions(keys, arrays)
                     self._at[number] = table
                 self._lines.setdefault(table, number)
-                continue
-            eq = _equals(line)
-            if eq < 0:
-                continue
-            key_text, value = line[:eq], line[eq + 1 :]
-            keys = _split_key(key_text.strip())
-            if keys is None:
-                continue
-            path = table + keys
-            self._lines.setdefault(path, number)
-            self._at[number] = path
-            value = value.strip()
-            for quotes in ('"""', "'''"):
-                if value.startswith(quotes) and value.count(quotes) == 1:
-                    fence = quotes
-            if fence:
-                continue
-            if value.startswith("{") and _balance(value) == 0:
-                self._inline(path, value, number)
-            depth = max(_balance(value), 0)
+        return table
 
     def _inline(self, path: KeyPath, value: str, number: int) -> None:
         """Record the keys of a one-line inline table (one level deep)."""
@@ -260,18 +299,23 @@ class KeyLines:
         level = 0
         start = 0
         parts: list[str] = []
-        for i, ch in _code(inner):
-            if ch in "[{":
+        for token in _STRUCTURE.finditer(inner):
+            mark = token.group(1)
+            if mark is None:
+                continue
+            if mark == "#":
+                break
+            if mark in "[{":
                 level += 1
-            elif ch in "]}":
+            elif mark in "]}":
                 level -= 1
-            elif ch == "," and level == 0:
-                parts.append(inner[start:i])
-                start = i + 1
+            elif level == 0:  # a comma between two entries
+                parts.append(inner[start : token.start()])
+                start = token.end()
         parts.append(inner[start:])
         for part in parts:
             eq = _equals(part)
-            keys = _split_key(part[:eq].strip()) if eq >= 0 else None
+            keys = _split_key(part[:eq]) if eq >= 0 else None
             if keys is not None:
                 self._lines.setdefault(path + keys, number)
 
@@ -287,84 +331,43 @@ def _with_array_positions(keys: KeyPath, arrays: dict[KeyPath, int]) -> KeyPath:
     return out
 
 
+def _code(text: str) -> str:
+    """A line without its strings and comment."""
+    if '"' in text or "'" in text or "#" in text:
+        return _STRING_OR_COMMENT.sub("", text)
+    return text
+
+
 def _balance(text: str) -> int:
     """Open minus closed brackets outside strings and comments."""
-    level = 0
-    for _, ch in _code(text):
-        if ch in "[{":
-            level += 1
-        elif ch in "]}":
-            level -= 1
-    return level
-
-
-def _code(text: str) -> Iterator[tuple[int, str]]:
-    """The characters of a line outside strings and comments, with their positions.
-
-    A backslash in a "basic string" escapes the next character (``"a \\"[" ...``);
-    in a 'literal string' it is just a backslash.
-    """
-    quote = ""
-    escaped = False
-    for i, ch in enumerate(text):
-        if quote:
-            if escaped:
-                escaped = False
-            elif ch == "\\" and quote == '"':
-                escaped = True
-            elif ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch == "#":
-            return
-        else:
-            yield i, ch
+    code = _code(text)
+    return code.count("[") + code.count("{") - code.count("]") - code.count("}")
 
 
 def _equals(text: str) -> int:
     """The position of the first ``=`` outside strings and comments, or -1."""
-    return next((i for i, ch in _code(text) if ch == "="), -1)
-
-
-def _closing_quote(text: str) -> int:
-    """The position of the quote that closes the string ``text`` starts with, or -1."""
-    escaped = False
-    for i in range(1, len(text)):
-        if escaped:
-            escaped = False
-        elif text[i] == "\\" and text[0] == '"':
-            escaped = True
-        elif text[i] == text[0]:
-            return i
-    return -1
+    found = _EQUALS.match(text)
+    return found.end() - 1 if found else -1
 
 
 def _split_key(text: str) -> tuple[str, ...] | None:
-    """Split a dotted TOML key into parts, or None when it cannot be read for certain."""
+    """Split a dotted TOML key into parts, or None when it cannot be read for certain
+    (or has more parts than ``toml_guard`` lets through, which no parsed file has)."""
+    text = text.strip()
     parts: list[str] = []
-    rest = text.strip()
-    while rest:
-        if rest[0] in "\"'":
-            end = _closing_quote(rest)
-            if end < 0:
+    pos = 0
+    while pos < len(text):
+        found = _PART.match(text, pos)
+        if found is None or len(parts) == toml_guard.MAX_KEY_PARTS:
+            return None
+        bare, basic, literal, dot = found.groups()
+        if basic is not None and "\\" in basic:
+            try:  # a key with escapes: let TOML itself read it
+                basic = tomllib.loads(f'k = "{basic}"')["k"]
+            except tomllib.TOMLDecodeError:
                 return None
-            part = rest[1:end]
-            if "\\" in part and rest[0] == '"':
-                try:  # a key with escapes: let TOML itself read it
-                    part = tomllib.loads(f"k = {rest[: end + 1]}")["k"]
-                except tomllib.TOMLDecodeError:
-                    return None
-            parts.append(part)
-            rest = rest[end + 1 :].strip()
-        else:
-            bare = _BARE.match(rest)
-            if not bare:
-                return None
-            parts.append(bare.group(0))
-            rest = rest[bare.end() :].strip()
-        if rest.startswith("."):
-            rest = rest[1:].strip()
-        elif rest:
+        parts.append(next(p for p in (bare, basic, literal) if p is not None))
+        pos = found.end()
+        if not dot and pos < len(text):
             return None
     return tuple(parts) if parts else None
