@@ -36,7 +36,10 @@ class ChoiceDialog(ModalScreen[str]):
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
-        self.dismiss((event.button.id or "choice-cancel").removeprefix("choice-"))
+        # A second press typed ahead arrives after the first closed the dialog: closing
+        # again would close the screen under it.
+        if self.is_active:
+            self.dismiss((event.button.id or "choice-cancel").removeprefix("choice-"))
 
     def action_cancel(self) -> None:
         self.dismiss(self.cancel_value)

@@ -58,7 +58,9 @@ class PickDialog(ModalScreen[T | None], Generic[T]):
 
     @on(OptionList.OptionSelected, "#pick")
     def _picked(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None:
+        # is_active: a second Enter typed ahead is still on its way after the first closed
+        # this dialog; dismissing again would close the screen under it.
+        if event.option.id is not None and self.is_active:
             self.dismiss(self.choices[int(event.option.id)][1])
 
     def action_cancel(self) -> None:

@@ -42,6 +42,8 @@ class PromptDialog(ModalScreen[str | None]):
 
     @on(Input.Submitted, "#prompt-input")
     def _submitted(self, event: Input.Submitted) -> None:
+        if not self.is_active:  # a second Enter typed ahead, after the first closed it
+            return
         problem = self.check(event.value) if self.check else None
         if problem:
             self.query_one("#prompt-error", Static).update(problem)

@@ -219,7 +219,7 @@ clipboard or saved to a file.
         self.path = path
         self.saved = saved
         self.report: Report = validate(self.view, roster)
-        self.selected: int | None = 0 if roster.units else None
+        self._selected: int | None = 0 if roster.units else None
         self.recovery = recovery or self._recovery_path()
 
     @property
@@ -236,6 +236,27 @@ clipboard or saved to a file.
     @property
     def roster(self) -> Roster:
         return self.history.present
+
+    @property
+    def selected(self) -> int | None:
+        """The index of the selected entry: always one the present roster has, None only
+        when it has none.
+
+        The stored index is only a wish. Keys can come faster than the screen settles
+        (twenty copies, then twenty undos): an edit, an undo or a cursor report that
+        was on its way can leave it naming an entry that is gone, and every command
+        and every availability check reads it. Reading it through here, clamped to the
+        roster as it is now, keeps them all in range without each having to check."""
+        count = len(self.roster.units)
+        if not count:
+            return None
+        if self._selected is None:
+            return count - 1  # where the tree puts its cursor when nothing was chosen
+        return min(max(self._selected, 0), count - 1)
+
+    @selected.setter
+    def selected(self, index: int | None) -> None:
+        self._selected = index
 
     @property
     def view(self) -> FactionView:
@@ -300,10 +321,7 @@ clipboard or saved to a file.
         self._after_change()
 
     def _after_change(self) -> None:
-        if self.selected is not None and not self.roster.units:
-            self.selected = None
-        elif self.selected is not None:
-            self.selected = min(self.selected, len(self.roster.units) - 1)
+        self._selected = self.selected  # forget a wish the roster no longer allows
         self.refresh_view()
         self._keep_recovery()
 
@@ -324,10 +342,11 @@ clipboard or saved to a file.
             return (entry is not None and entry.unit in self.roster.cards) or None
         if action in DESIGN_ACTIONS:
             return self.base_view.design_spec is not None
-        if action in NEEDS_ENTRY and (self.selected is None or not self.roster.units):
+        entry = self._selected_entry()
+        if action in NEEDS_ENTRY and entry is None:
             return None
-        if action == "set_models" and self.selected is not None and self.roster.units:
-            unit_id = self.roster.units[self.selected].unit
+        if action == "set_models" and entry is not None:
+            unit_id = entry.unit
             if unit_id in self.view.designs:  # a card fixes its models; edit the card
                 return None
             return True if self.view.units[unit_id].models.max > 1 else None
@@ -349,7 +368,9 @@ clipboard or saved to a file.
 
     def add_unit(self, unit_id: str) -> None:
         """Add one entry of a unit after the selected entry (or at the end)."""
-        unit = self.view.units[unit_id]
+        unit = self.view.units.get(unit_id)
+        if unit is None:  # a designed unit an undo took away while the choice was on its way
+            return
         at = len(self.roster.units) if self.selected is None else self.selected + 1
         entry = RosterUnit(unit=unit_id, models=unit.models.min)
         self.apply(self.roster.with_unit(entry, at=at), select=at)
@@ -369,22 +390,30 @@ clipboard or saved to a file.
 
     @on(RosterTree.EntryHighlighted)
     def _highlighted(self, event: RosterTree.EntryHighlighted) -> None:
-        if event.ref is not None:
-            self.selected = event.ref.index
+        # The message may be older than the list (keys that came after it copied or
+        # undid entries): the tree's cursor as it is now says which entry is selected.
+        ref = self.query_one(RosterTree).ref
+        if ref is not None:
+            self.selected = ref.index
             self.sync_bindings()
 
-    def _entry(self) -> tuple[int, RosterUnit]:
-        assert self.selected is not None
-        return self.selected, self.roster.units[self.selected]
+    def _entry(self) -> tuple[int, RosterUnit] | None:
+        """The selected entry and its index, None when the list is empty."""
+        index = self.selected
+        return None if index is None else (index, self.roster.units[index])
 
     def set_item(self, index: int, item_id: str, count: int) -> None:
         """Give entry ``index`` exactly ``count`` of an item."""
+        if index >= len(self.roster.units):
+            return
         entry = self.roster.units[index]
         self.apply(self.roster.replace_unit(index, entry.with_item(item_id, count)))
 
-    def equip_source(self) -> tuple[str, tuple[Option, ...]]:
-        """The equip dialog's title and options, as the entry is now."""
-        index, entry = self._entry()
+    def equip_source(self, index: int) -> tuple[str, tuple[Option, ...]]:
+        """The equip dialog's title and options, as entry ``index`` is now."""
+        if index >= len(self.roster.units):  # cannot happen while the dialog is open
+            return "This entry is no longer in the list", ()
+        entry = self.roster.units[index]
         cost = self.report.unit_points[index]
         name = entry.name or self.view.units[entry.unit].name
         title = (
@@ -394,19 +423,31 @@ clipboard or saved to a file.
         return title, options_for(self.view, self.roster, index)
 
     def action_equip(self) -> None:
-        index, entry = self._entry()
+        found = self._entry()
+        if found is None:
+            return
+        index, entry = found
         if entry.unit in self.roster.cards:
             self.edit_card(entry.unit)
             return
         if entry.unit in self.view.designs:
             self.design_from(entry.unit, replace_entry=index)
             return
+        # The dialog shows and edits the entry chosen now, whatever cursor report
+        # arrives while it is open.
         self.app.push_screen(
-            EquipDialog(self.view, self.equip_source, lambda item, n: self.set_item(index, item, n))
+            EquipDialog(
+                self.view,
+                lambda: self.equip_source(index),
+                lambda item, n: self.set_item(index, item, n),
+            )
         )
 
     def action_remove(self) -> None:
-        index, entry = self._entry()
+        found = self._entry()
+        if found is None:
+            return
+        index, entry = found
         name = entry.name or self.view.units[entry.unit].name
         roster = self.roster.without_unit(index)
         if entry.unit in roster.cards and all(u.unit != entry.unit for u in roster.units):
@@ -421,11 +462,12 @@ clipboard or saved to a file.
 
     async def design_card(self, card: UnitCard, roster: Roster, at: int, title: str) -> None:
         """Open the designer on a new card; saved, it joins ``roster`` with an entry at ``at``."""
+        present = self.roster  # what ``roster`` was made from, with no wait in between
         draft_id = self._new_card_id(card.name, roster)
         result = await self.app.push_screen_wait(
             DesignerDialog(self.base_view, roster, draft_id, card, title=title, at=at)
         )
-        if result is None:
+        if result is None or not self._unchanged_since(present):
             return
         card_id = self._new_card_id(result.name, roster)
         new, _ = place_card(roster, card_id, result, at)
@@ -444,7 +486,15 @@ clipboard or saved to a file.
     async def design_from(self, unit_id: str, replace_entry: int | None = None) -> None:
         """A copy of a card (an example, or one of the list's) as a new card to edit;
         given ``replace_entry``, the new card takes that entry's place."""
-        card = self.view.designs[unit_id].card
+        design = self.view.designs.get(unit_id)
+        units = self.roster.units
+        if replace_entry is not None and (
+            replace_entry >= len(units) or units[replace_entry].unit != unit_id
+        ):
+            design = None
+        if design is None:  # keys that came before this ran undid the card or the entry
+            return
+        card = design.card
         copy = card.model_copy(update={"data": "house", "source": None})
         roster, at = self.roster, None
         if replace_entry is not None:
@@ -457,8 +507,9 @@ clipboard or saved to a file.
     def action_design_from(self) -> None:
         unit_id: str | None = None
         tree = self.query_one(RosterTree)
-        if self.focused is tree and self.selected is not None and self.roster.units:
-            unit_id = self.roster.units[self.selected].unit
+        entry = self._selected_entry()
+        if self.focused is tree and entry is not None:
+            unit_id = entry.unit
         else:
             listing = self.query_one("#unit-list", OptionList)
             if listing.highlighted is not None:
@@ -471,15 +522,18 @@ clipboard or saved to a file.
     @work
     async def edit_card(self, card_id: str) -> None:
         """Edit one of the roster's cards; every entry that uses it changes with it."""
-        card = self.roster.cards[card_id]
-        users = sum(1 for u in self.roster.units if u.unit == card_id)
+        card = self.roster.cards.get(card_id)
+        if card is None:  # keys that came before this ran undid the card
+            return
+        present = self.roster
+        users = sum(1 for u in present.units if u.unit == card_id)
         title = f"Edit {card.name}"
         if users > 1:
             title += f": used by {users} entries, all of them change"
         result = await self.app.push_screen_wait(
-            DesignerDialog(self.base_view, self.roster, card_id, card, title=title)
+            DesignerDialog(self.base_view, present, card_id, card, title=title)
         )
-        if result is None or result == card:
+        if result is None or result == card or not self._unchanged_since(present):
             return
         new, _ = place_card(self.roster, card_id, result)
         self.apply(new)
@@ -487,17 +541,20 @@ clipboard or saved to a file.
             self.notify(f"Changed the card of {users} entries ({result.name})", timeout=3)
 
     def action_duplicate(self) -> None:
-        index, _ = self._entry()
-        self.apply(self.roster.duplicate_unit(index), select=index + 1)
+        index = self.selected
+        if index is not None:
+            self.apply(self.roster.duplicate_unit(index), select=index + 1)
 
     def action_move_up(self) -> None:
-        index, _ = self._entry()
-        self.apply(self.roster.move_unit(index, -1), select=max(index - 1, 0))
+        index = self.selected
+        if index is not None:
+            self.apply(self.roster.move_unit(index, -1), select=max(index - 1, 0))
 
     def action_move_down(self) -> None:
-        index, _ = self._entry()
-        last = len(self.roster.units) - 1
-        self.apply(self.roster.move_unit(index, 1), select=min(index + 1, last))
+        index = self.selected
+        if index is not None:
+            last = len(self.roster.units) - 1
+            self.apply(self.roster.move_unit(index, 1), select=min(index + 1, last))
 
     def action_undo(self) -> None:
         self.history = self.history.undo()
@@ -508,9 +565,24 @@ clipboard or saved to a file.
         self._after_change()
 
     def _selected_entry(self) -> RosterUnit | None:
-        if self.selected is None or not self.roster.units:
-            return None
-        return self.roster.units[self.selected]
+        found = self._entry()
+        return None if found is None else found[1]
+
+    def _unchanged_since(self, roster: Roster) -> bool:
+        """Whether the list is still ``roster``, the one a dialog was opened about; if not,
+        say that its answer was not applied.
+
+        A command's dialog opens a moment after its key, and keys typed in between may
+        have changed the list: an answer about entry 3 must not land on whatever is
+        entry 3 now."""
+        if self.roster is roster:
+            return True
+        self.notify(
+            "The list changed while the dialog was opening: nothing was changed. Try again.",
+            severity="warning",
+            timeout=4,
+        )
+        return False
 
     def action_keep_card(self) -> None:
         """Put the selected entry's card in the user catalog's house file."""
@@ -530,9 +602,16 @@ clipboard or saved to a file.
         library.forget(self.roster.system)
         self.notify(f"Kept '{card.name}' in {path}: new lists of this system offer it.")
 
+    def action_rename(self) -> None:
+        found = self._entry()
+        if found is not None:
+            self._rename(self.roster, *found)
+
     @work
-    async def action_rename(self) -> None:
-        index, entry = self._entry()
+    async def _rename(self, roster: Roster, index: int, entry: RosterUnit) -> None:
+        """Ask for entry ``index``'s name; ``roster`` is the list when the key came."""
+        if not self._unchanged_since(roster):
+            return
         name = await self.app.push_screen_wait(
             PromptDialog(
                 "Rename",
@@ -540,12 +619,19 @@ clipboard or saved to a file.
                 entry.name or "",
             )
         )
-        if name is not None:
-            self.apply(self.roster.edit_unit(index, name=name.strip() or None))
+        if name is not None and self._unchanged_since(roster):
+            self.apply(roster.edit_unit(index, name=name.strip() or None))
+
+    def action_set_models(self) -> None:
+        found = self._entry()
+        if found is not None:
+            self._set_models(self.roster, *found)
 
     @work
-    async def action_set_models(self) -> None:
-        index, entry = self._entry()
+    async def _set_models(self, roster: Roster, index: int, entry: RosterUnit) -> None:
+        """Ask for entry ``index``'s models; ``roster`` is the list when the key came."""
+        if not self._unchanged_since(roster):
+            return
         unit = self.view.units[entry.unit]
         span = f"{unit.models.min} to {unit.models.max}"
 
@@ -559,8 +645,8 @@ clipboard or saved to a file.
                 "Models", f"Models in this {unit.name} entry ({span}):", str(entry.models), check
             )
         )
-        if value is not None:
-            self.apply(self.roster.edit_unit(index, models=int(value)))
+        if value is not None and self._unchanged_since(roster):
+            self.apply(roster.edit_unit(index, models=int(value)))
 
     @work
     async def action_points_limit(self) -> None:
@@ -594,8 +680,8 @@ clipboard or saved to a file.
     def action_details(self) -> None:
         focused = self.focused
         tree = self.query_one(RosterTree)
-        if focused is tree and tree.ref is not None:
-            ref = tree.ref
+        ref = tree.ref
+        if focused is tree and ref is not None and ref.index < len(self.roster.units):
             entry = self.roster.units[ref.index]
             if ref.item_id is not None:
                 extra: tuple[str, ...] = ()

@@ -23,12 +23,16 @@ class FindingsList(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._findings: tuple[Finding, ...] = ()
+        self._shown = 0
+        """How many times the findings were redrawn: option ids carry it, so a choice
+        made on findings since replaced (Enter, then an undo typed ahead) is dropped."""
 
     def show(self, findings: tuple[Finding, ...]) -> None:
         """Display findings (or a note that there are none); unchanged ones are left be."""
         if findings == self._findings and self.option_count:
             return
         self._findings = findings
+        self._shown += 1
         self.clear_options()
         if not findings:
             self.add_option(
@@ -40,10 +44,11 @@ class FindingsList(OptionList):
             text = Text.assemble(
                 ("✗ " if error else "! ", "bold red" if error else "bold yellow"), f.message
             )
-            self.add_option(Option(text, id=str(n)))
+            self.add_option(Option(text, id=f"{self._shown}:{n}"))
         self.highlighted = 0
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id is not None:
-            self.post_message(self.Jump(self._findings[int(event.option.id)].where))
+        shown, _, n = (event.option.id or "").partition(":")
+        if shown == str(self._shown):
+            self.post_message(self.Jump(self._findings[int(n)].where))

@@ -26,7 +26,10 @@ class RosterTree(Tree[TreeRef]):
     """Entries of the roster; the cursor tells the builder which entry is selected."""
 
     class EntryHighlighted(Message):
-        """The cursor moved to an entry (or one of its items)."""
+        """The cursor moved to an entry (or one of its items).
+
+        It arrives after any key already on its way, which may have rebuilt the tree:
+        read ``RosterTree.ref`` for where the cursor is now; ``ref`` here is where it was."""
 
         def __init__(self, ref: TreeRef | None) -> None:
             super().__init__()
@@ -70,18 +73,31 @@ class RosterTree(Tree[TreeRef]):
                 target = node
         if target is None and loadouts:
             target = self.root.children[-1]
-        if target is not None:
-            # Lines are laid out on the next refresh; only then can the cursor land.
-            self.call_after_refresh(self.move_cursor, target)
+        # Land the cursor now, not on the next refresh: keys that come before that
+        # refresh would otherwise see a cursor still on a node of the old tree, an entry
+        # of a list they have since changed. A node's line is known once the lines are
+        # laid out, which reading ``last_line`` does.
+        if self.last_line >= 0 and target is not None:
+            self.move_cursor(target)
+        else:
+            self.move_cursor(None)
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeRef]) -> None:
         event.stop()
         # A rebuild highlights nodes on its way; only the node the cursor is on counts.
-        if event.node is self.cursor_node:
+        if event.node is self.cursor_node and self._current(event.node):
             self.post_message(self.EntryHighlighted(event.node.data))
+
+    def _current(self, node: TreeNode[TreeRef]) -> bool:
+        """Whether ``node`` belongs to the tree as last shown (``clear`` leaves the cursor
+        on a node of the old tree until the lines are laid out again)."""
+        top = node
+        while top.parent is not None:
+            top = top.parent
+        return top is self.root
 
     @property
     def ref(self) -> TreeRef | None:
-        """What the cursor is on."""
+        """What the cursor is on, None when it is on nothing of the list as shown."""
         node = self.cursor_node
-        return node.data if node is not None else None
+        return node.data if node is not None and self._current(node) else None

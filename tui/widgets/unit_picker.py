@@ -109,9 +109,9 @@ class UnitPicker(Vertical):
     @on(OptionList.OptionHighlighted, "#unit-list")
     def _preview(self, event: OptionList.OptionHighlighted) -> None:
         uid = event.option.id
-        if uid is None:
+        unit = None if uid is None else self.view.units.get(uid)
+        if uid is None or unit is None:  # a designed unit an undo took away meanwhile
             return
-        unit = self.view.units[uid]
         system = self.view.system
         card = Text()
         card.append(f"{unit.name}, {unit.cost} {system.points}", style="bold")
