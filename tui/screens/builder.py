@@ -27,11 +27,12 @@ from model.history import History
 from model.problems import WarbandError
 from model.roster import Roster, RosterUnit
 from model.validate import loadouts_of, validate
+from saves.free_name import NoFreeName, free_path, slug
 from saves.recovery import discard_recovery, recovery_file, write_recovery
 from saves.roster_file import write_roster
 from tui.commands import Command, bindings
 from tui.details import item_details, unit_details
-from tui.dialogs.choice import ChoiceDialog
+from tui.dialogs.choice import ChoiceDialog, may_write
 from tui.dialogs.designer import DesignerDialog, blank_card, card_id_for, place_card
 from tui.dialogs.details import DetailsDialog
 from tui.dialogs.equip import EquipDialog
@@ -729,20 +730,40 @@ clipboard or saved to a file.
         return True
 
     async def ask_path(self) -> Path | None:
-        """Ask where to save, starting from the saves folder."""
-        default = self.path or self.warband.locations.saves_dir / (
-            _slug(self.roster.name) + ".toml"
-        )
+        """Ask where to save: this list's own file, or else a name in the saves folder
+        that replaces nothing (``gangers-2.toml`` when ``gangers.toml`` is another list).
+        A name typed or accepted that is another file is written over only if the player
+        answers Replace; None when they cancel either question."""
+        default = self.path or self._free_default(".toml")
+        path = await self._ask_file("Save as", "File to save the list to:", default, ".toml")
+        if path is None:
+            return None
+        if self.path is not None and _same_file(path, self.path):
+            return path  # the list's own file: saving again replaces only itself
+        return path if await may_write(self.app, path) else None
 
+    def _free_default(self, suffix: str) -> Path:
+        """The first free ``<list name>[-n]<suffix>`` in the saves folder."""
+        folder = self.warband.locations.saves_dir
+        try:
+            return free_path(folder, slug(self.roster.name), suffix)
+        except NoFreeName:  # proposed anyway: writing over it asks first
+            return folder / (slug(self.roster.name) + suffix)
+
+    async def _ask_file(
+        self, title: str, prompt: str, default: Path, suffix: str | None
+    ) -> Path | None:
+        """A file name from the player: relative to the saves folder, given ``suffix`` when
+        it has none (None: taken as typed)."""
         text = await self.app.push_screen_wait(
-            PromptDialog("Save as", "File to save the list to:", str(default), _not_blank)
+            PromptDialog(title, prompt, str(default), _not_blank)
         )
         if text is None:
             return None
         path = Path(text.strip()).expanduser()
         if not path.is_absolute():
             path = self.warband.locations.saves_dir / path
-        return path if path.suffix else path.with_suffix(".toml")
+        return path.with_suffix(suffix) if suffix is not None and not path.suffix else path
 
     async def save(self) -> bool:
         """Save, asking for a file when there is none; True when saved."""
@@ -803,15 +824,12 @@ clipboard or saved to a file.
                 timeout=4,
             )
         elif where == "file":
-            default = self.warband.locations.saves_dir / f"{_slug(self.roster.name)}.{fmt}"
-            answer = await self.app.push_screen_wait(
-                PromptDialog("Save the export", "File:", str(default), _not_blank)
-            )
-            if answer is None:
+            # An export has no file of its own: any file already there is asked about,
+            # the list's own .toml included.
+            default = self._free_default(f".{fmt}")
+            path = await self._ask_file("Save the export", "File:", default, None)
+            if path is None or not await may_write(self.app, path):
                 return
-            path = Path(answer.strip()).expanduser()
-            if not path.is_absolute():
-                path = self.warband.locations.saves_dir / path
             try:
                 write_atomic(path, text.encode("utf-8"))
             except WarbandError as exc:
@@ -858,7 +876,9 @@ def _not_blank(text: str) -> str | None:
     return None if text.strip() else "Type a file name."
 
 
-def _slug(name: str) -> str:
-    """A file name from a list name: lowercase words joined by hyphens."""
-    words = "".join(c.lower() if c.isalnum() else " " for c in name).split()
-    return "-".join(words) or "list"
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (through links, ``..``, or a case-blind disk)."""
+    try:
+        return a.samefile(b)
+    except OSError:  # one of them is not there (yet): compare the names
+        return a.resolve() == b.resolve()

@@ -57,7 +57,7 @@ from model.problems import WarbandError
 from model.setup import matches_item, matches_model
 from model.tracker import ActionSpec
 from tui.commands import Command, bindings
-from tui.dialogs.choice import ChoiceDialog
+from tui.dialogs.choice import ChoiceDialog, may_write
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
@@ -845,6 +845,8 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             self.app.copy_to_clipboard(text)
             self.notify("Copied (through the terminal: if pasting gives nothing, save it)")
         elif where == "file":
+            if not await may_write(self.app, target):  # an earlier report is there
+                return
             try:
                 write_atomic(target, text.encode("utf-8"))
             except WarbandError as exc:
