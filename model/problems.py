@@ -5,13 +5,16 @@ three mistakes in a folder, should see every problem at once, each pointing at
 the file, the line where TOML gives one, and the dotted key path, with a hint.
 ``WarbandError`` is the project's own exception type: the command line and the
 app catch it and print it, and nothing else a user can cause escapes as a
-traceback.
+traceback. What they print is safe for a terminal (``model.safe_text``): a file
+name, an id or an argument echoed in a message cannot drive it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+
+from model.safe_text import terminal_safe
 
 KeyPath = tuple[str | int, ...]
 """A place inside a TOML document: table keys, and 1-based positions in arrays."""
@@ -72,7 +75,8 @@ class Problem:
                     place += f":{self.column}"
         head = ": ".join(p for p in (place, format_path(self.path)) if p)
         text = f"{head}: {self.message}" if head else self.message
-        return f"{text}; {self.hint}" if self.hint else text
+        # the place, ids and values told come from files, paths and arguments
+        return terminal_safe(f"{text}; {self.hint}" if self.hint else text)
 
 
 class WarbandError(Exception):
@@ -88,10 +92,10 @@ class WarbandError(Exception):
         super().__init__(self.render())
 
     def render(self) -> str:
-        """The title followed by one problem per line."""
+        """The title followed by one problem per line, safe to print on a terminal."""
         if not self.problems:
-            return self.title
-        return "\n".join([self.title, *(f"  {p}" for p in self.problems)])
+            return terminal_safe(self.title)
+        return "\n".join([terminal_safe(self.title), *(f"  {p}" for p in self.problems)])
 
 
 class CatalogError(WarbandError):

@@ -20,11 +20,14 @@ from typing import Any
 
 from model import toml_guard
 from model.problems import KeyPath, Problem
+from model.safe_text import clean_data
 
 MAX_BYTES = 2_000_000
 """Files larger than this are refused before parsing: no list or catalog is near it, and
 tomllib's cost on hostile input grows with size."""
 
+_MAY_HOLD_CONTROL = re.compile(r"[\\\x80-\x9f]")
+"""A backslash (an escape such as \\u001b) or a raw C1 control character."""
 _AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 _AT_END = re.compile(r"\(at end of document\)")
 _TUPLE = re.compile(r"\(('[^']*'(?:, '[^']*')*),?\)")
@@ -65,7 +68,9 @@ def parse(
     A leading UTF-8 byte order mark (as some Windows editors write) is allowed. A text
     past one of ``toml_guard``'s limits (a key of more than 32 dotted parts, nesting
     deeper than 32, over 100,000 keys and values) is refused before ``tomllib``, whose
-    cost on such shapes the size cap does not bound.
+    cost on such shapes the size cap does not bound. Control characters in strings and
+    keys (written as escapes such as ``\\u001b``) are removed (``model.safe_text``), so
+    no text read from a file can drive the terminal it is shown on.
     """
     if len(data) > MAX_BYTES:
         raise error(
@@ -101,7 +106,7 @@ def parse(
     if excess is not None:
         raise error(f"{file or 'input'} is too complex to read", [excess])
     try:
-        return tomllib.loads(text)
+        parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise error(
             f"{file or 'input'} is not valid TOML", [_decode_problem(exc, text, file)]
@@ -125,6 +130,9 @@ def parse(
                 )
             ],
         ) from None
+    # a control character reaches a string only through an escape, or raw as a C1 one
+    # (TOML forbids the others raw): most files skip the walk
+    return clean_data(parsed) if _MAY_HOLD_CONTROL.search(text) else parsed
 
 
 def _decode_problem(exc: tomllib.TOMLDecodeError, text: str, file: str | None) -> Problem:

@@ -9,8 +9,7 @@ itself, with a published schema.
 
 from __future__ import annotations
 
-import json
-
+from saves.json_text import json_text
 from saves.list_export import ExportEntry, ListExport
 from saves.markdown import cell, escape
 
@@ -140,4 +139,4 @@ def to_markdown(doc: ListExport, code: str) -> str:
 
 def to_json(doc: ListExport) -> str:
     """The document as JSON (see ``saves/schemas/list-export.schema.json``)."""
-    return json.dumps(doc.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+    return json_text(doc.model_dump(mode="json")) + "\n"

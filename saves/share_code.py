@@ -32,6 +32,7 @@ from pydantic import ValidationError
 
 from model.problems import Problem, RosterError
 from model.roster import Roster
+from model.safe_text import clean_data
 from model.schema_errors import problems_from
 
 PREFIX = "WB1-"
@@ -184,6 +185,7 @@ def _parse(raw: bytes) -> list[Any]:
         doc = json.loads(text, parse_int=_whole)
     except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
         _fail("the code is damaged (its contents are not readable)")
+    doc = clean_data(doc)  # as for a file: no control character reaches a terminal
     if not isinstance(doc, list) or len(doc) not in (7, 9) or doc[0] != VERSION:
         _fail("the code does not hold a roster")
     return doc

@@ -12,7 +12,6 @@ need them, so ``warband --help`` stays instant.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -257,7 +256,9 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     """``warband validate FILE [--json]``."""
     roster, view, report = _open(args)
     if args.json:
-        print(json.dumps(report.as_dict(), indent=2, ensure_ascii=False), file=out)
+        from saves.json_text import json_text
+
+        print(json_text(report.as_dict()), file=out)
     else:
         print(summary_text(roster, view, report), file=out)
     return EXIT_OK if report.valid else EXIT_INVALID
@@ -650,7 +651,9 @@ def cmd_battle_show(args: argparse.Namespace, out: TextIO) -> int:
 
     battle = read_battle(args.file)
     if args.json:
-        print(json.dumps(battle_json(battle), indent=2, ensure_ascii=False), file=out)
+        from saves.json_text import json_text
+
+        print(json_text(battle_json(battle)), file=out)
     else:
         print(battle_text(battle), file=out)
     return EXIT_OK

@@ -106,8 +106,13 @@ def test_notes_with_newlines_round_trip(tmp_path: Path) -> None:
         1, RUST_RATS.units[1].model_copy(update={"notes": notes})
     )
     back = round_trip(roster, tmp_path)
-    assert back == roster
-    assert back.notes == notes
+    # a carriage return is dropped on reading, as every control character is (alone it
+    # lets a note overwrite its own line on a terminal): a Windows line end reads as \n
+    kept = notes.replace("\r", "")
+    assert back == roster.model_copy(update={"notes": kept}).replace_unit(
+        1, roster.units[1].model_copy(update={"notes": kept})
+    )
+    assert back.notes == kept
 
 
 def test_empty_notes_are_kept(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from model.roster import Roster, RosterUnit
+from model.safe_text import terminal_safe
 from saves.roster_file import read_roster
 from saves.share_code import MAX_CODE, MAX_INFLATED, ShareCodeError, decode, encode
 from tests.conftest import FIXTURES
@@ -63,14 +64,20 @@ def test_a_code_in_a_message_wrapped_by_a_chat_program() -> None:
 
 
 ids = st.from_regex(r"[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,2}", fullmatch=True)
-texts = st.text(min_size=1, max_size=40).filter(lambda t: t.strip() == t and t.strip())
+texts = (
+    st.text(min_size=1, max_size=40)
+    .map(terminal_safe)
+    .filter(lambda t: t.strip() == t and t.strip())
+)
+"""Control characters are dropped where a file or a code is read (``model.safe_text``),
+so only texts without them can come back the same."""
 units = st.builds(
     RosterUnit,
     unit=ids,
     name=st.none() | texts,
     models=st.integers(1, 20),
     items=st.dictionaries(ids, st.integers(1, 9), max_size=6),
-    notes=st.none() | st.text(max_size=80),
+    notes=st.none() | st.text(max_size=80).map(terminal_safe),
 )
 rosters = st.builds(
     Roster,
@@ -79,7 +86,7 @@ rosters = st.builds(
     name=texts,
     points_limit=st.integers(1, 5000),
     units=st.lists(units, max_size=12).map(tuple),
-    notes=st.none() | st.text(max_size=200),
+    notes=st.none() | st.text(max_size=200).map(terminal_safe),
 )
 
 
