@@ -33,6 +33,11 @@ _ID_PATTERN_HINT = "use lowercase words joined by hyphens, e.g. 'medium-blade'"
 _MISSING = "required but missing"
 
 
+MAX_TOLD = 50
+"""Problems told of one file: a reader fixes the first few and checks again, and each
+costs a "did you mean" search, so a file of 100,000 unknown keys must not cost 100,000."""
+
+
 def problems_from(
     error: ValidationError, data: Any, root: type[BaseModel], file: str | None = None
 ) -> list[Problem]:
@@ -45,7 +50,16 @@ def problems_from(
     # a number out of range in a union (a stat is a number or "-") also fails the union's
     # other members; the value had the right type for one, so only its range is told
     ranged = {_walk(data, e["loc"])[0] for e in errors if e["type"] in _RANGE_ERRORS}
-    for err in errors:
+    for told, err in enumerate(errors):
+        if len(out) >= MAX_TOLD:
+            out.append(
+                Problem(
+                    f"{len(errors) - told:,} more problems are not listed",
+                    file,
+                    hint="fix those above and check the file again",
+                )
+            )
+            break
         path, _ = _walk(data, err["loc"])
         if path in ranged and err["type"] in _OTHER_MEMBER_ERRORS:
             continue

@@ -1,0 +1,398 @@
+"""Fuzz every command-line entry point with hostile files and codes, under limits.
+
+Run as ``python -m tests.fuzz_cli INPUTS SEED``: it builds a corpus from the test
+fixtures (rosters, battles, catalogs, share codes), then feeds INPUTS mutated inputs,
+round-robin across the entry points (validate, validate --json, show, export in every
+format, card, import, battle show / show --json / report / resume, catalogs --check),
+through ``tui.cli.main`` in this one process. The process runs under an address-space
+limit (``LIMIT_MB``) and each call under a ``TIME_LIMIT`` alarm, so a blow-up is a
+finding, not a hung or swapping machine. It prints one JSON summary: inputs, exit codes
+seen, and every failure (exit 3 (a bug), a traceback, a control character reaching the
+terminal, a call over the time limit) with the input that caused it, saved to a folder.
+
+``tests/cli/test_fuzz_entry_points.py`` runs a few hundred inputs on every test run;
+``WARBAND_FUZZ_INPUTS=10000 pytest tests/cli/test_fuzz_entry_points.py`` runs more.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import random
+import re
+import resource
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import zlib
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+
+LIMIT_MB = 300
+"""Address space the whole process may use: more is a blow-up (the issue's bar)."""
+TIME_LIMIT = 5.0
+"""Seconds one command may take on any input under the caps."""
+
+_TERMINAL_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+HOSTILE_NUMBERS = [
+    "0",
+    "-1",
+    "-9223372036854775809",
+    "100000000",
+    "1000000000",
+    "99999999999999999999",
+    "1e308",
+    "-inf",
+    "nan",
+    "1" * 400,
+    "9" * 4301,
+]
+HOSTILE_TEXTS = [
+    "\\u001b[2J\\u001b]0;pwned\\u0007",
+    "\\u009b31m",
+    "\\u0000\\b\\f\\r",
+    "x" * 100_000,
+    "\\u202eevil",
+]
+
+
+class TooSlow(BaseException):
+    """Raised by the alarm; a BaseException so that ``main`` cannot mistake it for a bug."""
+
+
+def _alarm(signum: int, frame: FrameType | None) -> None:
+    raise TooSlow
+
+
+# --- the corpus -------------------------------------------------------------------------------
+
+
+def _rosters() -> list[bytes]:
+    files = sorted((FIXTURES / "rosters").rglob("*.toml")) + sorted(
+        (FIXTURES / "bad").glob("*.toml")
+    )
+    return [f.read_bytes() for f in files]
+
+
+def _battles(work: Path) -> list[bytes]:
+    """The battle fixture, and battles started now from pairs of roster fixtures."""
+    from tui.cli import main
+
+    found = [(FIXTURES / "battles" / "bridge.toml").read_bytes()]
+    for system in sorted((FIXTURES / "rosters").iterdir()):
+        lists = sorted(p for p in system.glob("*.toml"))[:2]
+        if len(lists) < 2:
+            continue
+        out = work / f"battle-{system.name}.toml"
+        argv = ["battle", "new", *map(str, lists), "-o", str(out), "--seed", "7"]
+        if main(argv, io.StringIO(), io.StringIO()) == 0:
+            found.append(out.read_bytes())
+    return found
+
+
+def _catalogs() -> list[Path]:
+    return sorted(p for p in (FIXTURES / "catalogs").iterdir() if (p / "system.toml").is_file())
+
+
+def _codes(rosters: list[bytes]) -> list[str]:
+    from saves.roster_file import roster_from_bytes
+    from saves.share_code import encode
+
+    codes = []
+    for data in rosters:
+        try:
+            codes.append(encode(roster_from_bytes(data, "fixture.toml")[0]))
+        except Exception:  # the broken fixtures have no code
+            continue
+    return codes
+
+
+# --- mutations --------------------------------------------------------------------------------
+
+_NUMBER = re.compile(rb"(?<=[=\[,{ ])-?\d+(?=[\s,\]}])")
+_STRING = re.compile(rb'"(?:[^"\\\n]|\\.)*"')
+
+
+def mutate_toml(rng: random.Random, data: bytes) -> bytes:
+    """One to three mutations of a TOML file, from byte noise to hostile structure."""
+    for _ in range(rng.randint(1, 3)):
+        data = rng.choice(_TOML_MUTATIONS)(rng, data)
+    return data
+
+
+def _flip(rng: random.Random, data: bytes) -> bytes:
+    if not data:
+        return bytes([rng.randrange(256)])
+    i = rng.randrange(len(data))
+    return data[:i] + bytes([rng.randrange(256)]) + data[i + 1 :]
+
+
+def _delete(rng: random.Random, data: bytes) -> bytes:
+    if not data:
+        return data
+    i = rng.randrange(len(data))
+    return data[:i] + data[i + rng.randint(1, 40) :]
+
+
+def _insert(rng: random.Random, data: bytes) -> bytes:
+    snippet = rng.choice(
+        [b"[", b"]", b"{", b"}", b'"', b"'", b"=", b"\n", b"#", b".", b",", b"\\", b"[[units]]\n"]
+    )
+    i = rng.randrange(len(data) + 1)
+    return data[:i] + snippet + data[i:]
+
+
+def _number(rng: random.Random, data: bytes) -> bytes:
+    found = list(_NUMBER.finditer(data))
+    if not found:
+        return data
+    m = rng.choice(found)
+    return data[: m.start()] + rng.choice(HOSTILE_NUMBERS).encode() + data[m.end() :]
+
+
+def _string(rng: random.Random, data: bytes) -> bytes:
+    found = list(_STRING.finditer(data))
+    if not found:
+        return data
+    m = rng.choice(found)
+    text = '"' + rng.choice(HOSTILE_TEXTS) + '"'
+    return data[: m.start()] + text.encode() + data[m.end() :]
+
+
+def _structure(rng: random.Random, data: bytes) -> bytes:
+    """Shapes known to make TOML readers slow or deep, kept under the size cap."""
+    shape = rng.choice(
+        [
+            b"a" + b".a" * 40_000 + b" = 1\n",
+            b"deep = " + b"[" * 5000 + b"]" * 5000 + b"\n",
+            b"deep = " + b"{a=" * 3000 + b"1" + b"}" * 3000 + b"\n",
+            b'[[units]]\nunit = "ganger"\n' * 20_000,
+            b"".join(b"k%d = %d\n" % (n, n) for n in range(60_000)),
+            b"[t]\n" + b"[t.a]\n" * 1000,
+            b"items = { " + b", ".join(b"i%d = 1" % n for n in range(30_000)) + b" }\n",
+        ]
+    )
+    i = data.find(b"\n[") + 1 if rng.random() < 0.5 else len(data)
+    return data[:i] + shape + data[i:]
+
+
+def _repeat(rng: random.Random, data: bytes) -> bytes:
+    lines = data.split(b"\n")
+    n = rng.randrange(len(lines))
+    return b"\n".join(lines[:n] + [lines[n]] * rng.choice([2, 50, 5000]) + lines[n:])
+
+
+def _truncate(rng: random.Random, data: bytes) -> bytes:
+    return data[: rng.randrange(len(data) + 1)]
+
+
+_TOML_MUTATIONS: list[Callable[[random.Random, bytes], bytes]] = [
+    _flip,
+    _delete,
+    _insert,
+    _number,
+    _number,
+    _string,
+    _structure,
+    _repeat,
+    _truncate,
+]
+
+
+_HUGE = "<a number of 4,301 digits>"
+"""Put in the JSON as a bare number once dumped: Python refuses to print such an int."""
+
+
+def _pack(doc: Any) -> str:
+    text = json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    raw = text.replace(json.dumps(_HUGE), "9" * 4301).encode()
+    return "WB1-" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).rstrip(b"=").decode()
+
+
+def _hostile_value(rng: random.Random) -> Any:
+    return rng.choice(
+        [
+            10**9,
+            10**20,
+            -(10**9),
+            _HUGE,
+            1e308,
+            "\x1b[2J\x1b]0;pwned\x07\x9b",
+            "x" * 50_000,
+            [[[[[[[1]]]]]]],
+            {"a": {"b": 1}},
+            None,
+            True,
+            [],
+        ]
+    )
+
+
+def mutate_code(rng: random.Random, code: str) -> str:
+    """A code changed inside (its JSON) or outside (its characters, text around it)."""
+    how = rng.randrange(4)
+    if how == 0:
+        doc = json.loads(zlib.decompress(base64.urlsafe_b64decode(code[4:] + "==")))
+        _poke(rng, doc)
+        return _pack(doc)
+    if how == 1:
+        i = rng.randrange(4, len(code))
+        return code[:i] + rng.choice("A_-z09=+/ \n") + code[i + 1 :]
+    if how == 2:
+        return rng.choice(["my list: ", "WB1- is the prefix; ", "x" * 300]) + code + " cheers"
+    return code[: rng.randrange(len(code) + 1)]
+
+
+def _poke(rng: random.Random, doc: Any, depth: int = 0) -> None:
+    """Replace one value somewhere in a decoded code with a hostile one."""
+    if isinstance(doc, list) and doc:
+        i = rng.randrange(len(doc))
+        if isinstance(doc[i], list | dict) and depth < 4 and rng.random() < 0.7:
+            _poke(rng, doc[i], depth + 1)
+        elif not (depth == 0 and i == 0):  # keep the version, or nothing is tested
+            doc[i] = _hostile_value(rng)
+    elif isinstance(doc, dict) and doc:
+        key = rng.choice(list(doc))
+        if isinstance(doc[key], list | dict) and depth < 4 and rng.random() < 0.7:
+            _poke(rng, doc[key], depth + 1)
+        else:
+            doc[key] = _hostile_value(rng)
+
+
+# --- the run ----------------------------------------------------------------------------------
+
+ROSTER_COMMANDS = [
+    ["validate"],
+    ["validate", "--json"],
+    ["show"],
+    ["export", "--format", "code"],
+    ["export", "--format", "text"],
+    ["export", "--format", "markdown"],
+    ["export", "--format", "json"],
+    ["export", "--format", "html"],
+    ["card"],
+]
+BATTLE_COMMANDS = [
+    ["battle", "show"],
+    ["battle", "show", "--json"],
+    ["battle", "report"],
+    ["battle", "resume"],
+]
+
+
+class _NoApp:
+    """Stands in for the terminal app: ``battle resume`` is fuzzed up to the app's start."""
+
+    crash = None
+
+    def __init__(self, **kwargs: object) -> None:
+        pass
+
+    def run(self) -> None:
+        pass
+
+
+def run(inputs: int, seed: int, work: Path, found_dir: Path) -> dict[str, Any]:
+    import tui.app
+    from tui.cli import main
+
+    tui.app.make_app = _NoApp  # type: ignore[assignment]
+    rng = random.Random(seed)
+    rosters = _rosters()
+    battles = _battles(work)
+    catalogs = _catalogs()
+    codes = _codes(rosters)
+    limit = LIMIT_MB * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    signal.signal(signal.SIGALRM, _alarm)
+    kinds = ["roster"] * len(ROSTER_COMMANDS) + ["battle"] * len(BATTLE_COMMANDS)
+    kinds += ["code", "code", "catalog"]
+    exits: Counter[str] = Counter()
+    failures: list[dict[str, Any]] = []
+    slowest = 0.0
+    for n in range(inputs):
+        kind = kinds[n % len(kinds)]
+        case = work / f"case-{n % 50}"
+        shutil.rmtree(case, ignore_errors=True)
+        case.mkdir()
+        target = case / "input.toml"
+        if kind == "roster":
+            argv = [*ROSTER_COMMANDS[n % len(ROSTER_COMMANDS)], str(target)]
+            target.write_bytes(mutate_toml(rng, rng.choice(rosters)))
+        elif kind == "battle":
+            argv = [*BATTLE_COMMANDS[n % len(BATTLE_COMMANDS)], str(target)]
+            target.write_bytes(mutate_toml(rng, rng.choice(battles)))
+        elif kind == "code":
+            code = mutate_code(rng, rng.choice(codes))
+            argv = ["import", code, "-o", str(case / "imported.toml")]
+            target.write_text(code, encoding="utf-8", errors="replace")
+        else:
+            folder = case / "catalog"
+            shutil.copytree(rng.choice(catalogs), folder)
+            files = sorted(folder.rglob("*.toml"))
+            victim = rng.choice(files)
+            victim.write_bytes(mutate_toml(rng, victim.read_bytes()))
+            argv = ["catalogs", "--check", str(folder)]
+            target.write_bytes(victim.read_bytes())
+        out, err = io.StringIO(), io.StringIO()
+        start = time.monotonic()
+        signal.setitimer(signal.ITIMER_REAL, TIME_LIMIT)
+        try:
+            code_ = main(argv, out, err)
+        except TooSlow:
+            code_ = -1
+        except SystemExit as exc:  # argparse: a code starting with "-" reads as an option
+            code_ = int(exc.code or 0)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        took = time.monotonic() - start
+        slowest = max(slowest, took)
+        shown = out.getvalue() + err.getvalue()
+        exits[str(code_)] += 1
+        problem = None
+        if code_ == -1:
+            problem = f"over {TIME_LIMIT} s"
+        elif code_ not in (0, 1, 2):
+            problem = f"exit {code_}: {err.getvalue().strip()[:300]}"
+        elif "Traceback (most recent call last)" in shown:
+            problem = "a traceback"
+        elif _TERMINAL_CONTROL.search(shown.replace("\n", "").replace("\t", "")):
+            char = _TERMINAL_CONTROL.search(shown.replace("\n", "").replace("\t", ""))
+            problem = f"control character {char.group()!r} reached the terminal" if char else ""
+        if problem:
+            kept = found_dir / f"failure-{len(failures)}-{kind}{target.suffix}"
+            shutil.copy(target, kept)
+            failures.append({"input": n, "argv": argv[:3], "problem": problem, "kept": str(kept)})
+    return {
+        "inputs": inputs,
+        "seed": seed,
+        "exits": dict(exits),
+        "failures": failures,
+        "slowest_s": round(slowest, 2),
+        "max_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
+    }
+
+
+def main() -> None:
+    inputs, seed = int(sys.argv[1]), int(sys.argv[2])
+    found_dir = Path(sys.argv[3]) if len(sys.argv) > 3 else Path(tempfile.mkdtemp())
+    found_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as work:
+        os.environ.setdefault("WARBAND_STATE_DIR", str(Path(work) / "state"))
+        summary = run(inputs, seed, Path(work), found_dir)
+    print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()
