@@ -36,7 +36,9 @@ EXIT_BUG = 3
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with one sub-command per operation."""
-    parser = argparse.ArgumentParser(
+    from tui.terminal_out import SafeArgumentParser
+
+    parser = SafeArgumentParser(
         prog="warband",
         description="Build, check and share lists for tabletop skirmish wargames.",
     )
@@ -165,8 +167,10 @@ def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
     """Run the command line; returns the exit code."""
-    out = out or sys.stdout
-    err = err or sys.stderr
+    from tui.terminal_out import raw, safe
+
+    out = safe(out or sys.stdout)
+    err = safe(err or sys.stderr)
     parser = build_parser()
     args = parser.parse_args(argv)
     from model.problems import WarbandError
@@ -182,7 +186,7 @@ def main(
         return 130
     except BrokenPipeError:
         # The reader went away (``warband catalogs ... | head``): stop quietly.
-        if out is sys.stdout:
+        if raw(out) is sys.stdout:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return 141
@@ -293,7 +297,9 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     roster, view, report = _open(args)
     sheet = army_sheet(roster, view, report)
     if out.isatty():
-        Console(file=out, width=args.width, highlight=False).print(sheet)
+        from tui.terminal_out import raw
+
+        Console(file=raw(out), width=args.width, highlight=False).print(sheet)
         return EXIT_OK
     # Piped or redirected: plain text, without the padding Rich leaves at line ends.
     console = Console(width=args.width or 100, highlight=False, color_system=None)

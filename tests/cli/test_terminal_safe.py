@@ -208,3 +208,19 @@ def test_a_battle_file_written_with_escapes(tmp_path: Path) -> None:
     assert code == 0 and json.loads(out)["sides"][0]["player"] == f"A{CLEAN}nn"
     code, out, _ = run("battle", "report", battle)
     assert code == 0 and f"# The {MARKDOWN}bridge" in out and f"fell off {MARKDOWN}" in out
+
+
+def test_what_was_typed_is_echoed_clean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Arguments are echoed as given (a new list's name, a refused option): the output
+    streams themselves drop control characters, whatever prints to them."""
+    target = tmp_path / f"new {HOSTILE}.toml"
+    code, out, _ = run("new", "punkapocalyptic", "gangers", "--name", HOSTILE, "-o", target)
+    assert code == 0
+    assert out == f"wrote {tmp_path}/new {CLEAN}.toml: an empty Gangers list of 500 points\n"
+    assert read_roster(target)[0].name == CLEAN
+    with pytest.raises(SystemExit) as exited:  # argparse prints its own usage errors
+        main(["validate", str(GANGERS), HOSTILE])
+    assert exited.value.code == 2
+    shown = capsys.readouterr().err
+    assert shown.endswith(f"warband: error: unrecognized arguments: {CLEAN}\n")
+    assert CONTROL.search(shown) is None

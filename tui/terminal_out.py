@@ -1,0 +1,59 @@
+"""The command line's output streams, made safe for a terminal in one place.
+
+Names, notes and ids from files are cleaned when they are read, but the command
+line also echoes what it was given (``--name``, ``--players``, paths); rather than
+trust every print, everything written to stdout and stderr passes ``terminal_safe``
+here. The one writer that needs raw control codes, Rich styling the army sheet on a
+terminal, writes to ``raw`` (its text was cleaned when the file was read).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+from typing import TYPE_CHECKING, TextIO, cast
+
+from model.safe_text import terminal_safe
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
+
+class SafeStream(io.TextIOBase):
+    """A text stream that drops control characters (but tab and newline) on the way."""
+
+    def __init__(self, raw: TextIO) -> None:
+        super().__init__()
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        self.raw.write(terminal_safe(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def writable(self) -> bool:
+        return True
+
+
+def safe(stream: TextIO) -> TextIO:
+    """``stream`` wrapped in a ``SafeStream`` (once)."""
+    if isinstance(stream, SafeStream):
+        return cast(TextIO, stream)
+    return cast(TextIO, SafeStream(stream))
+
+
+def raw(stream: TextIO) -> TextIO:
+    """The stream under a ``SafeStream``, for output that styles itself."""
+    return stream.raw if isinstance(stream, SafeStream) else stream
+
+
+class SafeArgumentParser(argparse.ArgumentParser):
+    """argparse prints usage errors itself, echoing the argument it refused."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        super()._print_message(terminal_safe(message), file)
