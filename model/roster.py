@@ -11,7 +11,15 @@ from __future__ import annotations
 from pydantic import Field, field_validator, model_validator
 
 from model.base import Frozen, FrozenMap, Id, Int, Text, empty_map
-from model.bounds import MAX_ENTRIES, MAX_KINDS, MAX_LIST_MODELS, Items, Models, Points
+from model.bounds import (
+    MAX_ENTRIES,
+    MAX_ITEMS,
+    MAX_KINDS,
+    MAX_LIST_MODELS,
+    Items,
+    Models,
+    Points,
+)
 from model.design import UnitCard
 
 
@@ -81,6 +89,26 @@ class Roster(Frozen):
                 f"most {MAX_LIST_MODELS}: remove entries or models"
             )
         return self
+
+    def beyond_limits(self) -> str | None:
+        """Why this list could not be read back from its file, or None.
+
+        The copies below skip validation (an edit must answer within a frame), so an
+        editor asks this before taking one: a list that saves but never opens again
+        would be a list lost. It checks what grows with edits: entries, models, items."""
+        if len(self.units) > MAX_ENTRIES:
+            return f"a list has at most {MAX_ENTRIES:,} entries"
+        total = sum(
+            self.cards[u.unit].model_count if u.unit in self.cards else u.models for u in self.units
+        )
+        if total > MAX_LIST_MODELS:
+            return f"a list has at most {MAX_LIST_MODELS:,} models; this would make {total:,}"
+        for u in self.units:
+            if len(u.items) > MAX_KINDS:
+                return f"an entry has at most {MAX_KINDS} kinds of items"
+            if any(n > MAX_ITEMS for n in u.items.values()):
+                return f"an entry has at most {MAX_ITEMS:,} of an item"
+        return None
 
     def with_card(self, card_id: str, card: UnitCard | None) -> Roster:
         """A copy with a card designed (or, given None, removed)."""

@@ -222,3 +222,23 @@ def test_a_turn_limit_or_seed_out_of_range_starts_no_battle() -> None:
         new_battle(catalog, [("A", band, gangers), ("B", band, gangers)], turn_limit=10**7)
     with pytest.raises(ValueError, match=r"^seed: must be a number from -9223372036854775808 "):
         new_battle(catalog, [("A", band, gangers), ("B", band, gangers)], seed=2**64)
+
+
+def test_an_edit_that_a_file_could_not_hold_is_named() -> None:
+    """Copies skip validation; ``beyond_limits`` says what the file would refuse."""
+    from model.bounds import MAX_ENTRIES
+
+    view = bundled().view("gangers")
+    full = roster(view, *(entry("ganger") for _ in range(MAX_ENTRIES)))
+    assert full.beyond_limits() is None
+    assert full.duplicate_unit(0).beyond_limits() == "a list has at most 1,000 entries"
+    packs = roster(view, *(entry("ganger", models=MAX_MODELS) for _ in range(5)))
+    assert packs.beyond_limits() is None
+    assert packs.with_unit(entry("ganger")).beyond_limits() == (
+        f"a list has at most {MAX_LIST_MODELS:,} models; this would make 1,001"
+    )
+    one = roster(view, entry("ganger"))
+    assert one.replace_unit(0, one.units[0].with_item("bullet", MAX_ITEMS)).beyond_limits() is None
+    assert one.replace_unit(0, one.units[0].with_item("bullet", MAX_ITEMS + 1)).beyond_limits() == (
+        "an entry has at most 1,000 of an item"
+    )

@@ -145,7 +145,7 @@ async def test_mistakes_are_named_beside_their_field_and_block_saving(tmp_path: 
         builder = builder_of(app)
         await keys(pilot, "u", "Rifleman", "tab", "x", "tab", "0")
         dialog = designer_of(app)
-        assert shown(dialog, "#note-stat-MOV") == "MOV: type a whole number"
+        assert shown(dialog, "#note-stat-MOV") == "MOV: type a whole number from -1,000 to 1,000"
         assert shown(dialog, "#note-stat-HPT") == "HPT 0: it is 1 or more"
         assert dialog.query_one("#note-stat-HPT").has_class("error")
         # a field still empty only shows the values it takes

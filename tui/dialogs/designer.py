@@ -33,6 +33,7 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from model.base import FrozenMap
+from model.bounds import MAX_POINTS, MAX_STAT
 from model.catalog import FactionView
 from model.describe import profile_text, rules_text
 from model.design import CardProblem, CardStat, DesignSpec, ModelGroup, UnitCard
@@ -43,6 +44,7 @@ from model.validate import validate
 from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
+from tui.numbers import whole
 from tui.widgets.type_ahead_list import TypeAheadList
 
 SAME = "same"
@@ -614,7 +616,7 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
         def check(text: str) -> str | None:
             if blank_ok and not text.strip():
                 return None
-            ok = text.strip().isdigit() and 1 <= int(text) <= top
+            ok = whole(text, 1, top) is not None
             return None if ok else f"Type a whole number from 1 to {top}."
 
         value = await self.app.push_screen_wait(
@@ -622,7 +624,9 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
         )
         if value is None:
             return
-        number = int(value) if value.strip() else None
+        number = whole(value, 1, top)
+        if number is None and value.strip():
+            return
         if row.kind == "wounds":
             self.set_card(self.card.model_copy(update={"wounds": number}))
         elif row.group is not None:
@@ -742,16 +746,19 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
         stats: dict[str, int] = {}
         for stat in self.spec.stats:
             text = self.query_one(f"#design-stat-{stat.id}", Input).value.strip()
-            number = _whole(text)
+            number = whole(text, -MAX_STAT, MAX_STAT)
             if number is not None:
                 stats[stat.id] = number
             elif text:
-                errors[f"stat-{stat.id}"] = f"{stat.id}: type a whole number"
+                errors[f"stat-{stat.id}"] = (
+                    f"{stat.id}: type a whole number from {-MAX_STAT:,} to {MAX_STAT:,}"
+                )
         points_text = self.query_one("#design-points", Input).value.strip()
-        points = _whole(points_text)
-        if points_text and (points is None or points < 0):
-            errors["points"] = f"{self.view.system.points}: type a whole number, 0 or more"
-            points = None
+        points = whole(points_text, 0, MAX_POINTS)
+        if points_text and points is None:
+            errors["points"] = (
+                f"{self.view.system.points}: type a whole number from 0 to {MAX_POINTS:,}"
+            )
         special = None
         if self.spec.special is not None:
             special = self.query_one("#design-special", Input).value.strip() or None
@@ -834,12 +841,6 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
 
 def _named(text: str) -> str | None:
     return None if text.strip() else "Type a name."
-
-
-def _whole(text: str) -> int | None:
-    """A whole number typed in a field (``-1`` too), or None."""
-    digits = text[1:] if text.startswith("-") else text
-    return int(text) if digits.isdigit() else None
 
 
 def _stat_note(stat: CardStat) -> str:

@@ -12,8 +12,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from catalogs.library import Library
+from model.bounds import MAX_POINTS
 from model.catalog import Catalog
 from model.problems import WarbandError
+from tui.numbers import whole
 
 
 @dataclass(frozen=True)
@@ -110,14 +112,15 @@ class NewListDialog(ModalScreen[NewList | None]):
         if self.catalog is None or faction is Select.BLANK:
             error.update("Choose a game system and a faction.")
             return
-        if not points.isdigit() or int(points) < 1:
-            error.update("The points limit must be a whole number, 1 or more.")
+        limit = whole(points, 1, MAX_POINTS)
+        if limit is None:
+            error.update(f"The points limit must be a whole number from 1 to {MAX_POINTS:,}.")
             return
         self.dismiss(
             NewList(
                 self.catalog.system.id,
                 str(faction),
-                int(points),
+                limit,
                 name or self.catalog.factions[str(faction)].faction.name,
             )
         )

@@ -20,6 +20,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Label, OptionList
 
 from model.advice import Option, options_for
+from model.bounds import MAX_MODELS, MAX_POINTS
 from model.catalog import FactionView
 from model.design import UnitCard
 from model.findings import Report
@@ -39,6 +40,7 @@ from tui.dialogs.equip import EquipDialog
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
+from tui.numbers import whole, whole_check
 from tui.screens.base import CommandScreen
 from tui.widgets.findings_list import FindingsList
 from tui.widgets.roster_tree import RosterTree
@@ -315,7 +317,12 @@ clipboard or saved to a file.
     # --- editing ------------------------------------------------------------------------------
 
     def apply(self, roster: Roster, select: int | None = None) -> None:
-        """Make ``roster`` the present one (undoable), re-check it, keep a recovery copy."""
+        """Make ``roster`` the present one (undoable), re-check it, keep a recovery copy;
+        an edit that would make a list its file cannot hold is refused and said so."""
+        beyond = roster.beyond_limits()
+        if beyond is not None:
+            self.notify(f"Not done: {beyond}", severity="warning")
+            return
         self.history = self.history.push(roster)
         if select is not None:
             self.selected = select
@@ -635,36 +642,31 @@ clipboard or saved to a file.
             return
         unit = self.view.units[entry.unit]
         span = f"{unit.models.min} to {unit.models.max}"
-
-        def check(text: str) -> str | None:
-            if not text.strip().isdigit() or int(text) < 1:
-                return f"Type a whole number from {span}."
-            return None
-
         value = await self.app.push_screen_wait(
             PromptDialog(
-                "Models", f"Models in this {unit.name} entry ({span}):", str(entry.models), check
+                "Models",
+                f"Models in this {unit.name} entry ({span}):",
+                str(entry.models),
+                whole_check(1, MAX_MODELS),
             )
         )
-        if value is not None and self._unchanged_since(roster):
-            self.apply(roster.edit_unit(index, models=int(value)))
+        models = whole(value or "", 1, MAX_MODELS)
+        if models is not None and self._unchanged_since(roster):
+            self.apply(roster.edit_unit(index, models=models))
 
     @work
     async def action_points_limit(self) -> None:
-        def check(text: str) -> str | None:
-            ok = text.strip().isdigit() and int(text) > 0
-            return None if ok else "Type a whole number, 1 or more."
-
         value = await self.app.push_screen_wait(
             PromptDialog(
                 "Points limit",
                 "The game size this list is built for:",
                 str(self.roster.points_limit),
-                check,
+                whole_check(1, MAX_POINTS),
             )
         )
-        if value is not None:
-            self.apply(self.roster.model_copy(update={"points_limit": int(value)}))
+        limit = whole(value or "", 1, MAX_POINTS)
+        if limit is not None:
+            self.apply(self.roster.model_copy(update={"points_limit": limit}))
 
     # --- looking ------------------------------------------------------------------------------
 

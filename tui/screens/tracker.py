@@ -33,6 +33,7 @@ from model.battle_text import (
     target_text,
     who,
 )
+from model.bounds import MAX_COUNTER, MAX_STAT
 from model.events import (
     Act,
     Activate,
@@ -61,6 +62,7 @@ from tui.dialogs.choice import ChoiceDialog, may_write
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
+from tui.numbers import whole, whole_check
 from tui.screens.base import CommandScreen
 from tui.widgets.side_table import SideTable
 
@@ -666,17 +668,19 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             value = picked_value
         else:
             limit = state.counter_max(target, counter_id)
+            top = min(limit, MAX_COUNTER) if limit is not None else MAX_COUNTER
             text = await self.app.push_screen_wait(
                 PromptDialog(
                     spec.name,
-                    f"New value (0{f' to {limit}' if limit is not None else ' or more'}):",
+                    f"New value (0 to {top:,}):",
                     str(state.counter(target, counter_id)),
-                    _whole_number,
+                    whole_check(0, top),
                 )
             )
-            if text is None:
+            typed = whole(text or "", 0, top)
+            if typed is None:
                 return
-            value = int(text)
+            value = typed
         self.record(SetCounter(kind="counter", target=target, counter=counter_id, value=value))
 
     @work
@@ -708,11 +712,12 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
                 "Delay",
                 f"{actor} acts in which later round (below {up.round})?",
                 str(max(up.round - 1, 0)),
-                _whole_number,
+                whole_check(0, MAX_STAT),
             )
         )
-        if text is not None:
-            self.record(Delay(kind="delay", actor=actor, to=int(text)))
+        to = whole(text or "", 0, MAX_STAT)
+        if to is not None:
+            self.record(Delay(kind="delay", actor=actor, to=to))
 
     def action_retain(self) -> None:
         side = self._retaining_side()
@@ -786,11 +791,12 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
                 self.battle.setup.tracker.victory.vp_name,
                 "Points (negative to take away):",
                 "1",
-                _any_number,
+                whole_check(-MAX_COUNTER, MAX_COUNTER),
             )
         )
-        if text is not None:
-            self.record(Score(kind="score", side=side, points=int(text)))
+        points = whole(text or "", -MAX_COUNTER, MAX_COUNTER)
+        if points is not None:
+            self.record(Score(kind="score", side=side, points=points))
 
     @work
     async def action_note(self) -> None:
@@ -902,11 +908,3 @@ def _action_choices(
                 reason = exc.reason
             choices.append((f"{spec.name}{suffix}", event, reason))
     return choices
-
-
-def _whole_number(text: str) -> str | None:
-    return None if text.strip().isdigit() else "Type a whole number."
-
-
-def _any_number(text: str) -> str | None:
-    return None if text.strip().lstrip("-").isdigit() else "Type a whole number."
