@@ -40,6 +40,9 @@ FIXTURES = ROOT / "tests" / "fixtures"
 
 LIMIT_MB = 300
 """Address space the whole process may use: more is a blow-up (the issue's bar)."""
+MAX_INPUT = 2_100_000
+"""Bytes of a mutated file: a little over the readers' 2 MB cap, so the cap is tried too,
+and mutations stacking on each other cannot exhaust the fuzzer's own memory."""
 TIME_LIMIT = 5.0
 """Seconds one command may take on any input under the caps."""
 
@@ -127,7 +130,7 @@ _STRING = re.compile(rb'"(?:[^"\\\n]|\\.)*"')
 def mutate_toml(rng: random.Random, data: bytes) -> bytes:
     """One to three mutations of a TOML file, from byte noise to hostile structure."""
     for _ in range(rng.randint(1, 3)):
-        data = rng.choice(_TOML_MUTATIONS)(rng, data)
+        data = rng.choice(_TOML_MUTATIONS)(rng, data)[:MAX_INPUT]
     return data
 
 
@@ -190,7 +193,8 @@ def _structure(rng: random.Random, data: bytes) -> bytes:
 def _repeat(rng: random.Random, data: bytes) -> bytes:
     lines = data.split(b"\n")
     n = rng.randrange(len(lines))
-    return b"\n".join(lines[:n] + [lines[n]] * rng.choice([2, 50, 5000]) + lines[n:])
+    times = min(rng.choice([2, 50, 5000]), MAX_INPUT // (len(lines[n]) + 1))
+    return b"\n".join(lines[:n] + [lines[n]] * times + lines[n:])
 
 
 def _truncate(rng: random.Random, data: bytes) -> bytes:
@@ -322,6 +326,8 @@ def run(inputs: int, seed: int, work: Path, found_dir: Path) -> dict[str, Any]:
     failures: list[dict[str, Any]] = []
     slowest = 0.0
     for n in range(inputs):
+        if n and n % 500 == 0:
+            print(f"{n} inputs, {len(failures)} failures", file=sys.stderr, flush=True)
         kind = kinds[n % len(kinds)]
         case = work / f"case-{n % 50}"
         shutil.rmtree(case, ignore_errors=True)
