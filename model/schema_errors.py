@@ -271,12 +271,7 @@ def _range_at(
             if not args:
                 return None, None
             tp, metadata = (args[0] if typing.get_origin(inner) is tuple else args[-1]), []
-        if isinstance(node, Mapping):
-            node = node.get(seg)
-        elif isinstance(node, list | tuple) and isinstance(seg, int) and 0 < seg <= len(node):
-            node = node[seg - 1]
-        else:
-            node = None
+        node = _step(node, seg)
     lows: list[tuple[float, bool]] = []
     highs: list[float] = []
 
@@ -338,12 +333,7 @@ def _allowed_keys(root: type[BaseModel], data: Any, path: KeyPath) -> list[str]:
                 tp = args[-1] if origin is not tuple else args[0]
             else:
                 return []
-        if isinstance(node, Mapping):
-            node = node.get(seg)
-        elif isinstance(node, list | tuple) and isinstance(seg, int) and 0 < seg <= len(node):
-            node = node[seg - 1]
-        else:
-            node = None
+        node = _step(node, seg)
     model = _model_of(tp, node)
     return list(model.model_fields) if model is not None else []
 
@@ -367,4 +357,13 @@ def _model_of(tp: Any, node: Any) -> type[BaseModel] | None:
             if kind is not None and field is not None and kind in typing.get_args(field.annotation):
                 return m
         return models[0] if len(models) == 1 else None
+    return None
+
+
+def _step(node: Any, seg: str | int) -> Any:
+    """The value under one segment of a key path (positions count from 1), or None."""
+    if isinstance(node, Mapping):
+        return node.get(seg)
+    if isinstance(node, list | tuple) and isinstance(seg, int) and 0 < seg <= len(node):
+        return node[seg - 1]
     return None

@@ -8,9 +8,7 @@ keeps every line (joined by spaces) and lets the decoder find the code in them.
 from __future__ import annotations
 
 from textual import events
-from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 
 from tui.dialogs.prompt import PromptDialog
 
@@ -37,11 +35,5 @@ class ImportDialog(PromptDialog):
             "Paste a share code (WB1-...), or the whole message that holds one:",
         )
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Label(self.prompt)
-            yield PasteInput(self.value, id="prompt-input")
-            yield Static(
-                "Enter to accept, Escape to cancel", id="prompt-error", classes="dialog-hint"
-            )
+    def make_input(self) -> Input:
+        return PasteInput(self.value, id="prompt-input")

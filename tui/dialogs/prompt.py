@@ -35,10 +35,14 @@ class PromptDialog(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             yield Label(self.prompt)
-            yield Input(self.value, id="prompt-input")
+            yield self.make_input()
             yield Static(
                 "Enter to accept, Escape to cancel", id="prompt-error", classes="dialog-hint"
             )
+
+    def make_input(self) -> Input:
+        """The field the text is typed in (a dialog may want one that reads pastes so)."""
+        return Input(self.value, id="prompt-input")
 
     @on(Input.Submitted, "#prompt-input")
     def _submitted(self, event: Input.Submitted) -> None:
