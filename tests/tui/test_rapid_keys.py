@@ -38,7 +38,9 @@ from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in
 from tests.tui.test_tracker import start
 from tui.app import WarbandApp
+from tui.dialogs.choice import ChoiceDialog
 from tui.screens.builder import BuilderScreen
+from tui.screens.home import HomeScreen
 from tui.screens.tracker import LOG_LINES, TrackerScreen
 from tui.widgets.roster_tree import RosterTree
 from tui.widgets.side_table import SideTable
@@ -48,7 +50,8 @@ MUTARDS = FIXTURES / "rosters" / "mutards" / "legal-500.toml"
 
 FLOOD_STEPS = (1, 3)
 """Turns of the event loop between flooded keys: each lands at another point of the
-work the previous key started (1 to 40 all crashed before the fix)."""
+work the previous key started (with either, twenty copies and twenty undos from the
+last entry crashed before the fix; Pilot's ``press`` never did)."""
 
 WAYS = ("press", *(f"flood-{n}" for n in FLOOD_STEPS))
 
@@ -180,6 +183,35 @@ class TestBuilder:
                 alive(app)
                 await back_to(pilot, builder)
                 shown_as_held(builder)
+
+
+class TestClosing:
+    @pytest.mark.parametrize("way", ["flood-0", "flood-1"])
+    async def test_escape_twice_closes_the_list_once(self, tmp_path: Path, way: str) -> None:
+        """Two Escapes before the first has closed the list: back home, not past it."""
+        app, _ = mutards_app(tmp_path)
+        async with app.run_test(size=(100, 32)) as pilot:
+            builder = await open_builder(pilot)
+            await mash(pilot, ["escape", "escape"], way)
+            alive(app)
+            assert builder not in app.screen_stack
+            assert isinstance(app.screen, HomeScreen)
+
+    @pytest.mark.parametrize("way", ["flood-0", "flood-1"])
+    async def test_escape_twice_on_unsaved_work_asks_once(self, tmp_path: Path, way: str) -> None:
+        """Unsaved changes: one question at most (the second Escape either comes before
+        it, and is ignored, or answers it: Cancel); the list stays open, unsaved work and
+        all."""
+        app, _ = mutards_app(tmp_path)
+        async with app.run_test(size=(100, 32)) as pilot:
+            builder = await open_builder(pilot)
+            await pilot.press("c")
+            await mash(pilot, ["escape", "escape"], way)
+            alive(app)
+            questions = sum(isinstance(s, ChoiceDialog) for s in app.screen_stack)
+            await back_to(pilot, builder)  # Escape: Cancel, to each question up
+            assert questions <= 1
+            assert builder.dirty
 
 
 def tracker_shown_as_held(screen: TrackerScreen, path: Path) -> None:

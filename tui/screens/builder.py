@@ -224,6 +224,8 @@ clipboard or saved to a file.
         self.report: Report = validate(self.view, roster)
         self._selected: int | None = 0 if roster.units else None
         self.recovery = recovery or self._recovery_path()
+        self._closing = False
+        """Whether a close (Escape) is under way."""
 
     @property
     def warband(self) -> WarbandApp:
@@ -868,10 +870,21 @@ clipboard or saved to a file.
             return True
         return False
 
+    def action_close(self) -> None:
+        # A second Escape typed before the first has closed the list would ask again, and
+        # then close the screen under this one: one close at a time.
+        if not self._closing:
+            self._closing = True
+            self._close()
+
     @work
-    async def action_close(self) -> None:
-        if await self.settle():
-            self.dismiss()
+    async def _close(self) -> None:
+        try:
+            # Dismissing closes the top screen; a dialog a key opened meanwhile stays.
+            if await self.settle() and self.is_active:
+                self.dismiss()
+        finally:
+            self._closing = False
 
 
 def _not_blank(text: str) -> str | None:
