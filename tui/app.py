@@ -361,7 +361,9 @@ class WarbandApp(App[None]):
         from model.battle import new_battle
         from model.problems import WarbandError
         from saves.battle_file import write_battle
+        from saves.free_name import NoFreeName, free_path, slug
         from saves.roster_file import read_roster, resolve
+        from tui.dialogs.choice import may_write
         from tui.dialogs.message import MessageDialog
         from tui.dialogs.open_file import OpenFileDialog
         from tui.dialogs.prompt import PromptDialog
@@ -381,7 +383,11 @@ class WarbandApp(App[None]):
                 return
             players.append((roster.name, roster, view))
         catalog = self.library.load(players[0][1].system)
-        default = root / f"{_slug(players[0][0])}-vs-{_slug(players[1][0])}.battle.toml"
+        stem = f"{slug(players[0][0])}-vs-{slug(players[1][0])}"
+        try:
+            default = free_path(root, stem, ".battle.toml")
+        except NoFreeName:
+            default = root / f"{stem}.battle.toml"
         text = await self.push_screen_wait(
             PromptDialog(
                 "New battle",
@@ -394,6 +400,8 @@ class WarbandApp(App[None]):
             return
         target = Path(text.strip()).expanduser()
         target = target if target.is_absolute() else root / target
+        if not await may_write(self, target):  # a battle in progress is never replaced unasked
+            return
         try:
             battle = new_battle(catalog, players, seed=random.randrange(1_000_000))
             write_battle(target, battle)
@@ -484,9 +492,3 @@ def make_app(
         theme=theme,
         offer_recovery=offer_recovery,
     )
-
-
-def _slug(name: str) -> str:
-    """A file-name part from a list name."""
-    words = "".join(c.lower() if c.isalnum() else " " for c in name).split()
-    return "-".join(words) or "list"

@@ -8,6 +8,7 @@ list's own file does not ask.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -211,3 +212,25 @@ async def test_a_second_battle_report_asks_before_replacing_the_first(tmp_path: 
         battle = tracker.battle
     assert report.read_bytes() != first
     assert report.read_text(encoding="utf-8") == battle_report(battle)  # with the wound
+
+
+async def test_a_new_battle_never_replaces_one_in_progress(tmp_path: Path) -> None:
+    """``b`` proposes a free battle file name, and typing an existing one asks first."""
+    folders = Folders(tmp_path)
+    folders.saves.mkdir(parents=True)
+    for name, source in (("a.toml", "gangers"), ("b.toml", "mutards")):
+        shutil.copy(FIXTURES / "rosters" / source / "legal-500.toml", folders.saves / name)
+    in_progress = folders.saves / "rust-rats-vs-sewer-choir.battle.toml"
+    in_progress.write_text("# last week's game\n", encoding="utf-8")
+    app = app_in(folders, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "b", "tab", "a.toml", "enter", "tab", "b.toml", "enter")
+        prompt = app.screen
+        assert isinstance(prompt, PromptDialog)
+        assert prompt.value == str(folders.saves / "rust-rats-vs-sewer-choir-2.battle.toml")
+        await keys(pilot, "ctrl+u", in_progress.name, "enter")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert str(in_progress) in app.screen.message
+        await keys(pilot, "enter")  # the focused button: Cancel
+    assert in_progress.read_text(encoding="utf-8") == "# last week's game\n"
