@@ -80,15 +80,20 @@ class Roster(Frozen):
     def _card_models_in_all(self) -> Roster:
         """An entry naming one of the list's cards fields the card's models (a battle
         snapshots each), whatever its ``models`` says: the whole list is bounded so too."""
-        total = sum(
-            self.cards[u.unit].model_count if u.unit in self.cards else u.models for u in self.units
-        )
+        total = self.model_total()
         if total > MAX_LIST_MODELS:
             raise ValueError(
                 f"the entries and their cards come to {total} models in all; a list has at "
                 f"most {MAX_LIST_MODELS}: remove entries or models"
             )
         return self
+
+    def model_total(self) -> int:
+        """Models the list fields: an entry naming one of the list's cards fields the
+        card's models (a battle snapshots each), any other its ``models``."""
+        return sum(
+            self.cards[u.unit].model_count if u.unit in self.cards else u.models for u in self.units
+        )
 
     def beyond_limits(self) -> str | None:
         """Why this list could not be read back from its file, or None.
@@ -98,9 +103,7 @@ class Roster(Frozen):
         would be a list lost. It checks what grows with edits: entries, models, items."""
         if len(self.units) > MAX_ENTRIES:
             return f"a list has at most {MAX_ENTRIES:,} entries"
-        total = sum(
-            self.cards[u.unit].model_count if u.unit in self.cards else u.models for u in self.units
-        )
+        total = self.model_total()
         if total > MAX_LIST_MODELS:
             return f"a list has at most {MAX_LIST_MODELS:,} models; this would make {total:,}"
         for u in self.units:

@@ -17,8 +17,6 @@ import traceback
 from datetime import UTC, datetime
 from pathlib import Path
 
-from model.safe_text import terminal_safe
-
 KEEP = 20
 """Crash logs kept: older ones are removed, so a bug hit on every start cannot fill a disk."""
 
@@ -49,10 +47,11 @@ def write_crash_log(error: BaseException, folder: Path, context: str = "") -> Pa
 
 
 def crash_line(error: BaseException, log: Path | None) -> str:
-    """The one line a player sees: what broke, and where the details are."""
-    what = terminal_safe(f"{type(error).__name__}: {error}".splitlines()[0])[:160]
+    """The one line a player sees: what broke, and where the details are. (It reaches the
+    terminal through the command line's safe streams, which drop control characters.)"""
+    what = f"{type(error).__name__}: {error}".splitlines()[0][:160]
     where = f"details in {log}" if log else "no crash log could be written"
-    return terminal_safe(f"warband hit a bug: {what} ({where})")
+    return f"warband hit a bug: {what} ({where})"
 
 
 def _prune(folder: Path) -> None:

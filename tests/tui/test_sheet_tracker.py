@@ -43,6 +43,7 @@ from saves.battle_file import read_battle, write_battle
 from tests.conftest import FIXTURES
 from tests.helpers import entry, roster
 from tests.tui.driver import Folders, app_in, keys, pick
+from tests.tui.test_dice_dialog import tick
 from tui.app import WarbandApp
 from tui.dialogs.dice import DiceDialog
 from tui.dialogs.message import MessageDialog
@@ -149,19 +150,6 @@ async def type_in(pilot: Pilot[None], field: str, text: str) -> None:
 async def roll(pilot: Pilot[None]) -> None:
     await pilot.click("#dice-roll")
     await pilot.pause()
-
-
-async def tick(pilot: Pilot[None], app: WarbandApp, field: str, *names: str) -> None:
-    """Click the lines of a list of choices whose names start with ``names``."""
-    listing: SelectionList[str] = dice_dialog(app).query_one(f"#dice-{field}", SelectionList)
-    for name in names:
-        index = next(
-            n
-            for n in range(listing.option_count)
-            if str(listing.get_option_at_index(n).prompt).startswith(name)
-        )
-        await pilot.click(f"#dice-{field}", offset=(4, index))
-        await pilot.pause()
 
 
 def ticked(app: WarbandApp, field: str) -> dict[str, bool]:
@@ -506,7 +494,7 @@ async def test_every_other_kind_of_roll_by_hand(
         await to_model(pilot, screen, model_id)
         await keys(pilot, "d")
         await choose(pilot, "kind", kind)
-        await tick(pilot, app, "modifiers", *ticks)
+        await tick(pilot, "modifiers", *ticks)
         before = screen.battle
         await roll(pilot)
         made = [e for e in new_events(before, screen.battle) if isinstance(e, Roll)]
