@@ -214,15 +214,26 @@ _FENCES = ('"""', "'''")
 
 
 class KeyLines:
-    """Line numbers of the keys written in a TOML text, by key path."""
+    """Line numbers of the keys written in a TOML text, by key path.
+
+    The text is scanned on the first question, not when the index is made: only a file
+    with a problem needs line numbers, and a valid one should load at the cost of its
+    parse (issue 15).
+    """
 
     def __init__(self, text: str) -> None:
+        self._text: str | None = text
         self._lines: dict[KeyPath, int] = {}
         self._at: dict[int, KeyPath] = {}
-        self._scan(text)
+
+    def _scanned(self) -> None:
+        if self._text is not None:
+            text, self._text = self._text, None
+            self._scan(text)
 
     def line_of(self, path: KeyPath) -> int | None:
         """The line of ``path``, or of its nearest enclosing key that is written down."""
+        self._scanned()
         for end in range(len(path), 0, -1):
             line = self._lines.get(path[:end])
             if line is not None:
@@ -234,6 +245,7 @@ class KeyLines:
 
         For an ``[[array]]`` header this is the array's key, without a position.
         """
+        self._scanned()
         return self._at.get(line)
 
     def _scan(self, text: str) -> None:
