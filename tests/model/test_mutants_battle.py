@@ -2,13 +2,27 @@
 
 ``mutmut run "model.battle_state*"`` left alive a count-down that reaches 0 kept as a
 counter at 0 (the model's line then still showed "No power 0"), and the Shock a model
-takes on going out being added again when it is marked out twice or brought back.
+takes on going out being added again when it is marked out twice or brought back; and,
+in Punkapocalyptic, the activation a pack member's Numb is timed from (the pack's, not
+the member's own) and Berserk (RB ch.4) marked out again, hit again, hit for 0 or
+brought back while fighting on.
 """
 
 from __future__ import annotations
 
+from model.battle import Battle
 from model.battle_text import model_line
 from model.events import SetCounter, Wound
+from tests.model.test_battle_rules import (
+    active,
+    band,
+    counter,
+    end,
+    fight,
+    finish_turn,
+    gangers_vs_mutards,
+    wound,
+)
 from tests.model.test_sheet_engine import applied, battle, end_turn_events, play, to_action
 
 
@@ -51,3 +65,64 @@ def test_a_wound_of_0_on_a_model_that_is_out_changes_nothing() -> None:
     assert after.state.is_out("A1")
     assert after.state.wounds == {"A1": 1}
     assert after.state.counters == {"A1": {"destroyed": 1, "shock": 1}}
+
+
+# --- Punkapocalyptic: a pack's counters, and Berserk (RB ch.4) ------------------------------
+# The bands are the fixture lists of tests/model/test_battle_rules.py: Gangers A1-A8 against
+# Mutards, whose addler pack B2-B6 acts as one (its actor is B2) and whose Pit beast B10 is
+# Berserk; or against the V-Reich, whose Subhumans (B7, B8) are Berserk.
+
+
+def test_numb_on_a_pack_member_lasts_until_the_end_of_the_pack_s_next_turn() -> None:
+    """Electrified during the pack's own action turn, the third addler stays Numb when
+    that turn ends (it was not its next) and loses it at the end of the next one: the
+    activation it is timed from is the pack's (B2's), not one of its own."""
+    game = play(active(gangers_vs_mutards(), "B2"), counter("B4", "numb"), end("B2"))
+    assert game.state.counter("B4", "numb") == 1
+    game = play(active(finish_turn(game), "B2"), end("B2"))
+    assert game.state.counter("B4", "numb") == 0
+
+
+def subhumans(turn_limit: int | None = None) -> Battle:
+    return fight(band("gangers/legal-500"), band("v-reich/legal-500"), turn_limit)
+
+
+def test_a_berserk_marked_downed_again_the_same_turn_is_down_for_good() -> None:
+    game = subhumans().record(wound("B7"))
+    assert not game.state.is_out("B7")  # fights on
+    again = game.record(counter("B7", "downed", 1))
+    assert again.state.is_out("B7")
+    assert again.state.counter("B7", "downed") == 1
+
+
+def test_a_berserk_marked_downed_again_while_fighting_on_is_down_for_good() -> None:
+    """In the turn it fights on (the turn after it went down), marking it downed again
+    puts it down for good at once, not at the end of the turn."""
+    game = finish_turn(subhumans().record(wound("B7")))
+    assert game.state.turn == 2
+    assert not game.state.is_out("B7")
+    assert game.record(counter("B7", "downed", 1)).state.is_out("B7")
+
+
+def test_wounded_again_while_fighting_on_is_downed_once() -> None:
+    game = play(subhumans(), wound("B7"), wound("B7"))
+    assert game.state.is_out("B7")
+    assert game.state.counters["B7"] == {"downed": 1}
+
+
+def test_a_wound_of_0_on_a_berserk_fighting_on_changes_nothing() -> None:
+    game = play(subhumans(), wound("B7"), wound("B7", 0))
+    assert not game.state.is_out("B7")
+    assert game.state.counter("B7", "downed") == 1
+
+
+def test_a_berserk_brought_back_fights_on_again_when_next_downed() -> None:
+    """Its downed counter taken off (a mistake put right), the Subhuman is no longer
+    fighting on; wounded again later, it goes down as for the first time: it fights on
+    for one more turn instead of going down for good."""
+    game = play(subhumans(), wound("B7"), counter("B7", "downed", 0))
+    assert game.state.counter("B7", "downed") == 0
+    assert not game.state.is_out("B7")
+    game = game.record(wound("B7"))
+    assert game.state.counter("B7", "downed") == 1
+    assert not game.state.is_out("B7")
