@@ -3,7 +3,8 @@
 Settings are a convenience, never worth a crash: a missing, broken or newer
 settings file gives the defaults (and the reason, for the app to show), and is
 only rewritten when a setting changes. Two keys need no schema library, and
-leaving pydantic out keeps it off the app's start-up path.
+leaving pydantic out keeps it off the app's start-up path; the TOML reader and writer
+are imported only when there is a file to read or a setting to write.
 """
 
 from __future__ import annotations
@@ -12,11 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from model.problems import WarbandError
-from model.toml_text import parse
-from saves.atomic import write_atomic
 
 FORMAT = "warband.settings/1"
 RECENT_LIMIT = 10
@@ -61,6 +58,8 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     """The settings, and a message when the file had to be ignored."""
     if not path.is_file():
         return Settings(), None
+    from model.toml_text import parse
+
     try:
         raw = parse(path.read_bytes(), str(path), lambda t, p: WarbandError(t, p))
         return settings_from(raw), None
@@ -74,6 +73,10 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
 
 def save_settings(path: Path, settings: Settings) -> None:
     """Write the settings atomically (raises ``SaveError``)."""
+    import tomli_w
+
+    from saves.atomic import write_atomic
+
     path.parent.mkdir(parents=True, exist_ok=True)
     data: dict[str, Any] = {"format": FORMAT}
     if settings.theme is not None:

@@ -106,9 +106,21 @@ class WarbandApp(App[None]):
             self.open_roster(self.open_path)
         elif self.battle_path is not None:
             self.open_battle(self.battle_path)
-        elif self.offer_recovery:
+        elif self.offer_recovery and self.recoveries_waiting():
             self.offer_recoveries()
         self.sweep_leftovers()
+
+    def recoveries_waiting(self) -> bool:
+        """Whether the recovery folder holds any file to offer back, found by listing it.
+
+        Reading recovery files needs the roster schema (pydantic and every model: about
+        200 ms and 15 MiB), so an empty folder, the usual case, must not pay for it
+        before the first screen; ``find_recoveries`` reads the same ``*.toml`` files."""
+        folder = self.locations.recovery_dir
+        try:
+            return any(folder.glob("*.toml"))
+        except OSError:
+            return True  # let find_recoveries meet the problem and explain it
 
     @work(thread=True, group="sweep")
     def sweep_leftovers(self) -> None:
@@ -461,11 +473,11 @@ class WarbandApp(App[None]):
 
     @work(exclusive=True, group="quit")
     async def quit_safely(self) -> None:
-        """Quit, first letting the player save or discard unsaved work."""
-        from tui.screens.builder import BuilderScreen
-
+        """Quit, first letting the player save or discard unsaved work (every screen
+        settles; only the builder has anything to settle, and its module is not
+        imported just to ask whether one is open)."""
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, BuilderScreen) and not await screen.settle():
+            if isinstance(screen, CommandScreen) and not await screen.settle():
                 return
         self.exit()
 

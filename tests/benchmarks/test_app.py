@@ -1,113 +1,140 @@
-"""The app's start-up: a fresh process to its first screen, ready for keys.
+"""The app's start-up: the real ``warband`` command in a terminal, to its first screen.
 
-Start-up is measured in a fresh Python process per run, so imports count, against
-a bare Textual app made of the same built-in widgets started the same way. (Edit
-keys are timed in ``test_builder.py``.)
+What a user runs is timed (issue 15): ``python -m tui`` (the console script's own
+``main``), with its default recovery check on, in a pseudo-terminal of 100x32, from
+starting the process to the home screen on the terminal. The baseline is a bare
+Textual app of Header, Tree, DataTable, Static and Footer started the same way. Each
+process then idles a second (whatever the app does after its first paint, such as
+the recovery check, counts towards memory) and quits on Ctrl+Q; its peak resident
+memory is read from ``/proc``. Runs alternate, so both see the same machine load.
+(Edit keys are timed in ``test_builder.py``.)
 """
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
+import re
+import select
 import statistics
-import subprocess
+import struct
 import sys
+import termios
 import textwrap
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from tests.benchmarks.conftest import report
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.benchmark
 
-# Each script prints the wall-clock time at which its first screen is ready to take
-# keys, and exits; the parent subtracts the time it started the process.
-WARBAND_START = textwrap.dedent(
+SIZE = (100, 32)
+SETTLE = 1.0
+"""Seconds each app idles after its first paint before it is asked to quit."""
+
+BARE_APP = textwrap.dedent(
     """
-    import asyncio, sys, time
-    from pathlib import Path
-
-    from tui.app import make_app
-
-
-    async def main() -> None:
-        tmp = Path(sys.argv[1])
-        app = make_app(
-            catalog_dir=tmp / "catalogs",
-            saves_dir=tmp / "saves",
-            config_dir=tmp / "config",
-            theme="textual-dark",
-            offer_recovery=False,
-        )
-        async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
-            assert type(app.screen).__name__ == "HomeScreen", app.screen
-            print(time.time(), flush=True)
-
-
-    asyncio.run(main())
-    """
-)
-
-BARE_START = textwrap.dedent(
-    """
-    import asyncio, sys, time
-
     from textual.app import App, ComposeResult
-    from textual.widgets import Button, Footer, Header, Label, OptionList
+    from textual.widgets import DataTable, Footer, Header, Static, Tree
 
 
     class Bare(App[None]):
         def compose(self) -> ComposeResult:
             yield Header()
-            yield Label("bare textual")
-            yield Button("New list (n)", variant="primary")
-            yield Button("Open file (o)")
-            yield OptionList("one.toml", "two.toml")
+            yield Static("bare textual app")
+            yield Tree("roster")
+            yield DataTable()
             yield Footer()
 
 
-    async def main() -> None:
-        app = Bare()
-        app.theme = "textual-dark"
-        async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
-            print(time.time(), flush=True)
-
-
-    asyncio.run(main())
+    Bare().run()
     """
 )
 
 
-def _time_to_ready(script: str, tmp: Path) -> float:
-    """Seconds from starting a Python process running ``script`` to its ready line."""
-    start = time.time()
-    done = subprocess.run(
-        [sys.executable, "-c", script, str(tmp)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    return float(done.stdout.split()[-1]) - start
+def run_in_terminal(argv: Sequence[str], marker: bytes, env: dict[str, str]) -> tuple[float, int]:
+    """Start ``argv`` on a new pseudo-terminal; seconds until ``marker`` is on its screen,
+    and the process's peak resident memory in KiB after it idled and quit."""
+    start = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the terminal is its stdin, stdout and stderr
+        try:
+            os.chdir(ROOT)
+            os.execve(argv[0], list(argv), env)
+        finally:
+            os._exit(127)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
+    seen = b""
+    shown: float | None = None
+    quit_at: float | None = None
+    peak = 0
+    deadline = start + 60
+    try:
+        while True:
+            now = time.perf_counter()
+            if now > deadline:
+                raise TimeoutError(f"{argv}: {marker!r} never shown; screen: {seen[-400:]!r}")
+            if shown is not None and quit_at is None and now - start - shown >= SETTLE:
+                peak = peak_memory(pid)
+                os.write(fd, b"\x11")  # Ctrl+Q
+                quit_at = now
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the child closed the terminal: it has quit
+                break
+            if not chunk:
+                break
+            if shown is None:
+                seen += chunk
+                if marker in seen:
+                    shown = time.perf_counter() - start
+    finally:
+        os.close(fd)
+    _, status = os.waitpid(pid, 0)
+    assert shown is not None and os.waitstatus_to_exitcode(status) == 0, (argv, status)
+    return shown, peak
+
+
+def peak_memory(pid: int) -> int:
+    """A running process's peak resident memory in KiB (``VmHWM``). Not ``wait4``'s
+    ``ru_maxrss``: Linux carries that over ``exec`` from the forked test process."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)[1])  # type: ignore[index]
 
 
 def test_start_to_first_screen(tmp_path: Path) -> None:
-    """Start to the home screen, imports included, against bare Textual."""
-    warband, bare = [], []
-    for _ in range(7):  # alternated, so both see the same machine load
-        warband.append(_time_to_ready(WARBAND_START, tmp_path))
-        bare.append(_time_to_ready(BARE_START, tmp_path))
-    report(
-        "warband: process start to the home screen",
-        min(warband),
-        "bare Textual app, same widgets",
-        min(bare),
-    )
+    """``warband`` to its home screen against a bare Textual app, time and memory."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(tmp_path / "home"),
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        # a real start: the recovery check runs, on an empty saves folder of its own
+        "WARBAND_SAVES_DIR": str(tmp_path / "saves"),
+        "WARBAND_CONFIG_DIR": str(tmp_path / "config"),
+        "WARBAND_CATALOG_DIR": str(tmp_path / "catalogs"),
+        "WARBAND_STATE_DIR": str(tmp_path / "state"),
+    }
+    warband_argv = [sys.executable, "-m", "tui"]
+    bare_argv = [sys.executable, "-c", BARE_APP]
+    runs: dict[str, list[tuple[float, int]]] = {"warband": [], "bare": []}
+    for _ in range(7):
+        runs["warband"].append(run_in_terminal(warband_argv, b"Recent files", env))
+        runs["bare"].append(run_in_terminal(bare_argv, b"bare textual app", env))
+    time_w = statistics.median(t for t, _ in runs["warband"])
+    time_b = statistics.median(t for t, _ in runs["bare"])
+    mem_w = statistics.median(m for _, m in runs["warband"]) / 1024
+    mem_b = statistics.median(m for _, m in runs["bare"]) / 1024
     print(
-        f"  medians: warband {statistics.median(warband) * 1000:.0f} ms, "
-        f"bare {statistics.median(bare) * 1000:.0f} ms"
+        f"\nwarband (python -m tui, recovery check on) to its home screen: {time_w * 1000:.0f} ms, "
+        f"{mem_w:.1f} MiB peak; bare Textual app (Header, Tree, DataTable, Static, Footer): "
+        f"{time_b * 1000:.0f} ms, {mem_b:.1f} MiB peak; ratio {time_w / time_b:.2f}x time, "
+        f"{mem_w / mem_b:.2f}x memory (medians of 7 alternated runs)"
     )

@@ -36,6 +36,11 @@ class CommandScreen(Screen[None]):
             self._availability = now
             self.refresh_bindings()
 
+    async def settle(self) -> bool:
+        """Before the app quits: True when nothing is unsaved or the player has decided
+        (the builder asks about unsaved changes; other screens hold nothing unsaved)."""
+        return True
+
     def can_run(self, action: str) -> bool:
         """Whether a command of this screen can run now (palette entries follow this)."""
         return self.check_action(action, ()) is True
