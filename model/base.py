@@ -41,12 +41,16 @@ StatId = Annotated[str, Strict(), Field(pattern=r"^[A-Za-z][A-Za-z0-9_]*$", max_
 
 
 class Frozen(BaseModel):
-    """Base of every schema model: immutable, and unknown keys are an error."""
+    """Base of every schema model: immutable, and unknown keys are an error.
+
+    Attribute docstrings are for people and for the published catalog schema, which
+    reads them from the source when it is generated (``catalogs/schema.py``); the
+    models do not (``use_attribute_docstrings`` would parse each model's source at
+    every start)."""
 
     model_config = ConfigDict(
         frozen=True,
         extra="forbid",
-        use_attribute_docstrings=True,
         hide_input_in_errors=False,
     )
 
