@@ -2,8 +2,14 @@
 
 ``Battle`` is a value: recording an event, undoing or redoing gives a new battle
 and leaves the old one as it was. The state is the fold of the log
-(``model.battle_state``), computed once per battle value and carried forward when
-an event is added, so recording stays cheap however long the game.
+(``model.battle_state``). It is computed at most once per battle value and carried
+forward when an event is added, so recording costs one event however long the game.
+
+Undo must not replay the log from the start (a 10,000-event log took 0.4 s): every
+``CHECKPOINT_EVERY`` events the state is kept as a checkpoint, in a chain shared by
+the battles that have those events in common. The state after an undo is the nearest
+checkpoint at or before it plus at most ``CHECKPOINT_EVERY - 1`` events, whatever
+the length of the log; redo adds one event to the state it is redone from.
 """
 
 from __future__ import annotations
@@ -22,6 +28,22 @@ from model.roster import Roster
 from model.schema_errors import problems_from
 from model.setup import BattleSetup
 
+CHECKPOINT_EVERY = 64
+"""Events between two kept states: an undo folds at most this many events (about a
+millisecond), and a 100,000-event battle keeps about 1,600 states."""
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The state after the first ``count`` events of a log, and the checkpoint before it.
+
+    The states in a chain are never changed (the fold works on copies), so battles that
+    share the first events of their logs share their checkpoints too."""
+
+    count: int
+    state: BattleState
+    before: Checkpoint | None
+
 
 @dataclass(frozen=True)
 class Battle:
@@ -31,18 +53,58 @@ class Battle:
     events: tuple[Event, ...] = ()
     undone: tuple[Event, ...] = ()
     _known: BattleState | None = field(default=None, compare=False, repr=False)
+    _marks: Checkpoint | None = field(default=None, compare=False, repr=False)
+    """The newest checkpoint of ``events`` known when this value was made (never one
+    past its events); more are added by the fold that computes ``state``."""
 
     @cached_property
+    def _fold(self) -> tuple[BattleState, Checkpoint | None]:
+        """The state after every event and the newest checkpoint within the events."""
+        if self._known is not None:
+            return self._known, self._marks
+        mark = self._marks
+        while mark is not None and mark.count > len(self.events):
+            mark = mark.before
+        state, marks = BattleState.fold(
+            self.setup,
+            self.events,
+            mark.state if mark is not None else None,
+            mark.count if mark is not None else 0,
+            CHECKPOINT_EVERY,
+        )
+        for count, kept in marks:
+            mark = Checkpoint(count, kept, mark)
+        return state, mark
+
+    @property
     def state(self) -> BattleState:
         """The state after every event (raises ``Refused`` for a log the rules refuse)."""
-        if self._known is not None:
-            return self._known
-        return BattleState.after(self.setup, self.events)
+        return self._fold[0]
+
+    @property
+    def checkpoint(self) -> Checkpoint | None:
+        """The newest kept state within the events (computing the state if need be)."""
+        return self._fold[1]
+
+    def state_after(self, count: int) -> BattleState:
+        """The state after the first ``count`` events, folded from the nearest checkpoint
+        (at most ``CHECKPOINT_EVERY - 1`` events, for any ``count``)."""
+        if count >= len(self.events):
+            return self.state
+        return Battle(self.setup, self.events[:count], (), None, self.checkpoint).state
 
     def record(self, event: Event) -> Battle:
         """The battle with one more event; ``Refused`` when the rules do not allow it now.
         Whatever was undone can no longer be redone."""
-        return Battle(self.setup, (*self.events, event), (), self.state.then(event))
+        return self._then(event, ())
+
+    def _then(self, event: Event, undone: tuple[Event, ...]) -> Battle:
+        state, mark = self._fold
+        after = state.then(event)
+        count = len(self.events) + 1
+        if count % CHECKPOINT_EVERY == 0:
+            mark = Checkpoint(count, after, mark)  # ``after`` is this battle's own: never changed
+        return Battle(self.setup, (*self.events, event), undone, after, mark)
 
     @property
     def can_undo(self) -> bool:
@@ -53,17 +115,18 @@ class Battle:
         return bool(self.undone)
 
     def undo(self) -> Battle:
-        """The battle without its last event (unchanged when there is none)."""
+        """The battle without its last event (unchanged when there is none); its state is
+        folded, when asked for, from the checkpoint before it."""
         if not self.events:
             return self
-        return Battle(self.setup, self.events[:-1], (self.events[-1], *self.undone))
+        mark = self.__dict__["_fold"][1] if "_fold" in self.__dict__ else self._marks
+        return Battle(self.setup, self.events[:-1], (self.events[-1], *self.undone), None, mark)
 
     def redo(self) -> Battle:
         """The battle with the last undone event back (unchanged when there is none)."""
         if not self.undone:
             return self
-        event = self.undone[0]
-        return Battle(self.setup, (*self.events, event), self.undone[1:], self.state.then(event))
+        return self._then(self.undone[0], self.undone[1:])
 
 
 Player = tuple[str, Roster, FactionView]

@@ -201,6 +201,32 @@ class BattleState:
                 raise Refused(f"event {n} ({event.kind}): {exc.reason}") from None
         return state
 
+    @classmethod
+    def fold(
+        cls,
+        setup: BattleSetup,
+        events: Sequence[Event],
+        start: BattleState | None = None,
+        done: int = 0,
+        every: int = 0,
+    ) -> tuple[BattleState, list[tuple[int, BattleState]]]:
+        """The state after ``events``, going on from ``start`` (the state after the first
+        ``done`` of them; from the beginning when None), with a copy of the state after
+        every ``every``-th event (counted from the first) kept on the way, so that a later
+        question about an earlier point does not fold from the beginning again. Raises
+        ``Refused`` naming the first bad event by its number in the whole log."""
+        state = cls.start(setup) if start is None else start.clone()
+        kept: list[tuple[int, BattleState]] = []
+        for n in range(done, len(events)):
+            event = events[n]
+            try:
+                state._apply(event)
+            except Refused as exc:
+                raise Refused(f"event {n + 1} ({event.kind}): {exc.reason}") from None
+            if every and (n + 1) % every == 0:
+                kept.append((n + 1, state.clone()))
+        return state, kept
+
     def then(self, event: Event) -> BattleState:
         """A new state with one more event (this one is left as it was)."""
         state = self.clone()
