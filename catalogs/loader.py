@@ -116,6 +116,7 @@ def load_system(folder: Path, origin: str = "bundled", house: Path | None = None
                 hint=f"rename the folder to {system.system.id}",
             )
         )
+    catalog = None
     if system is not None:
         catalog = Catalog(system, factions, origin)
         files = {key: r.name for key, r in reads.items()}
@@ -127,14 +128,16 @@ def load_system(folder: Path, origin: str = "bundled", house: Path | None = None
     if system is not None and house is not None and not problems:
         system, house_problems = _with_house(system, factions, house)
         problems.extend(house_problems)
+        catalog = Catalog(system, factions, origin)
     if problems:
         count = len(problems)
         raise CatalogError(
             f"{label}: {count} problem{'s' if count != 1 else ''} in the catalog",
             sorted_problems(problems),
         )
-    assert system is not None
-    return Catalog(system, factions, origin)
+    # the catalog checked is the one returned: views its check worked out are kept
+    assert catalog is not None
+    return catalog
 
 
 def _with_house(

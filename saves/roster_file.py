@@ -29,7 +29,6 @@ from model.problems import Problem, RosterError, WarbandError, did_you_mean, sor
 from model.roster import Roster
 from model.schema_errors import problems_from
 from model.toml_text import MAX_BYTES, KeyLines, parse
-from saves.atomic import write_atomic
 
 FORMAT = "warband.roster/1"
 CURRENT_VERSION = 1
@@ -293,5 +292,8 @@ def card_to_toml(card_id: str, card: UnitCard, table: str = "cards") -> str:
 
 
 def write_roster(path: Path | str, roster: Roster) -> None:
-    """Save a roster atomically; raises ``SaveError`` and leaves the old file if it fails."""
+    """Save a roster atomically; raises ``SaveError`` and leaves the old file if it fails.
+    (The atomic writer is imported here: reading and checking a list never writes.)"""
+    from saves.atomic import write_atomic
+
     write_atomic(path, roster_to_toml(roster).encode("utf-8"))
