@@ -107,7 +107,8 @@ class WarbandApp(App[None]):
         elif self.battle_path is not None:
             self.open_battle(self.battle_path)
         elif self.offer_recovery and self.recoveries_waiting():
-            self.offer_recoveries()
+            # reading them imports the roster schema: the home screen shows first
+            self.call_after_refresh(self.offer_recoveries)
         self.sweep_leftovers()
 
     def recoveries_waiting(self) -> bool:
