@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.text import Text
+from rich.cells import cell_len
+from rich.text import Span, Text, TextType
 from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
@@ -22,6 +24,25 @@ class TreeRef:
     item_id: str | None = None
 
 
+Node = TreeNode[TreeRef]
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """What one entry's row was drawn from. ``shape`` is everything but its place and its
+    flag: while it is the same, the row's items stand and only its label may change."""
+
+    shape: tuple[object, ...]
+    index: int
+    flag: str | None
+
+
+def _shape(lo: Loadout) -> tuple[object, ...]:
+    # Loadouts are cached per entry, so an unchanged entry gives the very same objects
+    # and comparing them is a matter of identity.
+    return (lo.entry, lo.unit, lo.cost, lo.carried)
+
+
 class RosterTree(Tree[TreeRef]):
     """Entries of the roster; the cursor tells the builder which entry is selected."""
 
@@ -36,42 +57,70 @@ class RosterTree(Tree[TreeRef]):
             self.ref = ref
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__("List", id=id)
+        self._shown: list[_Shown] = []
+        """What each entry row shows, in the order of ``root.children``."""
+        self._drawn_with: tuple[object, ...] | None = None
+        """The catalog's items and points name the rows were drawn with."""
+        super().__init__("List", id=id)  # after the above: it measures the root
         self.show_root = False
         self.guide_depth = 2
 
     def show(
         self, view: FactionView, loadouts: tuple[Loadout, ...], report: Report, select: int | None
     ) -> None:
-        """Rebuild from the roster, keeping the cursor on entry ``select``."""
+        """Show the roster, keeping the cursor on entry ``select``.
+
+        Only what changed is redrawn: one edit adds, removes or changes a row or two and
+        renumbers those below, and redrawing a thousand entries' rows (and Textual
+        measuring each again) took far more than a frame."""
         flagged: dict[int, str] = {}
         for f in report.findings:
             if f.where.unit is not None and flagged.get(f.where.unit) != "error":
                 flagged[f.where.unit] = f.severity
-        self.clear()
-        target: TreeNode[TreeRef] | None = None
         points = view.system.points
-        for lo in loadouts:
-            label = Text()
-            if lo.index in flagged:
-                error = flagged[lo.index] == "error"
-                label.append("✗ " if error else "! ", style="red" if error else "yellow")
-            name = lo.entry.name or lo.unit.name
-            label.append(f"{lo.index + 1}. {name}", style="bold")
-            if lo.entry.name and lo.entry.name != lo.unit.name:
-                label.append(f" ({lo.unit.name})")
-            if lo.entry.models > 1:
-                label.append(f" x{lo.entry.models}")
-            label.append(f"  {lo.cost} {points}", style="cyan")
-            node = self.root.add(label, data=TreeRef(lo.index), expand=True)
+        context = (view.items, points)
+        if context != self._drawn_with:
+            self.clear()
+            self._shown = []
+            self._drawn_with = context
+        shapes = [_shape(lo) for lo in loadouts]
+        old = [s.shape for s in self._shown]
+        start, end_old, end_new = _changed_span(old, shapes)
+        rows = self.root.children
+        for node in list(rows[start:end_old]):
+            node.remove()
+        del self._shown[start:end_old]
+        for lo in loadouts[start:end_new]:
+            node = self.root.add(
+                self._entry_label(lo, flagged.get(lo.index), points),
+                data=TreeRef(lo.index),
+                expand=True,
+                before=lo.index,
+            )
             for c in lo.carried:
                 item = view.items[c.item_id]
                 text = Text(item.name + (f" x{c.count}" if c.count > 1 else ""))
                 text.append(f"  {c.cost}" if c.source == "bought" else f"  {c.source}", style="dim")
                 node.add_leaf(text, data=TreeRef(lo.index, c.item_id))
-            if select == lo.index:
-                target = node
-        if target is None and loadouts:
+            self._shown.insert(lo.index, _Shown(shapes[lo.index], lo.index, flagged.get(lo.index)))
+        relabelled = False
+        for node, lo, was in zip(self.root.children, loadouts, self._shown, strict=True):
+            flag = flagged.get(lo.index)
+            if was.index == lo.index and was.flag == flag:
+                continue
+            self._shown[lo.index] = _Shown(was.shape, lo.index, flag)
+            self._relabel(node, self._entry_label(lo, flag, points))
+            if was.index != lo.index:
+                node.data = TreeRef(lo.index)
+                for leaf in node.children:
+                    leaf.data = TreeRef(lo.index, leaf.data.item_id if leaf.data else None)
+            relabelled = True
+        if relabelled:
+            self._invalidate()
+        target: Node | None = None
+        if select is not None and 0 <= select < len(self.root.children):
+            target = self.root.children[select]
+        elif loadouts:
             target = self.root.children[-1]
         # Land the cursor now, not on the next refresh: keys that come before that
         # refresh would otherwise see a cursor still on a node of the old tree, an entry
@@ -82,17 +131,67 @@ class RosterTree(Tree[TreeRef]):
         else:
             self.move_cursor(None)
 
+    @staticmethod
+    def _entry_label(lo: Loadout, flag: str | None, points: str) -> Text:
+        # Made as one string with its styled spans: a list renumbers up to a thousand
+        # rows after one edit, and appending piece by piece costs several times more.
+        head = "" if flag is None else ("✗ " if flag == "error" else "! ")
+        name = lo.entry.name or lo.unit.name
+        number = f"{head}{lo.index + 1}. {name}"
+        tail = ""
+        if lo.entry.name and lo.entry.name != lo.unit.name:
+            tail += f" ({lo.unit.name})"
+        if lo.entry.models > 1:
+            tail += f" x{lo.entry.models}"
+        cost = f"  {lo.cost} {points}"
+        spans = []
+        if head:
+            spans.append(Span(0, len(head), "red" if flag == "error" else "yellow"))
+        bold_end = len(number)
+        spans.append(Span(len(head), bold_end, "bold"))
+        end = bold_end + len(tail)
+        spans.append(Span(end, end + len(cost), "cyan"))
+        return Text(number + tail + cost, spans=spans)
+
+    def _relabel(self, node: Node, label: Text) -> None:
+        """Give a row a new label, repainted with the next refresh of the whole tree.
+
+        ``TreeNode.set_label`` schedules a repaint per node: renumbering the rows below
+        an added entry would queue one for each of up to a thousand rows."""
+        node._label = self.process_label(label)
+        node._updates += 1
+
+    def process_label(self, label: TextType) -> Text:
+        """The label's first line (as ``Tree`` does), without copying a label of one line:
+        every row's label passes through here."""
+        if isinstance(label, Text) and "\n" not in label.plain:
+            return label
+        return super().process_label(label)
+
+    def get_label_width(self, node: Node) -> int:
+        """The label's width with its expand icon: what ``Tree`` measures by rendering the
+        label, which for every row after each edit cost more than a frame in a long list
+        (labels are one line: ``process_label``)."""
+        icon = (
+            (self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
+            if node.allow_expand
+            else ""
+        )
+        return cell_len(icon) + node._label.cell_len
+
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeRef]) -> None:
         event.stop()
         # A rebuild highlights nodes on its way; only the node the cursor is on counts.
         if event.node is self.cursor_node and self._current(event.node):
             self.post_message(self.EntryHighlighted(event.node.data))
 
-    def _current(self, node: TreeNode[TreeRef]) -> bool:
-        """Whether ``node`` belongs to the tree as last shown (``clear`` leaves the cursor
-        on a node of the old tree until the lines are laid out again)."""
+    def _current(self, node: Node) -> bool:
+        """Whether ``node`` belongs to the tree as last shown (``clear`` and ``remove``
+        leave the cursor on a node of the old tree until the lines are laid out again)."""
         top = node
         while top.parent is not None:
+            if self._tree_nodes.get(top.id) is not top:  # removed
+                return False
             top = top.parent
         return top is self.root
 
@@ -101,3 +200,16 @@ class RosterTree(Tree[TreeRef]):
         """What the cursor is on, None when it is on nothing of the list as shown."""
         node = self.cursor_node
         return node.data if node is not None and self._current(node) else None
+
+
+def _changed_span(old: Sequence[object], new: Sequence[object]) -> tuple[int, int, int]:
+    """Where two lists differ: ``old[start:end_old]`` became ``new[start:end_new]``, the
+    rest being the same before and after (one edit changes one span of a list)."""
+    start, limit = 0, min(len(old), len(new))
+    while start < limit and old[start] == new[start]:
+        start += 1
+    end_old, end_new = len(old), len(new)
+    while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
+        end_old -= 1
+        end_new -= 1
+    return start, end_old, end_new
