@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -96,10 +96,15 @@ class WarbandApp(App[None]):
 
     # --- start ---------------------------------------------------------------------------------
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        """The home screen is the app's base screen, composed in the app's first paint
+        rather than pushed over an empty default screen (two screens laid out and styled
+        before anything shows). The theme is chosen first, so it is styled once."""
         self.theme = self._start_theme()
+        return HomeScreen()
+
+    def on_mount(self) -> None:
         self._started = True
-        self.push_screen(HomeScreen())
         if self.settings_note:
             self.notify(self.settings_note, severity="warning")
         if self.open_path is not None:
@@ -109,7 +114,7 @@ class WarbandApp(App[None]):
         elif self.offer_recovery and self.recoveries_waiting():
             # reading them imports the roster schema: the home screen shows first
             self.call_after_refresh(self.offer_recoveries)
-        self.sweep_leftovers()
+        self.call_after_refresh(self.sweep_leftovers)
 
     def recoveries_waiting(self) -> bool:
         """Whether the recovery folder holds any file to offer back, found by listing it.
@@ -238,7 +243,7 @@ class WarbandApp(App[None]):
         """Open the builder on a roster, above the home screen."""
         from tui.screens.builder import BuilderScreen
 
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:  # down to the home screen
             self.pop_screen()
         builder = BuilderScreen(
             view,
@@ -315,7 +320,7 @@ class WarbandApp(App[None]):
         from tui.screens.tracker import TrackerScreen
 
         self.remember(path)
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:  # down to the home screen
             self.pop_screen()
 
         def views() -> tuple[FactionView, ...]:

@@ -81,3 +81,26 @@ async def test_an_unreadable_recovery_file_is_told_and_kept(tmp_path: Path) -> N
         told = [n.message for n in app._notifications]
         assert any(str(broken) in m and "it was kept" in m for m in told), told
     assert broken.read_text(encoding="utf-8") == "format = ["
+
+
+async def test_the_home_screen_is_the_base_screen_and_a_list_opens_above_it(
+    tmp_path: Path,
+) -> None:
+    """Home is the app's base screen (no empty default screen under it); opening a list
+    while another is open replaces that list's builder, above home."""
+    from tests.conftest import FIXTURES
+    from tui.screens.builder import BuilderScreen
+
+    folders = Folders(tmp_path)
+    legal = (FIXTURES / "rosters" / "gangers" / "legal-500.toml").read_text(encoding="utf-8")
+    first, second = folders.roster("a.toml", legal), folders.roster("b.toml", legal)
+    app = app_in(folders, open_path=first)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        home, builder = app.screen_stack
+        assert isinstance(home, HomeScreen) and isinstance(builder, BuilderScreen)
+        app.open_roster(second)
+        await pilot.pause()
+        assert app.screen_stack[0] is home and len(app.screen_stack) == 2
+        assert isinstance(app.screen, BuilderScreen) and app.screen is not builder
+        assert app.screen.path == second
