@@ -1,6 +1,6 @@
 """The command line as a script runs it: ``warband validate FILE``, a whole process.
 
-Each run is a fresh ``python -m tui validate`` (the console script's own ``main``), so
+Each run is a fresh ``warband validate`` (the console script), so
 interpreter start, imports, the catalog load and the check all count; the baseline
 is a fresh ``python -c "import pydantic"``, the least a pydantic-checked file costs.
 Runs alternate so both see the same machine load; medians are printed.
@@ -25,6 +25,13 @@ pytestmark = pytest.mark.benchmark
 ROSTER = FIXTURES / "rosters" / "gangers" / "legal-500.toml"
 
 
+def warband_command() -> list[str]:
+    """The ``warband`` console script installed beside this Python, or ``python -m tui``
+    (the same ``main``) where the package is not installed."""
+    script = Path(sys.executable).with_name("warband")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "tui"]
+
+
 def _seconds(argv: Sequence[str]) -> tuple[float, float]:
     """Wall-clock and CPU seconds (user and system) of one process running ``argv``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -39,7 +46,7 @@ def _seconds(argv: Sequence[str]) -> tuple[float, float]:
 
 @pytest.mark.parametrize("json", [False, True], ids=["text", "json"])
 def test_validate_process_vs_import_pydantic(json: bool, tmp_path: Path) -> None:
-    validate = [sys.executable, "-m", "tui", "validate", str(ROSTER), *(["--json"] * json)]
+    validate = [*warband_command(), "validate", str(ROSTER), *(["--json"] * json)]
     baseline = [sys.executable, "-c", "import pydantic"]
     ours, base = [], []
     for _ in range(9):
