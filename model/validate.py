@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from weakref import WeakKeyDictionary
 
@@ -37,17 +37,33 @@ class _Context:
     roster: Roster
     loadouts: tuple[Loadout, ...]
     points: int
+    groups: tuple[_Group, ...] = ()
+    """The entries that resolve alike, once each: the list rules count by them."""
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Entries of a list that resolve to the same loadout (copies of one entry)."""
+
+    lo: Loadout
+    """The first of them (every one measures the same: only its place differs)."""
+    count: int
+    last: int
+    """The place of the last of them."""
 
 
 def validate(view: FactionView, roster: Roster) -> Report:
     """Cost the roster and report every rule it breaks, errors first."""
-    loadouts = loadouts_of(view, roster)
-    ctx = _Context(view, roster, loadouts, sum(lo.cost for lo in loadouts))
+    loadouts, bases = _resolve(view, roster)
+    ctx = _Context(
+        view, roster, loadouts, sum(lo.cost for lo in loadouts), _groups(loadouts, bases)
+    )
     findings: list[Finding] = []
     tallies: list[Tally] = []
     unit_rules, list_rules = _plan(view)
+    cache = _UNIT_FINDINGS.setdefault(view.base, {})
     for lo in loadouts:
-        findings.extend(_unit_findings(ctx, lo, unit_rules))
+        findings.extend(_unit_findings(ctx, lo, unit_rules, cache))
     for rule, terms in list_rules:
         found, tally = _evaluate(rule, terms, ctx)
         findings.extend(found)
@@ -72,23 +88,61 @@ worked out again. Entries are immutable, so a cached loadout can never go stale.
 def _entry_key(view: FactionView, entry: RosterUnit) -> object:
     """What an entry's loadout depends on besides the catalog: the entry, and the card
     when it names one of the roster's (so a card edit re-resolves only its entries)."""
-    card = view.roster_cards.get(entry.unit)
+    cards = view.roster_cards
+    card = cards.get(entry.unit) if cards else None  # most lists have none: skip the miss
     return entry if card is None else (entry, card)
 
 
 def loadouts_of(view: FactionView, roster: Roster) -> tuple[Loadout, ...]:
     """Every entry of a roster resolved against its catalog."""
+    return _resolve(view, roster)[0]
+
+
+_LAST: list[tuple[FactionView, Roster, tuple[Loadout, ...], tuple[Loadout, ...]]] = []
+"""The last roster resolved: the builder resolves the same one to validate it and to
+show it, and in a long list even finding each entry in the cache takes milliseconds."""
+
+
+def _resolve(view: FactionView, roster: Roster) -> tuple[tuple[Loadout, ...], tuple[Loadout, ...]]:
+    """Every entry resolved, and for each the cached loadout it was placed from (equal
+    entries share one: the list rules measure it once for all of them)."""
+    if _LAST and _LAST[0][0] is view and _LAST[0][1] is roster:
+        return _LAST[0][2], _LAST[0][3]
     cache = _RESOLVED.setdefault(view.base, {})
     if len(cache) > 4096:
         cache.clear()
     out = []
+    bases = []
     for index, entry in enumerate(roster.units):
         key = _entry_key(view, entry)
         lo = cache.get(key)
         if lo is None:
             lo = cache[key] = resolve_loadout(view, entry, index)
-        out.append(lo if lo.index == index else replace(lo, index=index))
-    return tuple(out)
+        bases.append(lo)
+        if lo.index != index:  # the constructor: dataclasses.replace costs three times more
+            lo = Loadout(
+                index, lo.entry, lo.unit, lo.tags, lo.carried, lo.cost, lo.groups, lo.design
+            )
+        out.append(lo)
+    result = tuple(out), tuple(bases)
+    _LAST[:] = [(view, roster, *result)]
+    return result
+
+
+def _groups(loadouts: tuple[Loadout, ...], bases: tuple[Loadout, ...]) -> tuple[_Group, ...]:
+    """The entries grouped by the loadout they resolved to, in order of first appearance
+    (so totals meet their keys in the order a pass over every entry would)."""
+    first: dict[int, Loadout] = {}
+    counts: dict[int, int] = {}
+    last: dict[int, int] = {}
+    for lo, base in zip(loadouts, bases, strict=True):
+        key = id(base)
+        if key not in first:
+            first[key] = lo
+            counts[key] = 0
+        counts[key] += 1
+        last[key] = lo.index
+    return tuple(_Group(lo, counts[key], last[key]) for key, lo in first.items())
 
 
 # --- what each unit's own data implies --------------------------------------------------------
@@ -214,9 +268,15 @@ _UNIT_FINDINGS: WeakKeyDictionary[FactionView, dict[object, tuple[Finding, ...]]
 edited entry is checked again: a 200-entry list stays within a frame."""
 
 
-def _unit_findings(ctx: _Context, lo: Loadout, rules: Plan) -> tuple[Finding, ...]:
-    cache = _UNIT_FINDINGS.setdefault(ctx.view.base, {})
+def _unit_findings(
+    ctx: _Context, lo: Loadout, rules: Plan, cache: dict[object, tuple[Finding, ...]]
+) -> tuple[Finding, ...]:
     entry = _entry_key(ctx.view, lo.entry)
+    # Whether an entry has findings does not depend on its place (only their messages
+    # name it): an entry found clean anywhere is clean when an edit above moves it.
+    clean = (entry, None, ctx.roster.points_limit, ctx.roster.settings)
+    if clean in cache:
+        return ()
     key = (entry, lo.index, ctx.roster.points_limit, ctx.roster.settings)
     found = cache.get(key)
     if found is None:
@@ -232,6 +292,8 @@ def _unit_findings(ctx: _Context, lo: Loadout, rules: Plan) -> tuple[Finding, ..
                 if limited is not None:
                     out.extend(_count_unit(limited, terms, ctx, lo))
         found = cache[key] = tuple(out)
+        if not found:
+            cache[clean] = found
     return found
 
 
@@ -262,8 +324,8 @@ def _points(rule: PointsLimit, ctx: _Context) -> tuple[list[Finding], list[Tally
     if excess <= 0:
         return [], tallies
     tolerance = 0
-    if rule.tolerance == "cheapest-model" and ctx.loadouts:
-        tolerance = min(lo.cheapest_model for lo in ctx.loadouts)
+    if rule.tolerance == "cheapest-model" and ctx.groups:
+        tolerance = min(g.lo.cheapest_model for g in ctx.groups)
     values = {"points": ctx.points, "points_limit": limit, "excess": excess, "tolerance": tolerance}
     if excess <= tolerance:
         text = render(rule.tolerance_message or DEFAULTS["points-tolerance"], values)
@@ -439,7 +501,7 @@ def _count_unit(
         return
     if not rule.by_model and not rule.select.match_unit(lo.entry.unit, lo.tags):
         return
-    totals = _totals(rule, terms, (lo,))
+    totals = _totals(rule, terms, ((lo, 1),))
     lo_min, hi = _bounds(rule, ctx, lo.entry.models)
     yield from _check_totals(rule, terms, ctx, totals, lo_min, hi, lo, (lo,))
 
@@ -452,9 +514,10 @@ def _count(
         for lo in ctx.loadouts:
             findings.extend(_count_unit(rule, terms, ctx, lo))
         return findings, []
-    if rule.when is not None and not any(_unit_matches(rule.when, lo) for lo in ctx.loadouts):
+    when = rule.when
+    if when is not None and not any(_unit_matches(when, g.lo) for g in ctx.groups):
         return [], []
-    totals = _totals(rule, terms, ctx.loadouts)
+    totals = _totals(rule, terms, ((g.lo, g.count) for g in ctx.groups))
     lo_min, hi = _bounds(rule, ctx, 1)
     tallies = []
     if rule.label:
@@ -465,16 +528,17 @@ def _count(
 
 
 def _totals(
-    rule: CountRule, terms: tuple[Term, ...], loadouts: Iterable[Loadout]
+    rule: CountRule, terms: tuple[Term, ...], loadouts: Iterable[tuple[Loadout, int]]
 ) -> dict[str | None, int]:
+    """A count's totals over entries given once with how many there are of each."""
     totals: dict[str | None, int] = {} if rule.group_by != "none" else {None: 0}
-    for lo in loadouts:
+    for lo, count in loadouts:
         for term in terms:
             for key, amount in _measure(term, lo, rule.group_by):
                 if term.measure == "item-rules":  # a property of each weapon: the worst
                     totals[key] = max(totals.get(key, 0), amount)
                 else:
-                    totals[key] = totals.get(key, 0) + amount
+                    totals[key] = totals.get(key, 0) + amount * count
     return totals
 
 
@@ -555,12 +619,12 @@ def _needed_limit(rule: CountRule, count: int) -> int | str:
 def _ratio(rule: RatioRule, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
     num = den = 0
     last: int | None = None
-    for lo in ctx.loadouts:
-        n = sum(a for _, a in _measure(rule.numerator, lo, "none"))
+    for g in ctx.groups:
+        n = sum(a for _, a in _measure(rule.numerator, g.lo, "none"))
         if n:
-            last = lo.index
-        num += n
-        den += sum(a for _, a in _measure(rule.denominator, lo, "none"))
+            last = g.last if last is None else max(last, g.last)
+        num += n * g.count
+        den += sum(a for _, a in _measure(rule.denominator, g.lo, "none")) * g.count
     allowed = math.floor(rule.max * den + 1e-9)
     if num <= allowed:
         return [], []
