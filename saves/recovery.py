@@ -1,28 +1,40 @@
-"""Crash recovery: a copy of unsaved work, written after every change.
+"""Crash recovery: a copy of unsaved work, kept up to date within a fraction of a second.
 
 While a list has unsaved changes, the builder keeps a recovery file in the
 recovery folder: the roster plus the file it belongs to. Saving or deliberately
 discarding removes it. If warband is killed, the terminal closed or the machine
 loses power, the next start finds the file and offers the list back.
+
+Writing a copy (serialising a long list, then an fsynced atomic write) takes longer
+than a frame, so the builder does not write on the key path: ``RecoveryKeeper``
+takes the latest roster and a writer thread writes it at most ``DELAY`` seconds
+later, the newest version only, however many edits came in between. A kill loses at
+most the last ``DELAY`` seconds of work; quitting, closing the list and leaving the
+process write what is pending first (``flush``).
+
+Nothing heavy is imported at module import: the start of the app lists the folder
+and, with nothing to recover, must not pay for the roster schema.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import tomli_w
-from pydantic import ValidationError
-
-from model.problems import RosterError, WarbandError
-from model.roster import Roster
-from model.toml_text import parse
-from saves.atomic import write_atomic
+if TYPE_CHECKING:
+    from model.roster import Roster
 
 FORMAT = "warband.recovery/1"
+
+DELAY = 0.3
+"""Seconds from an edit until its copy is on disk at the latest (plus the write itself)."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +56,10 @@ def recovery_file(folder: Path, key: str) -> Path:
 
 def write_recovery(file: Path, roster: Roster, source: Path | None) -> None:
     """Save a recovery copy (atomically; raises ``SaveError``)."""
+    import tomli_w
+
+    from saves.atomic import write_atomic
+
     file.parent.mkdir(parents=True, exist_ok=True)
     doc: dict[str, Any] = {"format": FORMAT}
     if source is not None:
@@ -53,7 +69,11 @@ def write_recovery(file: Path, roster: Roster, source: Path | None) -> None:
 
 
 def discard_recovery(file: Path) -> None:
-    """Remove a recovery copy (missing is fine)."""
+    """Remove a recovery copy (missing is fine), and any copy of it still to be written."""
+    KEEPER.discard(file)
+
+
+def _unlink(file: Path) -> None:
     with contextlib.suppress(OSError):
         file.unlink()
 
@@ -61,11 +81,20 @@ def discard_recovery(file: Path) -> None:
 def find_recoveries(folder: Path) -> tuple[list[Recovered], list[str]]:
     """Every readable recovery file, newest first, and a note for each unreadable one
     (left in place, never deleted, so nothing is lost)."""
-    found: list[tuple[float, Recovered]] = []
-    notes: list[str] = []
     if not folder.is_dir():
         return [], []
-    for file in folder.glob("*.toml"):
+    files = list(folder.glob("*.toml"))
+    if not files:  # the usual case: listing the folder is all it costs
+        return [], []
+    from pydantic import ValidationError
+
+    from model.problems import RosterError, WarbandError
+    from model.roster import Roster
+    from model.toml_text import parse
+
+    found: list[tuple[float, Recovered]] = []
+    notes: list[str] = []
+    for file in files:
         try:
             raw = parse(file.read_bytes(), str(file), lambda t, p: RosterError(t, p))
             if raw.get("format") != FORMAT:
@@ -82,3 +111,96 @@ def find_recoveries(folder: Path) -> tuple[list[Recovered], list[str]]:
             notes.append(f"{file}: could not be read ({type(exc).__name__}); it was kept")
     found.sort(key=lambda pair: pair[0], reverse=True)
     return [r for _, r in found], notes
+
+
+Failed = Callable[[Exception], None]
+"""Told (on the writer thread) when a copy could not be written."""
+
+
+@dataclass(frozen=True)
+class _Copy:
+    roster: Roster
+    source: Path | None
+    failed: Failed | None
+
+
+class RecoveryKeeper:
+    """Writes recovery copies on a thread of its own, the newest per file, within
+    ``delay`` seconds of the edit that made it.
+
+    Edits come faster than copies can be written: a copy waiting to be written is
+    replaced by a newer one, never queued behind it. The delay runs from the first edit
+    not yet on disk, not from the last, so keys typed without a pause cannot put the
+    copy off. ``discard`` and ``flush`` act at once, after a write under way: a copy
+    written late must never bring back a file that saving or discarding removed."""
+
+    def __init__(self, delay: float = DELAY) -> None:
+        self.delay = delay
+        self._pending: dict[Path, _Copy] = {}
+        self._due: float | None = None
+        """When the oldest pending copy must be written (``time.monotonic``)."""
+        self._queue = threading.Condition()
+        self._disk = threading.Lock()
+        """Held while a file is written or removed: queue first, then disk, always."""
+        self._thread: threading.Thread | None = None
+
+    def keep(self, file: Path, roster: Roster, source: Path | None, failed: Failed | None) -> None:
+        """Have ``roster`` written to ``file`` soon (replacing a copy not yet written)."""
+        with self._queue:
+            self._pending[file] = _Copy(roster, source, failed)
+            if self._due is None:
+                self._due = time.monotonic() + self.delay
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="warband-recovery", daemon=True
+                )
+                self._thread.start()
+            self._queue.notify()
+
+    def discard(self, file: Path) -> None:
+        """Remove ``file`` now; a copy of it waiting to be written never will be."""
+        with self._queue:
+            self._pending.pop(file, None)
+            with self._disk:
+                _unlink(file)
+
+    def flush(self) -> None:
+        """Write every pending copy now (quitting, closing a list, leaving the process)."""
+        with self._queue:
+            pending, self._pending, self._due = self._pending, {}, None
+            with self._disk:
+                for file, copy in pending.items():
+                    self._write(file, copy)
+
+    def pending(self, file: Path) -> bool:
+        """Whether a copy of ``file`` is waiting to be written."""
+        with self._queue:
+            return file in self._pending
+
+    def _run(self) -> None:
+        while True:
+            with self._queue:
+                while self._due is None or time.monotonic() < self._due:
+                    timeout = None if self._due is None else self._due - time.monotonic()
+                    self._queue.wait(timeout)
+                pending, self._pending, self._due = self._pending, {}, None
+                self._disk.acquire()  # before the queue is let go: see discard
+            try:
+                for file, copy in pending.items():
+                    self._write(file, copy)
+            finally:
+                self._disk.release()
+
+    @staticmethod
+    def _write(file: Path, copy: _Copy) -> None:
+        try:
+            write_recovery(file, copy.roster, copy.source)
+        except Exception as exc:  # the thread must live on to write the next copy
+            if copy.failed is not None:
+                copy.failed(exc)
+
+
+KEEPER = RecoveryKeeper()
+"""The one keeper of the process: every builder's copies go through it."""
+
+atexit.register(KEEPER.flush)

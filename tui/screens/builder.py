@@ -9,6 +9,8 @@ while unsaved, so a crash or a killed terminal loses nothing.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import uuid
 from dataclasses import replace
 from pathlib import Path
@@ -29,7 +31,7 @@ from model.problems import WarbandError
 from model.roster import Roster, RosterUnit
 from model.validate import loadouts_of, validate
 from saves.free_name import NoFreeName, free_path, slug
-from saves.recovery import discard_recovery, recovery_file, write_recovery
+from saves.recovery import KEEPER, discard_recovery, recovery_file
 from saves.roster_file import write_roster
 from tui.commands import Command, bindings
 from tui.details import item_details, unit_details
@@ -226,6 +228,8 @@ clipboard or saved to a file.
         self.recovery = recovery or self._recovery_path()
         self._closing = False
         """Whether a close (Escape) is under way."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        """The app's loop, which the recovery writer's thread reports failures to."""
 
     @property
     def warband(self) -> WarbandApp:
@@ -293,6 +297,7 @@ clipboard or saved to a file.
         yield Footer()
 
     def on_mount(self) -> None:
+        self._loop = asyncio.get_running_loop()
         self.refresh_view()
         if self.roster.units:
             self.query_one(RosterTree).focus()
@@ -336,13 +341,28 @@ clipboard or saved to a file.
         self._keep_recovery()
 
     def _keep_recovery(self) -> None:
+        """Have the recovery copy follow the list: written off the key path, within a
+        fraction of a second (``saves.recovery``), or removed once nothing is unsaved."""
         if self.dirty:
-            try:
-                write_recovery(self.recovery, self.roster, self.path)
-            except WarbandError as exc:
-                self.notify(exc.render(), title="Recovery copy not written", severity="warning")
+            KEEPER.keep(self.recovery, self.roster, self.path, self._recovery_failed)
         else:
             discard_recovery(self.recovery)
+
+    def _recovery_failed(self, exc: Exception) -> None:
+        """Say that a copy was not written (called on the writer's thread)."""
+        body = exc.render() if isinstance(exc, WarbandError) else str(exc)
+        loop = self._loop
+        if loop is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the app has ended: no one to tell
+            loop.call_soon_threadsafe(
+                lambda: self.notify(body, title="Recovery copy not written", severity="warning")
+            )
+
+    def on_unmount(self) -> None:
+        # The list is closed or the app is ending (quit, or a bug): what the writer has
+        # not written yet is written now.
+        KEEPER.flush()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "keep_card":
