@@ -255,8 +255,14 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         self.views = views
         self.shown_side = 0
         self._log_lines: list[str] = []
+        """The log's lines told so far, for the events from ``_log_first`` on."""
+        self._log_first = 0
         self._log_events: tuple[Event, ...] = ()
+        """The events the lines were told for (all of them up to the last line)."""
         self._log_state = BattleState.start(battle.setup)
+        """The state after the last event told."""
+        self._available: dict[str, bool] = {}
+        self._available_for: Battle | None = None
 
     @property
     def state(self) -> BattleState:
@@ -360,35 +366,49 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
 
     def _show_log(self) -> None:
         """The log, told event by event. Each line is told once, from the state just
-        before its event: recording adds one line, undo drops lines, so a long game
-        does not replay its whole log at every key."""
-        events = self.battle.events
+        before its event, and only for the last events (between ``LOG_LINES`` and three
+        times as many, so undo has lines to go back to): recording adds one line, told
+        from the battle's previous state; undo drops lines; a log with too few lines
+        left after many undos, or another battle, is told afresh from the battle's state
+        at its first line (a checkpoint and a few events away). No key replays the log."""
+        battle = self.battle
+        events = battle.events
         lines = self._log_lines
-        known = len(lines)
+        first = self._log_first
+        end = first + len(lines)
         log = self.query_one("#battle-log", OptionList)
-        common = min(known, len(events))
-        if events[:common] != self._log_events[:common]:  # another battle altogether
+        common = min(end, len(events))
+        same = events[:common] == self._log_events[:common]
+        if same and len(events) < end and (first == 0 or len(events) - first >= LOG_LINES):
+            del lines[len(events) - first :]  # undone: the state after the rest is the
+            self._log_state = battle.state  # battle's own
+        elif not same or len(events) < end:  # another battle, or too few lines left
             lines.clear()
-            known = 0
-            self._log_state = BattleState.start(self.battle.setup)
-        if len(events) < known:  # undone: the state after the rest is the battle's own
-            del lines[len(events) :]
-            self._log_state = self.battle.state
-        for event in events[len(lines) :]:
+            first = self._log_first = max(0, len(events) - 2 * LOG_LINES)
+            self._log_state = battle.state_after(first)
+        shown_before = log.option_count
+        told = len(lines)
+        for event in events[first + len(lines) :]:
             lines.append(event_text(event, self._log_state))
             try:
                 self._log_state = self._log_state.then(event)
             except Refused:
                 break
-        self._log_events = events[: len(lines)]
-        shown = len(lines) - LOG_LINES
-        if log.option_count == min(known, LOG_LINES) and len(lines) == known + 1 and shown <= 0:
-            log.add_option(Option(Text(f"{len(lines)}. {lines[-1]}")))
+        if len(lines) > 3 * LOG_LINES:
+            cut = len(lines) - 2 * LOG_LINES
+            del lines[:cut]
+            first = self._log_first = first + cut
+            told -= cut
+        self._log_events = events[: first + len(lines)]
+        total = first + len(lines)
+        if shown_before == first + told and len(lines) == told + 1 and total <= LOG_LINES:
+            log.add_option(Option(Text(f"{total}. {lines[-1]}")))
         else:
             log.clear_options()
+            start = max(total - LOG_LINES, 0)
             log.add_options(
                 Option(Text(f"{n}. {line}"))
-                for n, line in enumerate(lines[-LOG_LINES:], start=max(shown, 0) + 1)
+                for n, line in enumerate(lines[start - first :], start=start + 1)
             )
         if lines:
             log.highlighted = log.option_count - 1
@@ -494,10 +514,18 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
     # --- availability ------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        state = self.state
+        return True if self._allowed_now().get(action, True) else None
+
+    def _allowed_now(self) -> dict[str, bool]:
+        """Which commands the battle allows now, worked out once per battle value: Textual
+        asks for every binding at every refresh, and some answers need whose turn it is."""
+        battle = self.battle
+        if self._available_for is battle:
+            return self._available
+        state = battle.state
         turns = state.tracker.turns
         live = not state.ended
-        available = {
+        self._available = {
             "activate": live and state.active is None,
             "act": live and state.active is not None,
             "end_activation": live and state.active is not None,
@@ -508,13 +536,14 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             "interrupt": live and any(spec.interrupt for spec in state.tracker.actions),
             "next_phase": live and turns.kind == "phases",
             "end_turn": live and state.active is None,
-            "undo": self.battle.can_undo,
-            "redo": self.battle.can_redo,
+            "undo": battle.can_undo,
+            "redo": battle.can_redo,
             "end_game": live,
             "wound": live,
             "heal": live,
         }
-        return True if available.get(action, True) else None
+        self._available_for = battle
+        return self._available
 
     def _retaining_side(self) -> int | None:
         """The side that may retain the initiative now: the one that has just acted in a

@@ -78,12 +78,22 @@ class SideTable(DataTable[Text], inherit_bindings=False):
                 self.move_cursor(row=row)
 
     def show(self, state: BattleState) -> None:
-        """Redraw every row from the state, keeping the cursor where it was."""
+        """Redraw the rows from the state, keeping the cursor where it was.
+
+        Most events change a cell or two: only those are updated (the columns have fixed
+        widths, so nothing is measured again); the table is built again only when its
+        models change (another battle)."""
         self._state = state
         rows = self._rows(state)
         if rows == self._shown:
             return  # most events change one side only: the other table is left alone
-        self._shown = rows
+        shown, self._shown = self._shown, rows
+        if [key for key, _ in shown] == [key for key, _ in rows] and self.row_count == len(rows):
+            for (key, cells), (_, before) in zip(rows, shown, strict=True):
+                for (column, _), cell, old in zip(COLUMNS, cells, before, strict=True):
+                    if cell != old:
+                        self.update_cell(key, column, cell)
+            return
         keep = self.cursor_row
         self.clear()
         for key, cells in rows:
