@@ -20,7 +20,8 @@ from functools import cached_property
 
 from pydantic import ValidationError
 
-from model.battle_state import BattleState
+from model.battle_state import BattleState, Refused
+from model.bounds import MAX_EVENTS
 from model.catalog import Catalog, FactionView
 from model.events import Event
 from model.forces import build_side
@@ -94,8 +95,14 @@ class Battle:
         return Battle(self.setup, self.events[:count], (), None, self.checkpoint).state
 
     def record(self, event: Event) -> Battle:
-        """The battle with one more event; ``Refused`` when the rules do not allow it now.
+        """The battle with one more event; ``Refused`` when the rules do not allow it now,
+        or when the log is full (``MAX_EVENTS``: a longer battle could not be opened).
         Whatever was undone can no longer be redone."""
+        if len(self.events) >= MAX_EVENTS:
+            raise Refused(
+                f"the battle's log is full ({MAX_EVENTS:,} events): end the game, "
+                "or go on in a new battle"
+            )
         return self._then(event, ())
 
     def _then(self, event: Event, undone: tuple[Event, ...]) -> Battle:

@@ -169,14 +169,26 @@ Side = Annotated[int, Strict(), Field(ge=0, le=MAX_SIDES - 1)]
 EntryIndex = Annotated[int, Strict(), Field(ge=0, le=MAX_ENTRIES - 1)]
 """A model's roster entry, counted from 0."""
 
-MAX_EVENTS = 1_000_000
-"""Events in a battle's log (and its undone list): a long evening is a few hundred, a
-campaign a few thousand; very long logs must still open."""
+MAX_EVENTS = 100_000
+"""Events in a battle's log and its undone list together: a long evening is a few
+hundred, a campaign a few thousand. The tracker records no event past it, so every
+battle it saves opens again (``MAX_BATTLE_BYTES``)."""
 
-MAX_TURNS = MAX_EVENTS
-"""Games last 4 to 10 turns, but nothing is done per turn of the limit, and a battle's
-turns cannot outnumber its events (each turn ends with one): the limit may be as long
-as the longest log (``MAX_EVENTS``), so long test and benchmark games fit."""
+EVENT_BYTES = 100
+"""What one event takes in a battle file on average, at most: its ``[[events]]`` line,
+its keys and a blank line come to 40 to 90 bytes (a note or a roll's text more)."""
+
+MAX_BATTLE_BYTES = 2_000_000 + MAX_EVENTS * EVENT_BYTES
+"""The largest battle file warband reads (12 MB): the size limit of any file for its
+setup (``model.toml_text.MAX_BYTES``) and ``EVENT_BYTES`` for each event it may hold.
+Saving a battle larger than this is refused with a message, so a battle warband wrote
+always opens; a file over 2 MB is read only when its log is laid out as warband writes
+it, which is read in time and memory bounded by its size."""
+
+MAX_TURNS = 1_000_000
+"""Games last 4 to 10 turns, but nothing is done per turn of the limit: the limit may be
+far beyond any game (a battle's turns cannot outnumber its events, ``MAX_EVENTS``, as
+each turn ends with one), so long test and benchmark games fit."""
 
 TurnLimit = Annotated[int, Strict(), Field(ge=1, le=MAX_TURNS)]
 """The turns a battle lasts."""
@@ -184,5 +196,6 @@ TurnLimit = Annotated[int, Strict(), Field(ge=1, le=MAX_TURNS)]
 Seed = Annotated[int, Strict(), Field(ge=-(2**63), le=2**63 - 1)]
 """The dice helper's seed: any signed 64-bit number, as other programs write seeds."""
 
-MarkerNumber = Annotated[int, Strict(), Field(ge=1, le=MAX_EVENTS)]
-"""A marker's number in the list of markers: each was placed by an event."""
+MarkerNumber = Annotated[int, Strict(), Field(ge=1, le=MAX_TURNS)]
+"""A marker's number in the list of markers: each was placed by an event, so it is below
+``MAX_EVENTS``; files keep the wider range they were read with before."""

@@ -157,13 +157,29 @@ def _alive(pid: int) -> bool:
 
 
 def _keep_backup(path: Path) -> None:
-    """Copy the current file to ``<name>.bak``, itself atomically."""
+    """Keep the current file as ``<name>.bak``, itself atomically.
+
+    The backup is a second name (a hard link) for the current file, which the rename
+    that follows takes away from ``path`` and leaves to the backup: no byte is copied,
+    so a save after every event does not pay twice for a long battle's file. Where the
+    file system has no hard links, the file is copied. Either way the backup is synced
+    before it replaces the previous one (for a link its data is on disk already, so
+    that costs nothing)."""
     bak_tmp = _temp_path(path, "bak.tmp")
     try:
-        with bak_tmp.open("xb") as out:
-            out.write(path.read_bytes())
-            out.flush()
-            os.fsync(out.fileno())
+        try:
+            os.link(path, bak_tmp)
+        except OSError:
+            with bak_tmp.open("xb") as out:
+                out.write(path.read_bytes())
+                out.flush()
+                os.fsync(out.fileno())
+        else:
+            fd = os.open(bak_tmp, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
         bak_tmp.replace(path.with_name(path.name + ".bak"))
     finally:
         _remove(bak_tmp)

@@ -43,23 +43,33 @@ damaged file also says whether ``<name>.bak`` exists and how to open it.
 
 from __future__ import annotations
 
+import json
 import math
 import re
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import Field, ValidationError
 
 from model.base import Frozen, Id, Text
 from model.battle import Battle
 from model.battle_state import Refused
-from model.bounds import MAX_EVENTS, MAX_LIST_MODELS, MAX_SIDES, Seed, TurnLimit
+from model.bounds import (
+    MAX_BATTLE_BYTES,
+    MAX_EVENTS,
+    MAX_LIST_MODELS,
+    MAX_SIDES,
+    Seed,
+    TurnLimit,
+)
 from model.events import Event
 from model.forces import SIDE_LETTERS, ModelSnap, SideSetup
 from model.problems import BattleError, KeyPath, Problem, SaveError, sorted_problems
 from model.roster import Roster
+from model.safe_text import clean_data
 from model.schema_errors import number_text, problems_from
 from model.setup import BattleSetup
 from model.toml_text import MAX_BYTES, KeyLines, parse
@@ -134,8 +144,7 @@ def battle_to_toml(battle: Battle) -> str:
     parts = [_setup_text(battle.setup)]
     if battle.events:
         parts.append("\n# What happened at the table, in order.\n")
-        for n, event in enumerate(battle.events, start=1):
-            parts.append(f"\n[[events]]  # {n}\n{_event_body(event)}")
+        parts.extend(_LOG.blocks(battle.events))
     if battle.undone:
         parts.append("\n# Undone events, the next to redo first.\n")
         for n, event in enumerate(battle.undone, start=1):
@@ -147,10 +156,61 @@ def battle_to_toml(battle: Battle) -> str:
     return "".join(parts)
 
 
+class _LogBlocks:
+    """The ``[[events]]`` blocks of the log saved last, kept for the next save.
+
+    The tracker saves after every event, and from one save to the next the log only
+    grows or shrinks at its end (record, undo, redo): the blocks of the events the two
+    logs share are reused, so a save renders only what changed, not the whole log
+    (at 10,000 events rendering everything took most of a frame). Logs are compared
+    element by element, which for shared events is a pointer comparison."""
+
+    def __init__(self) -> None:
+        self._events: tuple[Event, ...] = ()
+        self._blocks: list[str] = []
+        self._lock = threading.Lock()
+
+    def blocks(self, events: tuple[Event, ...]) -> tuple[str, ...]:
+        """The blocks of ``events``, in order."""
+        with self._lock:
+            return tuple(self._update(events))
+
+    def _update(self, events: tuple[Event, ...]) -> list[str]:
+        known = self._events
+        same = min(len(known), len(events))
+        if events[:same] != known[:same]:
+            same = 0
+            while same < len(known) and same < len(events) and events[same] == known[same]:
+                same += 1
+        blocks = self._blocks[:same] if same < len(self._blocks) else self._blocks
+        for n in range(same, len(events)):
+            blocks.append(f"\n[[events]]  # {n + 1}\n{_event_body(events[n])}")
+        self._events, self._blocks = events, blocks
+        return blocks
+
+
+_LOG = _LogBlocks()
+
+
 def write_battle(path: Path | str, battle: Battle) -> None:
     """Save a battle atomically, keeping the previous file as ``<name>.bak``; raises
-    ``SaveError`` and leaves the old file if it fails."""
-    write_atomic(path, battle_to_toml(battle).encode("utf-8"), backup=True)
+    ``SaveError`` and leaves the old file if it fails, or if the file would be larger
+    than warband reads (``MAX_BATTLE_BYTES``): a battle is never saved that cannot be
+    opened again."""
+    data = battle_to_toml(battle).encode("utf-8")
+    if len(data) > MAX_BATTLE_BYTES:
+        raise SaveError(
+            f"could not save {path}",
+            [
+                Problem(
+                    f"the battle would take {len(data):,} bytes, over the "
+                    f"{MAX_BATTLE_BYTES:,} warband reads; the file as saved last is unchanged",
+                    str(path),
+                    hint="end this battle and go on in a new one",
+                )
+            ],
+        )
+    write_atomic(path, data, backup=True)
 
 
 def restore_backup(path: Path | str) -> tuple[Battle, Path]:
@@ -335,6 +395,137 @@ def _event_body(event: Event) -> str:
 # --- reading -----------------------------------------------------------------------------------
 
 
+_LOG_START = re.compile(r"^\[\[events\]\]|^\[\[undone\]\]|^\[end\]", re.MULTILINE)
+"""Where a battle file's log begins: the first of its own table headers."""
+_TABLE = "^"
+"""The key that names each table in the JSON the log is turned into (no TOML key has it)."""
+_MAY_HOLD_CONTROL = re.compile(r"[\\\x80-\x9f]")
+"""A backslash (an escape) or a raw C1 control character: the data must be cleaned
+(``model.safe_text``) as ``parse`` cleans it."""
+_C = r"[ \t]*+(?:#[^\x00-\x08\x0a-\x1f\x7f]*+)?+\n"
+"""The end of a header line: spaces, maybe a comment (TOML allows no control character in
+one)."""
+_INT = r"-?+(?:0|[1-9][0-9]{0,17}+)"
+_STRING = r'"(?:[^"\\\x00-\x1f\x7f]++|\\["\\bfnrt]|\\u[0-9A-Fa-f]{4}+)*+"'
+_VALUE = rf"(?:true|false|{_INT}|{_STRING}|\[(?:{_INT}(?:, {_INT})*+)?+\])"
+
+
+def _event_keys() -> tuple[str, ...]:
+    keys: set[str] = set()
+    for member in get_args(get_args(Event)[0]):
+        keys.update(member.model_fields)
+    return tuple(sorted(keys))
+
+
+_LOG_KEYS = (*_event_keys(), "events", "undone")
+"""The keys of events and of ``[end]``: the only keys of a log read without ``tomllib``,
+so a long file cannot hold more than a few dozen per table."""
+_LOG_TEXT = re.compile(
+    rf"(?:(?:{'|'.join(_LOG_KEYS)}) = {_VALUE}\n"
+    rf"|\[\[(?:events|undone)\]\]{_C}|\[end\]{_C}|(?:#[^\x00-\x08\x0a-\x1f\x7f]*+)?+\n)*+"
+)
+"""The log as warband writes it: table headers, ``key = value`` lines of the keys events
+have, with plain values (a whole number, true or false, a string, a list of whole numbers),
+blank lines and comments. Every such text is valid TOML, read to the same data as
+``tomllib`` reads it."""
+_HEADERS = tuple(
+    (re.compile(rf"^\[{table}\]{_C}", re.MULTILINE), f'}},{{"{_TABLE}":"{name}"\n')
+    for table, name in ((r"\[events\]", "events"), (r"\[undone\]", "undone"), ("end", "end"))
+)
+_OTHER_LINE = re.compile(r"^(?:#[^\n]*+)?+\n", re.MULTILINE)
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+"""An escaped UTF-16 surrogate: JSON reads it, TOML refuses it."""
+
+
+class _NotOurs(Exception):
+    """The text is not laid out as warband writes battles: read it with ``tomllib``."""
+
+
+def _parse_log(log: str) -> dict[str, Any]:
+    """The tables of a log laid out as warband writes it, as ``tomllib`` would read them.
+
+    ``tomllib`` spends about 15 microseconds per key. A log of plain ``key = value``
+    lines is checked by one regular expression, turned into JSON by substitutions that
+    run in C (each line stays a line, so the patterns find line starts) and read by
+    ``json``, so a long battle opens in a fraction of that time. Anything else (another
+    layout, a key no event has, a key written twice, more tables than a battle holds)
+    raises ``_NotOurs``."""
+    if not log.endswith("\n"):
+        log += "\n"
+    if "\r" in log or "\x7f" in log or _SURROGATE.search(log):
+        raise _NotOurs
+    if log.count("\n[") > 2 * MAX_EVENTS + 2 or _LOG_TEXT.fullmatch(log) is None:
+        raise _NotOurs
+    body = log
+    for key in _LOG_KEYS:  # strings hold no line break: "\nkey = " starts a line
+        body = body.replace(f"\n{key} = ", f'\n,"{key}":')
+    for pattern, header in _HEADERS:
+        body = pattern.sub(header, body)
+    body = _OTHER_LINE.sub("", body)
+    try:
+        tables = json.loads(f'[{{"{_TABLE}":""{body}}}]')
+    except ValueError:
+        raise _NotOurs from None
+    data: dict[str, Any] = {}
+    keys = 0
+    for table in tables[1:]:
+        name = table.pop(_TABLE)
+        keys += len(table)
+        if name != "end":
+            data.setdefault(name, []).append(table)
+        elif "end" in data:
+            raise _NotOurs  # tomllib says where
+        else:
+            data["end"] = table
+    if keys != body.count('\n,"'):
+        raise _NotOurs  # a key written twice in a table: tomllib says where
+    if len(data.get("events", ())) + len(data.get("undone", ())) > MAX_EVENTS:
+        raise _NotOurs
+    return data
+
+
+def _parse_battle(data: bytes, name: str) -> dict[str, Any]:
+    """The file's TOML data. Its head (setup, lists, tracker rules) is read by ``parse``
+    like any file; its log, when laid out as warband writes it, by ``_parse_log``.
+    Anything else is read whole by ``parse``, as every file was before, up to its size
+    limit (``MAX_BYTES``): a longer battle can only be one warband wrote."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = ""
+    start = _LOG_START.search(text)
+    if start is not None:
+        try:
+            head = parse(text[: start.start()].encode("utf-8"), name, _not_ours)
+            if not head.keys() & {"events", "undone", "end"}:
+                log = _parse_log(text[start.start() :])
+                if _MAY_HOLD_CONTROL.search(text, start.start()):
+                    log = clean_data(log)
+                return {**head, **log}
+        except _NotOurs:
+            pass
+    if len(data) > MAX_BYTES:
+        if not _END_RE.search(text):
+            raise BattleError(f"{name} is incomplete", [])  # cut short: the caller says so
+        raise BattleError(
+            f"{name} is too large to read",
+            [
+                Problem(
+                    f"it is over {MAX_BYTES:,} bytes and not laid out as warband writes "
+                    "battles, the only way warband reads a battle of that size",
+                    name,
+                    hint="check that this is the right file; a battle edited by hand "
+                    "must keep its [[events]] as key = value lines",
+                )
+            ],
+        )
+    return parse(data, name, lambda title, problems: BattleError(title, problems))
+
+
+def _not_ours(title: str, problems: list[Problem]) -> Exception:
+    return _NotOurs(title)
+
+
 def read_battle(path: Path | str) -> Battle:
     """Read a battle file and replay its events, or raise ``BattleFileError`` (a
     ``BattleError``) saying what is wrong, where, and whether a backup exists."""
@@ -344,7 +535,7 @@ def read_battle(path: Path | str) -> Battle:
     try:
         with path.open("rb") as stream:
             # never more than the size limit: a huge file (or /dev/zero) is refused, not read
-            data = stream.read(MAX_BYTES + 1)
+            data = stream.read(MAX_BATTLE_BYTES + 1)
     except FileNotFoundError:
         raise _error(
             f"cannot read {name}",
@@ -381,12 +572,15 @@ def battle_from_bytes(
 ) -> Battle:
     """Parse, check and replay battle bytes; ``name`` labels the messages."""
     where = path or Path(name)
-    if len(data) > MAX_BYTES:
+    if len(data) > MAX_BATTLE_BYTES or (
+        len(data) > MAX_BYTES and not _FORMAT_RE.search(data[:4096].decode("utf-8", "replace"))
+    ):
+        most = MAX_BATTLE_BYTES if len(data) > MAX_BATTLE_BYTES else MAX_BYTES
         raise _error(
             f"{name} is too large to read",
             [
                 Problem(
-                    f"it is over {MAX_BYTES:,} bytes, the most warband reads",
+                    f"it is over {most:,} bytes, the most warband reads",
                     name,
                     hint="check that this is the right file: a battle of a few hundred "
                     "events is well under 100 kB",
@@ -396,7 +590,7 @@ def battle_from_bytes(
             backup,
         )
     try:
-        raw = parse(data, name, lambda title, problems: BattleError(title, problems))
+        raw = _parse_battle(data, name)
     except BattleError as exc:
         text = data.decode("utf-8", "replace")
         if _FORMAT_RE.search(text[:4096]) and not _END_RE.search(text):
