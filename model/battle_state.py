@@ -364,14 +364,21 @@ class BattleState:
     def is_out(self, model_id: str) -> bool:
         """Out of the fight: its damage's out counter is set and it is not fighting on,
         or another counter marked ``out`` is set on it or its actor."""
-        damage = self.tracker.damage.out_counter
-        if self.counter(model_id, damage) and self.fight_on.get(model_id, 0) < self.turn:
+        tracker = self.setup.tracker
+        damage = tracker.damage.out_counter
+        counters = self.counters
+        own = counters.get(model_id)
+        if own and own.get(damage, 0) and self.fight_on.get(model_id, 0) < self.turn:
             return True
-        for target in {model_id, self.model(model_id).actor}:
-            for counter_id, value in self.counters.get(target, {}).items():
-                if value and counter_id != damage and self.tracker.counter(counter_id).out:
-                    return True
-        return bool(self.zeroed(model_id))
+        actor = self.setup.model(model_id).actor
+        for target in (model_id,) if actor == model_id else (model_id, actor):
+            held = counters.get(target)
+            if held:
+                by_id = tracker.counters_by_id
+                for counter_id, value in held.items():
+                    if value and counter_id != damage and by_id[counter_id].out:
+                        return True
+        return bool(tracker.damage.zero_stats) and bool(self.zeroed(model_id))
 
     def zeroed(self, model_id: str) -> tuple[str, ...]:
         """The catalog's ``zero_stats`` this model has and that have fallen to 0 or below
@@ -385,12 +392,16 @@ class BattleState:
     def standing_down(self, actor: str) -> CounterSpec | None:
         """The counter that keeps an actor from activating (pushed last turn, broken),
         None when it may act."""
-        for model in self.members(actor):
-            for target in dict.fromkeys((model.actor, model.id)):
-                for counter_id, value in self.counters.get(target, {}).items():
-                    spec = self.tracker.counter(counter_id)
-                    if value and spec.stands:
-                        return spec
+        counters = self.counters
+        by_id = self.setup.tracker.counters_by_id
+        for model in self.setup.members(actor):
+            for target in (model.id,) if model.actor == model.id else (model.actor, model.id):
+                held = counters.get(target)
+                if held:
+                    for counter_id, value in held.items():
+                        spec = by_id[counter_id]
+                        if value and spec.stands:
+                            return spec
         return None
 
     def actor_present(self, actor: str) -> bool:
@@ -440,8 +451,9 @@ class BattleState:
         key: OrderKey = None
         round_value: int | None = None
         if turns.kind == "stat-rounds":
-            round_value = max(self.actor_round(a) for a in ready)
-            here = [a for a in ready if self.actor_round(a) == round_value]
+            rounds = {a: self.actor_round(a) for a in ready}  # each asked once: it is dear
+            round_value = max(rounds.values())
+            here = [a for a in ready if rounds[a] == round_value]
             regular = tuple(a for a in here if a not in self.delayed)
             if regular:
                 ready, key = regular, round_value

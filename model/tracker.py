@@ -30,6 +30,7 @@ Battle snapshots give weapons and traits that attack a ``use:melee``,
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -586,10 +587,16 @@ class Tracker(Frozen):
 
     def counter(self, counter_id: str) -> CounterSpec:
         """A counter by id (KeyError when unknown)."""
+        return self.counters_by_id[counter_id]
+
+    @cached_property
+    def counters_by_id(self) -> dict[str, CounterSpec]:
+        """The counters by id, the first of an id where two share it: the fold asks
+        for a counter's rules hundreds of times per event."""
+        found: dict[str, CounterSpec] = {}
         for spec in self.counters:
-            if spec.id == counter_id:
-                return spec
-        raise KeyError(counter_id)
+            found.setdefault(spec.id, spec)
+        return found
 
     def grid(self, grid_id: str) -> GridSpec | None:
         """A grid by id, None when the catalog has none."""
