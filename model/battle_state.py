@@ -265,7 +265,9 @@ class BattleState:
 
     def actors(self, side: int | None = None) -> tuple[str, ...]:
         """Every actor (of one side), in list order."""
-        return tuple(a for a in self.setup.actors() if side is None or self.side_of(a) == side)
+        if side is None:
+            return self.setup.actors()
+        return tuple(a for a in self.setup.actors() if self.side_of(a) == side)
 
     def side_of(self, target: str) -> int:
         return SIDE_LETTERS.index(target[0])
@@ -332,11 +334,13 @@ class BattleState:
         base = model.stats.get(stat)
         if not isinstance(base, int):
             return None
-        value = base + model.modifiers.get(stat, 0)
+        value = base + (model.modifiers.get(stat, 0) if model.modifiers else 0)
+        by_id = self.setup.tracker.counters_by_id
         for target in (model_id, model.actor):
             for counter_id, amount in self.counters.get(target, {}).items():
-                spec = self.tracker.counter(counter_id)
-                value += spec.modifiers.get(stat, 0) * amount
+                modifiers = by_id[counter_id].modifiers
+                if modifiers:  # most counters change no stat: skip the mapping's lookup
+                    value += modifiers.get(stat, 0) * amount
             if model.actor == model_id:
                 break
         return value
