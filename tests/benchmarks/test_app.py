@@ -33,7 +33,12 @@ import pytest
 from tests.benchmarks.test_cli import warband_command
 from tests.conftest import ROOT
 
-pytestmark = pytest.mark.benchmark
+pytestmark = [
+    pytest.mark.benchmark,
+    pytest.mark.skipif(
+        not Path("/proc/self/schedstat").is_file(), reason="reads Linux's /proc per process"
+    ),
+]
 
 SIZE = (100, 32)
 SETTLE = 1.0
