@@ -1,0 +1,481 @@
+"""List rules that mutation testing of ``model/validate.py`` (issue 19) found unchecked.
+
+``mutmut run "model.validate*"`` left changes alive in the generic list rules: split hints
+for an entry with too many models, an option group's per-model bounds, where a finding
+points, counts made model by model, item-points and unit-points, a stat of "-", ratios'
+default message and findings' order. Each test builds a small catalog (``rules_mini``:
+five units, a few items, only the rule under test, passed through the catalog check as a
+bundled catalog is) and asserts what a player sees, worked out by hand in the docstring.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from catalogs.loader import load_system
+from model.catalog import FactionView
+from model.findings import Finding, Report
+from model.roster import Roster, RosterUnit
+from model.validate import validate
+from tests.helpers import entry, entry_with
+
+SYSTEM = """format = "warband.catalog/1"
+
+[system]
+id = "rules-mini"
+name = "Rules (fixture)"
+edition = "1"
+version = "fixture"
+dice = "d6"
+default_points_limit = 200
+stats = [{ id = "M", name = "Move" }, { id = "W", name = "Wounds" }]
+
+[rules.sharp]
+name = "Sharp"
+summary = "Cuts."
+
+[rules.heavy]
+name = "Heavy"
+summary = "Weighs."
+
+[items.knife]
+kind = "weapon"
+use = "melee"
+name = "Knife"
+cost = 1
+tags = ["blade"]
+
+[items.axe]
+kind = "weapon"
+use = "melee"
+name = "Axe"
+cost = 4
+rules = ["sharp", "heavy"]
+
+[items.rifle]
+kind = "weapon"
+use = "ranged"
+range = [12]
+name = "Rifle"
+cost = 4
+
+[items.pistol]
+kind = "weapon"
+use = "ranged"
+range = [12]
+name = "Pistol"
+cost = 3
+
+[items.cloak]
+kind = "equipment"
+name = "Cloak"
+cost = 2
+
+[items.rope]
+kind = "equipment"
+name = "Rope"
+cost = 1
+
+[items.lamp]
+kind = "equipment"
+name = "Lamp"
+cost = 1
+
+[items.map]
+kind = "equipment"
+name = "Map"
+cost = 1
+
+[items.flag]
+kind = "equipment"
+name = "Flag"
+cost = 1
+"""
+
+FACTION = """format = "warband.catalog/1"
+
+[faction]
+id = "f"
+name = "F"
+
+[units.boss]
+name = "Boss"
+cost = 20
+stats = { M = 5, W = 2 }
+tags = ["hero"]
+base = ["knife"]
+
+[units.trooper]
+name = "Trooper"
+cost = 5
+stats = { M = "-", W = 1 }
+models = { min = 2, max = 5 }
+tags = ["infantry"]
+base = ["knife"]
+
+[[units.trooper.options]]
+id = "guns"
+name = "Guns"
+max = 1
+choices = { rifle = { max = 1 }, pistol = { max = 1 }, cloak = { max = 1 } }
+
+[units.brute]
+name = "Brute"
+cost = 6
+stats = { M = 4, W = 1 }
+tags = ["tough"]
+base = ["knife"]
+
+[[units.brute.options]]
+id = "blades"
+name = "Blades"
+choices = { knife = { max = 1 }, axe = { max = 1 }, pistol = { max = 1 } }
+
+[units.guard]
+name = "Guard"
+cost = 4
+stats = { M = 5, W = 1 }
+models = { min = 1, max = 3 }
+base = ["rifle"]
+
+[[units.guard.options]]
+id = "arms"
+name = "Arms"
+min = 1
+max = 1
+choices = { rifle = { max = 1 }, pistol = { max = 1 } }
+
+[units.picker]
+name = "Picker"
+cost = 2
+stats = { M = 5, W = 1 }
+models = { min = 1, max = 2 }
+
+[[units.picker.options]]
+id = "kit"
+name = "Kit"
+min = 1
+choices = { rope = 1, lamp = 1, map = 1, flag = 1, cloak = 2, pistol = 3 }
+
+[units.scout]
+name = "Scout"
+cost = 2
+stats = { M = 6, W = 1 }
+
+[[units.scout.options]]
+id = "tools"
+name = "Tools"
+min = 1
+choices = { rope = 1, lamp = 1, map = 1, flag = 1, cloak = 2, pistol = 3, rifle = 4 }
+
+[units.squad]
+name = "Squad"
+cost = 1
+stats = { M = 5, W = 1 }
+models = { min = 3, max = 5 }
+
+[units.pair]
+name = "Pair"
+cost = 1
+stats = { M = 5, W = 1 }
+models = { min = 4, max = 5 }
+
+[units.horde]
+name = "Horde"
+cost = 1
+stats = { M = 5, W = 1 }
+models = { min = 2, max = 3 }
+"""
+
+
+@cache
+def rules_mini(*rules: str) -> FactionView:
+    """The fixture catalog with these ``[[constraints]]`` tables (TOML), loaded and checked."""
+    constraints = "".join(f"\n[[constraints]]\n{rule.strip()}\n" for rule in rules)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "rules-mini"
+        (folder / "factions").mkdir(parents=True)
+        (folder / "system.toml").write_text(SYSTEM + constraints)
+        (folder / "factions" / "f.toml").write_text(FACTION)
+        return load_system(folder).view("f")
+
+
+def run(view: FactionView, *units: RosterUnit, limit: int = 200, **settings: int) -> Report:
+    roster = Roster(
+        system="rules-mini",
+        faction="f",
+        name="Test",
+        points_limit=limit,
+        units=units,
+        settings=settings,  # type: ignore[arg-type]
+    )
+    return validate(view, roster)
+
+
+def seen(report: Report) -> list[tuple[str, str, int | None, str | None]]:
+    """Code, message and place of every finding, in report order."""
+    return [(f.code, f.message, f.where.unit, f.where.item) for f in report.findings]
+
+
+def one(report: Report) -> Finding:
+    (finding,) = report.findings
+    return finding
+
+
+def size(unit: str, models: int) -> str:
+    """The unit-size message of one entry of ``models`` models, alone in a list."""
+    return one(run(rules_mini(), entry(unit, models))).message
+
+
+class TestSizeMessage:
+    """An entry outside its unit's model range (each unit's ``models``): the hint says
+    the number to set and, when too many, how to split the entry into legal ones."""
+
+    def test_too_few_says_model_for_one_and_models_for_more(self) -> None:
+        assert size("squad", 1) == (
+            "Squad (unit 1) has 1 model; a Squad entry has 3 to 5: set models to 3"
+        )
+        assert size("squad", 2) == (
+            "Squad (unit 1) has 2 models; a Squad entry has 3 to 5: set models to 3"
+        )
+
+    def test_even_split_at_the_unit_minimum(self) -> None:
+        """6 Squad models: 2 entries of 3, and 3 is the least a Squad may have."""
+        assert size("squad", 6) == (
+            "Squad (unit 1) has 6 models; a Squad entry has 3 to 5: set models to 5, "
+            "or split it into 2 entries of 3 and 3"
+        )
+
+    def test_uneven_split_puts_the_larger_entries_first(self) -> None:
+        """7 = 4 + 3; 11 = 4 + 4 + 3."""
+        assert size("squad", 7).endswith(", or split it into 2 entries of 4 and 3")
+        assert size("squad", 11).endswith(", or split it into 3 entries of 4, 4 and 3")
+
+    def test_four_entries_are_still_named_one_by_one(self) -> None:
+        """20 Squad models: 4 entries of 5 (the most listed one by one)."""
+        assert size("squad", 20).endswith(", or split it into 4 entries of 5, 5, 5 and 5")
+
+    def test_more_entries_are_told_by_size_down_to_the_minimum(self) -> None:
+        """13 Horde models (2 to 3): 5 entries, 3 of 3 and 2 of 2 (2 is the minimum)."""
+        assert size("horde", 13) == (
+            "Horde (unit 1) has 13 models; a Horde entry has 2 to 3: set models to 3, "
+            "or split it into 5 entries: 3 of 3 and 2 of 2"
+        )
+
+    def test_no_split_when_the_parts_would_be_too_small(self) -> None:
+        """6 Pair models (4 to 5): two entries of 3 would each be too few."""
+        assert size("pair", 6) == (
+            "Pair (unit 1) has 6 models; a Pair entry has 4 to 5: set models to 5"
+        )
+
+    def test_the_finding_points_at_the_entry(self) -> None:
+        report = run(rules_mini(), entry("boss"), entry("squad", 2))
+        assert [(f.code, f.where.unit) for f in report.findings] == [("unit-size", 1)]
+
+
+class TestOptionGroups:
+    """What each unit's option groups imply: per-model limits, base items counting toward
+    a group, the hint naming what to add (at most six choices, then "...")."""
+
+    def test_per_model_limits_scale_with_the_models(self) -> None:
+        """Two Troopers may have a Rifle each (1 per model) and two from Guns (1 per model)."""
+        assert run(rules_mini(), entry("trooper", 2, rifle=2)).findings == ()
+
+    def test_a_base_item_counts_toward_its_group(self) -> None:
+        """A Guard comes with a Rifle, one of its Arms (min 1): nothing to add."""
+        assert run(rules_mini(), entry("guard", 2, rifle=2)).findings == ()
+
+    def test_too_few_per_model_names_the_choices(self) -> None:
+        """Two Pickers need two from Kit (min 1 per model); one Rope leaves one to add."""
+        report = run(rules_mini(), entry("picker", 2, rope=1))
+        assert seen(report) == [
+            (
+                "group-min",
+                "Picker (unit 1) has 1 from Kit; at least 2 needed: "
+                "add 1 (Rope, Lamp, Map, Flag, Cloak, Pistol)",
+                0,
+                None,
+            )
+        ]
+
+    def test_more_than_six_choices_end_with_dots(self) -> None:
+        report = run(rules_mini(), entry("scout"))
+        assert one(report).message == (
+            "Scout (unit 1) has 0 from Tools; at least 1 needed: "
+            "add 1 (Rope, Lamp, Map, Flag, Cloak, Pistol, ...)"
+        )
+
+    def test_an_item_not_offered_does_not_hide_the_next_ones(self) -> None:
+        """A Flag (not a Trooper's) then three Rifles for two models: each is reported, the
+        item ones on the item."""
+        report = run(rules_mini(), entry_with("trooper", {"flag": 1, "rifle": 3}, models=2))
+        assert seen(report) == [
+            (
+                "not-offered",
+                "Trooper (unit 1) cannot take Flag: it is not among a Trooper's options; remove it",
+                0,
+                "flag",
+            ),
+            ("choice-max", "Trooper (unit 1) has Rifle x3; at most 2: remove 1", 0, "rifle"),
+            ("group-max", "Trooper (unit 1) has 3 from Guns; at most 2: remove 1", 0, None),
+        ]
+
+
+BOSS_WOUNDS = """
+kind = "count"
+id = "boss-wounds"
+scope = "unit"
+select = { units = ["boss"] }
+measure = "stat:W"
+max = 1
+per_points = 100
+per_model = true
+message = "{unit} has {count} wounds; at most {max} per {per_points} points"
+"""
+
+PISTOL_EACH = """
+kind = "count"
+id = "pistol-each"
+scope = "unit"
+select = { units = ["trooper"], items = ["pistol"] }
+measure = "items"
+min = 1
+per_model = true
+"""
+
+
+class TestUnitScopedCounts:
+    """A count within each entry (``scope = "unit"``), scaled per complete 100 points and
+    per model: the bounds multiply both, and the finding is the entry's."""
+
+    def test_per_points_and_per_model_multiply(self) -> None:
+        """A Boss (W 2, one model) may have 1 wound per model per 100 points: 2 at 200."""
+        assert run(rules_mini(BOSS_WOUNDS), entry("boss"), limit=200).findings == ()
+
+    def test_over_at_one_block(self) -> None:
+        """At 100 points the Boss may have 1 wound; its 2 are over, on the Boss's entry."""
+        report = run(rules_mini(BOSS_WOUNDS), entry("trooper", 2), entry("boss"), limit=100)
+        assert seen(report) == [
+            ("boss-wounds", "Boss (unit 2) has 2 wounds; at most 1 per 100 points", 1, None)
+        ]
+
+    def test_a_minimum_per_model_with_the_default_message(self) -> None:
+        """A Pistol per Trooper: three Troopers with two are one short (default count-min
+        message), on that entry; the Boss is not selected."""
+        report = run(
+            rules_mini(PISTOL_EACH),
+            entry("boss"),
+            entry_with("trooper", {"pistol": 2}, models=3),
+        )
+        assert seen(report) == [("pistol-each", "2; at least 3 needed: add 1", 1, None)]
+
+
+FIRST_WHEN = """
+kind = "count"
+id = "kit-with-a-boss"
+when = { units = ["boss"] }
+select = { items = ["rifle", "pistol"] }
+measure = "items"
+group_by = "item"
+min = 2
+message = "{group}: {count}, {min} needed, {missing} missing{unit}"
+"""
+
+
+class TestListMinimum:
+    """A list-wide minimum that applies because of some unit (``when``): it points at the
+    first such unit, and at the item it counts when counted per item."""
+
+    def test_each_item_short_points_at_the_first_unit_that_asks(self) -> None:
+        report = run(
+            rules_mini(FIRST_WHEN),
+            entry("trooper", 2, rifle=1, pistol=1),
+            entry("boss"),
+            entry("boss", name="Big"),
+        )
+        assert seen(report) == [
+            ("kit-with-a-boss", "Rifle: 1, 2 needed, 1 missing", 1, "rifle"),
+            ("kit-with-a-boss", "Pistol: 1, 2 needed, 1 missing", 1, "pistol"),
+        ]
+
+    def test_no_finding_without_the_unit_that_asks(self) -> None:
+        assert run(rules_mini(FIRST_WHEN), entry("trooper", 2, rifle=1)).findings == ()
+
+    def test_the_default_message_without_when_points_nowhere(self) -> None:
+        rule = 'kind = "count"\nid = "a-brute"\nselect = { units = ["brute"] }\nmin = 1'
+        report = run(rules_mini(rule), entry("boss"))
+        assert seen(report) == [("a-brute", "0; at least 1 needed: add 1", None, None)]
+
+
+class TestListMaximum:
+    """Where an over-full list count points: the last entry adding to it, preferring
+    one that bought what is counted over one that came with it."""
+
+    def test_per_unit_type_each_checked(self) -> None:
+        """One entry per unit type: the Boss is fine, the second Trooper is over (on the
+        last Trooper, not on an item); needed_limit is "-" without per_points."""
+        rule = """
+kind = "count"
+id = "one-each"
+measure = "entries"
+group_by = "unit"
+max = 1
+message = "{group}: {count}, at most {max}: remove {excess} or raise the limit to {needed_limit}"
+"""
+        report = run(rules_mini(rule), entry("boss"), entry("trooper", 2), entry("trooper", 3))
+        assert seen(report) == [
+            ("one-each", "Trooper: 2, at most 1: remove 1 or raise the limit to -", 2, None)
+        ]
+
+    def test_a_further_term_finds_the_last_contributor(self) -> None:
+        """Bosses plus Troopers (``plus``), one at most: the Trooper, last, is told."""
+        rule = """
+kind = "count"
+id = "one-leader"
+select = { units = ["boss"] }
+measure = "entries"
+plus = [{ select = { units = ["trooper"] }, measure = "entries" }]
+max = 1
+"""
+        report = run(rules_mini(rule), entry("boss"), entry("trooper", 2))
+        assert seen(report) == [("one-leader", "2; at most 1 allowed: remove 1", 1, None)]
+
+    def test_the_entry_that_bought_it_over_the_one_it_came_with(self) -> None:
+        """Two Knives at most: a Brute that bought a second (2) and a Boss's own (1). The
+        Brute is told: the Boss cannot drop its Knife."""
+        rule = """
+kind = "count"
+id = "two-knives"
+select = { items = ["knife"] }
+measure = "items"
+max = 2
+"""
+        report = run(rules_mini(rule), entry("brute", knife=2), entry("boss"))
+        assert seen(report) == [("two-knives", "3; at most 2 allowed: remove 1", 0, None)]
+
+    def test_per_item_the_bought_item_must_be_the_one_counted(self) -> None:
+        """Two of each at most: Knives are 3 (one bought by the first Brute); the second
+        Brute bought a Pistol, not a Knife, so the first is told, on the Knife."""
+        rule = """
+kind = "count"
+id = "two-each"
+select = { items = ["knife", "pistol"] }
+measure = "items"
+group_by = "item"
+max = 2
+"""
+        report = run(rules_mini(rule), entry("brute", knife=2), entry("brute", knife=1, pistol=1))
+        assert seen(report) == [("two-each", "3; at most 2 allowed: remove 1", 0, "knife")]
+
+    def test_when_every_one_came_with_its_unit_the_last_is_told(self) -> None:
+        rule = """
+kind = "count"
+id = "two-knives"
+select = { items = ["knife"] }
+measure = "items"
+max = 2
+"""
+        report = run(rules_mini(rule), entry("boss"), entry("boss"), entry("boss"))
+        assert seen(report) == [("two-knives", "3; at most 2 allowed: remove 1", 2, None)]
