@@ -16,10 +16,13 @@ from pathlib import Path
 
 from catalogs.loader import load_system
 from model.catalog import FactionView
+from model.design import UnitCard
 from model.findings import Finding, Report
 from model.roster import Roster, RosterUnit
 from model.validate import validate
+from tests.conftest import FIXTURES
 from tests.helpers import entry, entry_with
+from tests.model import test_design
 
 SYSTEM = """format = "warband.catalog/1"
 
@@ -479,3 +482,351 @@ max = 2
 """
         report = run(rules_mini(rule), entry("boss"), entry("boss"), entry("boss"))
         assert seen(report) == [("two-knives", "3; at most 2 allowed: remove 1", 2, None)]
+
+
+def count_rule(rule_id: str, **fields: str) -> str:
+    """A list-wide count rule in TOML: each field's value is written as given."""
+    return f'kind = "count"\nid = "{rule_id}"\n' + "".join(
+        f"{k} = {v}\n" for k, v in fields.items()
+    )
+
+
+class TestMeasures:
+    """What a count adds up, entry by entry (``measure``, ``include_base``)."""
+
+    def test_rules_on_a_weapon_per_unit_type(self) -> None:
+        """An Axe has two special rules (Sharp, Heavy), one more than allowed on a Brute."""
+        rule = count_rule(
+            "axe-rules",
+            select='{ units = ["brute"], unit_tags = ["tough"], items = ["axe"] }',
+            measure='"item-rules"',
+            group_by='"unit"',
+            max="1",
+            message='"{group}: {count} rules on a weapon; at most {max}"',
+        )
+        report = run(rules_mini(rule), entry("boss"), entry("brute", axe=1))
+        assert seen(report) == [("axe-rules", "Brute: 2 rules on a weapon; at most 1", 1, None)]
+
+    def test_a_weapon_without_rules_has_none(self) -> None:
+        """A Knife has no special rules: none of the none allowed, counted per item."""
+        rule = count_rule(
+            "no-rules",
+            select='{ items = ["knife"] }',
+            measure='"item-rules"',
+            group_by='"item"',
+            max="0",
+        )
+        assert run(rules_mini(rule), entry("boss")).findings == ()
+
+    def test_item_points_per_unit_type(self) -> None:
+        """Two Brutes with an Axe (4 points each): 8 points of Axes, 5 allowed; the last
+        Brute is told."""
+        rule = count_rule(
+            "axe-points",
+            select='{ items = ["axe"] }',
+            measure='"item-points"',
+            group_by='"unit"',
+            max="5",
+            message='"{group}: {count} points of Axes; at most {max}"',
+        )
+        report = run(rules_mini(rule), entry("brute", axe=1), entry("brute", axe=1))
+        assert seen(report) == [("axe-points", "Brute: 8 points of Axes; at most 5", 1, None)]
+
+    def test_a_unit_matched_by_an_item_it_comes_with(self) -> None:
+        """Models with a Knife: the Boss's own Knife counts unless only bought ones do."""
+        with_base = count_rule(
+            "knife-models",
+            select='{ items = ["knife"] }',
+            max="0",
+            message='"{count} with a Knife"',
+        )
+        report = run(rules_mini(with_base), entry("boss"))
+        assert seen(report) == [("knife-models", "1 with a Knife", 0, None)]
+        bought = with_base + "include_base = false\n"
+        assert run(rules_mini(bought), entry("boss")).findings == ()
+        report = run(rules_mini(bought), entry("brute", knife=2))
+        assert seen(report) == [("knife-models", "1 with a Knife", 0, None)]
+
+    def test_unit_points(self) -> None:
+        """Two Bosses at 20 points: 40 of 30 allowed in units."""
+        rule = count_rule(
+            "unit-points",
+            measure='"unit-points"',
+            max="30",
+            message='"{count} points in units; at most {max}"',
+        )
+        report = run(rules_mini(rule), entry("boss"), entry("boss"))
+        assert seen(report) == [("unit-points", "40 points in units; at most 30", 1, None)]
+
+    def test_a_stat_of_dash_adds_nothing(self) -> None:
+        """Move summed over models: Troopers have Move "-" (none), the Boss 5."""
+        rule = count_rule("move", measure='"stat:M"', max="4", message='"Move {count}"')
+        report = run(rules_mini(rule), entry("trooper", 2), entry("boss"))
+        assert seen(report) == [("move", "Move 5", 1, None)]
+
+
+class TestModelByModel:
+    """Counts made model group by model group (``by_model``): the same measures on the
+    groups that match, per unit type or per item."""
+
+    def test_models_and_entries_per_unit_type(self) -> None:
+        models = count_rule(
+            "trooper-models",
+            select='{ units = ["trooper"] }',
+            by_model="true",
+            group_by='"unit"',
+            max="2",
+            message='"{group}: {count} models"',
+        )
+        entries = count_rule(
+            "trooper-entries",
+            by_model="true",
+            measure='"entries"',
+            group_by='"unit"',
+            max="1",
+            message='"{group}: {count} entries"',
+        )
+        report = run(rules_mini(models, entries), entry("trooper", 3), entry("trooper", 2))
+        assert seen(report) == [
+            ("trooper-models", "Trooper: 5 models", 1, None),
+            ("trooper-entries", "Trooper: 2 entries", 1, None),
+        ]
+
+    def test_a_stat_per_unit_type_with_a_dash(self) -> None:
+        """Move per unit type: Troopers' "-" is 0, the Boss's 5 is over 1."""
+        rule = count_rule(
+            "move",
+            by_model="true",
+            measure='"stat:M"',
+            group_by='"unit"',
+            max="1",
+            message='"{group}: Move {count}"',
+        )
+        report = run(rules_mini(rule), entry("trooper", 2), entry("boss"))
+        assert seen(report) == [("move", "Boss: Move 5", 1, None)]
+
+    def test_items_per_item_and_per_unit_type(self) -> None:
+        """Two Troopers with a Pistol each: 2 Pistols, 1 allowed, counted either way."""
+        per_item = count_rule(
+            "pistols",
+            select='{ items = ["pistol"] }',
+            by_model="true",
+            measure='"items"',
+            group_by='"item"',
+            max="1",
+            message='"{group}: {count}"',
+        )
+        per_unit = per_item.replace('"pistols"', '"pistols-per-unit"').replace(
+            'group_by = "item"', 'group_by = "unit"'
+        )
+        report = run(rules_mini(per_item, per_unit), entry("trooper", 2, pistol=2))
+        assert seen(report) == [
+            ("pistols", "Pistol: 2", 0, "pistol"),
+            ("pistols-per-unit", "Trooper: 2", 0, None),
+        ]
+
+    def test_item_points_of_one_model(self) -> None:
+        """A Brute's Pistol costs 3: over 2."""
+        rule = count_rule(
+            "pistol-points",
+            select='{ items = ["pistol"] }',
+            by_model="true",
+            measure='"item-points"',
+            max="2",
+        )
+        report = run(rules_mini(rule), entry("brute", pistol=1))
+        assert seen(report) == [("pistol-points", "3; at most 2 allowed: remove 1", 0, None)]
+
+    def test_items_a_model_comes_with(self) -> None:
+        with_base = count_rule(
+            "knives", select='{ items = ["knife"] }', by_model="true", measure='"items"', max="0"
+        )
+        report = run(rules_mini(with_base), entry("boss"))
+        assert seen(report) == [("knives", "1; at most 0 allowed: remove 1", 0, None)]
+        bought = with_base + "include_base = false\n"
+        assert run(rules_mini(bought), entry("boss")).findings == ()
+
+    def test_models_matched_by_item_kind(self) -> None:
+        """Models with equipment: two Troopers with a Cloak each."""
+        rule = count_rule(
+            "cloaked", select='{ item_kinds = ["equipment"] }', by_model="true", max="1"
+        )
+        report = run(rules_mini(rule), entry("trooper", 2, cloak=2))
+        assert seen(report) == [("cloaked", "2; at most 1 allowed: remove 1", 0, None)]
+
+    def test_all_item_tags_exactly_carried(self) -> None:
+        """The Boss carries only a Knife (tag blade): its tags are all the rule names."""
+        rule = count_rule(
+            "blades-only", select='{ all_item_tags = ["blade"] }', by_model="true", max="0"
+        )
+        report = run(rules_mini(rule), entry("boss"))
+        assert seen(report) == [("blades-only", "1; at most 0 allowed: remove 1", 0, None)]
+
+
+def ratio_rule(max_: str, message: str | None = None) -> str:
+    """Troopers' models against Bosses' models, at most ``max_`` to one."""
+    rule = (
+        'kind = "ratio"\nid = "troopers-per-boss"\n'
+        'numerator = { select = { units = ["trooper"] }, measure = "models" }\n'
+        'denominator = { select = { units = ["boss"] }, measure = "models" }\n'
+        f"max = {max_}\n"
+    )
+    return rule + (f'message = "{message}"\n' if message else "")
+
+
+class TestRatio:
+    """One count against another (``ratio``): the default message's numbers, the ratio
+    as the catalog wrote it, on the last entry of what is limited."""
+
+    def test_the_default_message(self) -> None:
+        """5 Troopers for 1 Boss at 2 to 1: 2 allowed, remove 3 or add 2 Bosses (5 / 2 is
+        2.5, so 3 Bosses)."""
+        report = run(
+            rules_mini(ratio_rule("2.0")),
+            entry("boss"),
+            entry("trooper", 3),
+            entry("trooper", 2),
+        )
+        assert seen(report) == [
+            (
+                "troopers-per-boss",
+                "5 against 1; at most 2 allowed: remove 3 or add 2",
+                2,
+                None,
+            )
+        ]
+
+    def test_the_ratio_is_shown_as_written(self) -> None:
+        message = "{count} Troopers for {other} Bosses: at most {max} each"
+        half = run(
+            rules_mini(ratio_rule("1.5", message)),
+            entry("trooper", 4),
+            entry("boss"),
+            entry("boss", name="Big"),
+        )
+        assert seen(half) == [
+            ("troopers-per-boss", "4 Troopers for 2 Bosses: at most 1.5 each", 0, None)
+        ]
+        whole = run(rules_mini(ratio_rule("2.0", message)), entry("boss"), entry("trooper", 3))
+        assert seen(whole) == [
+            ("troopers-per-boss", "3 Troopers for 1 Bosses: at most 2 each", 1, None)
+        ]
+
+
+class TestSettingsAndTallies:
+    """A maximum from the roster's settings (``max_setting``, Steam Wars' vehicle limit)
+    turns the whole rule off while unset; a tally counted as one has no group name."""
+
+    def test_a_rule_off_while_its_setting_is_unset_checks_no_minimum_either(self) -> None:
+        rule = count_rule(
+            "bosses", select='{ units = ["boss"] }', min="1", max_setting='"boss-limit"'
+        )
+        assert run(rules_mini(rule), entry("trooper", 2)).findings == ()
+        report = run(rules_mini(rule), entry("trooper", 2), **{"boss-limit": 2})
+        assert seen(report) == [("bosses", "0; at least 1 needed: add 1", None, None)]
+
+    def test_a_unit_scoped_maximum_from_a_setting(self) -> None:
+        rule = count_rule(
+            "trooper-size",
+            scope='"unit"',
+            select='{ units = ["trooper"] }',
+            max_setting='"squad-size"',
+        )
+        assert run(rules_mini(rule), entry("trooper", 3)).findings == ()
+        report = run(rules_mini(rule), entry("trooper", 3), **{"squad-size": 2})
+        assert seen(report) == [("trooper-size", "3; at most 2 allowed: remove 1", 0, None)]
+
+    def test_a_tally_counted_as_one_has_no_group(self) -> None:
+        rule = count_rule("entries", measure='"entries"', max="10", label='"Entries"')
+        report = run(rules_mini(rule), entry("boss"), entry("trooper", 2))
+        assert [(t.label, t.value, t.max, t.group) for t in report.tallies] == [
+            ("Entries", 2, 10, None)
+        ]
+
+
+class TestOrder:
+    """Findings are sorted errors first, then by entry, list-wide ones (no entry) first;
+    an entry's own rules come before list rules pointing at the same entry."""
+
+    def test_errors_by_entry_then_warnings(self) -> None:
+        no_boss = count_rule("no-boss", select='{ units = ["boss"] }', max="0")
+        wounds = count_rule(
+            "boss-wounds",
+            scope='"unit"',
+            select='{ units = ["boss"] }',
+            measure='"stat:W"',
+            max="1",
+        )
+        a_brute = count_rule("a-brute", select='{ units = ["brute"] }', min="1")
+        warned = count_rule(
+            "boss-warning", select='{ units = ["boss"] }', max="0", severity='"warning"'
+        )
+        view = rules_mini(no_boss, wounds, a_brute, warned)
+        report = run(view, entry("boss"), entry("trooper", 1))
+        assert [(f.severity, f.code, f.where.unit) for f in report.findings] == [
+            ("error", "a-brute", None),
+            ("error", "boss-wounds", 0),
+            ("error", "no-boss", 0),
+            ("error", "unit-size", 1),
+            ("warning", "boss-warning", 0),
+        ]
+
+
+def designer(*rules: str) -> FactionView:
+    """The designer fixture (tests/fixtures/catalogs/designer-mini) with these rules."""
+    source = FIXTURES / "catalogs" / "designer-mini"
+    constraints = "".join(f"\n[[constraints]]\n{rule.strip()}\n" for rule in rules)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "designer-mini"
+        (folder / "factions").mkdir(parents=True)
+        (folder / "system.toml").write_text((source / "system.toml").read_text() + constraints)
+        for path in (source / "factions").glob("*.toml"):
+            (folder / "factions" / path.name).write_text(path.read_text())
+        return load_system(folder).view("any")
+
+
+class TestSameStat:
+    """Models that must share a stat with others (``same-stat``; Steam Wars' drones have
+    their unit's RES, designer-mini's ``drone-like-unit``)."""
+
+    def designed(self, view: FactionView, *cards: UnitCard) -> Report:
+        r = test_design.roster(*cards)
+        return validate(view.with_cards(r.cards), r)
+
+    def test_the_finding_is_the_entry_s(self) -> None:
+        plain = test_design.card("troops", 4, 1, {"count": 2})
+        odd = test_design.card("troops", 4, 1, {"count": 4}, {"abilities": ["drone"], "res": 5})
+        report = self.designed(test_design.view(), plain, odd)
+        assert [(f.code, f.where.unit) for f in report.findings] == [("drone-like-unit", 1)]
+
+    def test_nothing_to_match_against(self) -> None:
+        """A unit of drones only: no other model to take the stat from."""
+        drones = test_design.card("troops", 4, 1, {"count": 2, "abilities": ["drone"]})
+        assert self.designed(test_design.view(), drones).findings == ()
+
+    def test_only_the_models_named_by_like_are_matched(self) -> None:
+        """A Sidekick has its Hero's RES, whatever other models have."""
+        rule = (
+            'kind = "same-stat"\nid = "sidekick"\nselect = { items = ["sidekick"] }\n'
+            'like = { items = ["hero"] }\nstats = ["Res"]'
+        )
+        view = designer(rule)
+        same = test_design.card(
+            "troops",
+            4,
+            1,
+            {"abilities": ["sidekick"], "res": 5},
+            {"count": 2},
+            {"abilities": ["hero"], "res": 5},
+        )
+        assert "sidekick" not in [f.code for f in self.designed(view, same).findings]
+        other = test_design.card(
+            "troops",
+            5,
+            1,
+            {"abilities": ["sidekick"], "res": 4},
+            {"count": 2, "res": 4},
+            {"abilities": ["hero"]},
+        )
+        found = [f.message for f in self.designed(view, other).findings if f.code == "sidekick"]
+        assert found == ["Unit (unit 1): Unit has Res 4; it must have 5, as the others"]
