@@ -14,10 +14,10 @@ import pytest
 from textual.widgets import OptionList
 
 import tui.screens.tracker as tracker_screen
-from model.battle import Battle
+from model.battle import CHECKPOINT_EVERY, Battle
 from model.battle_state import BattleState
 from model.battle_text import event_text
-from model.events import Score
+from model.events import Event, Score
 from saves.battle_file import write_battle
 from tests.saves.test_battle_file import fresh_battle, play
 from tests.tui.driver import Folders, app_in
@@ -37,6 +37,19 @@ def told(battle: Battle) -> list[str]:
     return lines[-LINES:]
 
 
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[Event]:
+    """The events the fold applies from now on."""
+    seen: list[Event] = []
+    real = BattleState._apply
+
+    def counting(state: BattleState, event: Event) -> None:
+        seen.append(event)
+        real(state, event)
+
+    monkeypatch.setattr(BattleState, "_apply", counting)
+    return seen
+
+
 def shown(screen: TrackerScreen) -> list[str]:
     log = screen.query_one("#battle-log", OptionList)
     return [str(log.get_option_at_index(n).prompt) for n in range(log.option_count)]
@@ -51,11 +64,14 @@ async def test_a_long_log_is_told_as_a_replay_would_tell_it(
     path.parent.mkdir(parents=True, exist_ok=True)
     battle = play(fresh_battle(turn_limit=100), 3 * LINES + 150, seed=21)
     write_battle(path, battle)
+    applied = counted(monkeypatch)
     app = app_in(folders, battle_path=path, offer_recovery=False)
     async with app.run_test(size=(160, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TrackerScreen)
+        # opening folds the log once; the lines shown are told from a checkpoint on
+        assert len(applied) <= len(battle.events) + 2 * LINES + CHECKPOINT_EVERY
         assert shown(screen) == told(screen.battle)
         for undos in (1, LINES + 30, LINES):  # past the lines kept, and back again
             for _ in range(undos):

@@ -382,7 +382,8 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         if same and len(events) < end and (first == 0 or len(events) - first >= LOG_LINES):
             del lines[len(events) - first :]  # undone: the state after the rest is the
             self._log_state = battle.state  # battle's own
-        elif not same or len(events) < end:  # another battle, or too few lines left
+        elif not same or len(events) < end or len(events) - end > 2 * LOG_LINES:
+            # another battle, too few lines left, or more new events than are kept
             lines.clear()
             first = self._log_first = max(0, len(events) - 2 * LOG_LINES)
             self._log_state = battle.state_after(first)
