@@ -830,3 +830,11 @@ class TestSameStat:
         )
         found = [f.message for f in self.designed(view, other).findings if f.code == "sidekick"]
         assert found == ["Unit (unit 1): Unit has Res 4; it must have 5, as the others"]
+
+
+def test_per_model_does_not_scale_a_list_wide_count() -> None:
+    """``per_model`` scales a count within each entry; a list-wide count has no entry's
+    models to scale by, so one entry at most stays one (not one per model of some entry)."""
+    rule = count_rule("one-entry", measure='"entries"', per_model="true", max="1")
+    report = run(rules_mini(rule), entry("boss"), entry("trooper", 2))
+    assert seen(report) == [("one-entry", "2; at most 1 allowed: remove 1", 1, None)]
