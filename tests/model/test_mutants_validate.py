@@ -772,14 +772,20 @@ class TestOrder:
         ]
 
 
-def designer(*rules: str) -> FactionView:
-    """The designer fixture (tests/fixtures/catalogs/designer-mini) with these rules."""
+def designer(*rules: str, leadership: bool = False) -> FactionView:
+    """The designer fixture (tests/fixtures/catalogs/designer-mini) with these rules and,
+    if asked, a fourth stat (Ld) in the system's profile that its cards do not fill in."""
     source = FIXTURES / "catalogs" / "designer-mini"
+    text = (source / "system.toml").read_text()
+    if leadership:
+        wounds = '{ id = "Wnd", name = "Wounds" }'
+        assert wounds + "]" in text
+        text = text.replace(wounds + "]", wounds + ', { id = "Ld", name = "Leadership" }]')
     constraints = "".join(f"\n[[constraints]]\n{rule.strip()}\n" for rule in rules)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "designer-mini"
         (folder / "factions").mkdir(parents=True)
-        (folder / "system.toml").write_text((source / "system.toml").read_text() + constraints)
+        (folder / "system.toml").write_text(text + constraints)
         for path in (source / "factions").glob("*.toml"):
             (folder / "factions" / path.name).write_text(path.read_text())
         return load_system(folder).view("any")
@@ -838,3 +844,22 @@ def test_per_model_does_not_scale_a_list_wide_count() -> None:
     rule = count_rule("one-entry", measure='"entries"', per_model="true", max="1")
     report = run(rules_mini(rule), entry("boss"), entry("trooper", 2))
     assert seen(report) == [("one-entry", "2; at most 1 allowed: remove 1", 1, None)]
+
+
+def test_a_stat_a_designed_unit_does_not_have_counts_nothing_under_dash() -> None:
+    """A derived card fills in Move, Res and Wnd only: in a system whose profile also has
+    Ld (accepted by the catalog check), its two models add no Ld, whole or model by model,
+    and are counted under "Ld -" in the status line."""
+    whole = count_rule(
+        "ld", measure='"stat:Ld"', group_by='"stat:Ld"', max="5", label='"Leadership"'
+    )
+    by_model = count_rule(
+        "ld-models", by_model="true", measure='"stat:Ld"', max="5", label='"Ld by model"'
+    )
+    view = designer(whole, by_model, leadership=True)
+    r = test_design.roster(test_design.card("troops", 4, 1, {"count": 2}))
+    report = validate(view.with_cards(r.cards), r)
+    assert [(t.label, t.value, t.group) for t in report.tallies if t.label != "Points"] == [
+        ("Leadership", 0, "Ld -"),
+        ("Ld by model", 0, None),
+    ]
