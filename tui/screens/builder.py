@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Label, OptionList
+from textual.widgets import Header, Label, OptionList
 
 from model.advice import Option, options_for
 from model.bounds import MAX_MODELS, MAX_POINTS
@@ -47,6 +47,7 @@ from tui.screens.base import CommandScreen
 from tui.widgets.findings_list import FindingsList
 from tui.widgets.roster_tree import RosterTree
 from tui.widgets.status_line import StatusLine
+from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.unit_picker import UnitPicker
 
 if TYPE_CHECKING:
@@ -294,7 +295,7 @@ clipboard or saved to a file.
                     id="empty-hint",
                 )
         yield FindingsList(id="findings")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self._loop = asyncio.get_running_loop()

@@ -7,8 +7,10 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.text import Span, Text, TextType
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Tree
+from textual.widgets._tree import _TreeLine
 from textual.widgets.tree import TreeNode
 
 from model.catalog import FactionView
@@ -178,6 +180,42 @@ class RosterTree(Tree[TreeRef]):
             else ""
         )
         return cell_len(icon) + node._label.cell_len
+
+    def _build(self) -> None:
+        """Lay out the lines as ``Tree._build`` does, for this tree's two levels (entries,
+        their items) in one flat loop: it runs after every edit, over every row of the
+        list, and the general walk (a recursive call and a new path per row) took a
+        good part of a frame in a thousand-entry list."""
+        if self.show_root:
+            super()._build()
+            return
+        lines: list[_TreeLine[TreeRef]] = []
+        append = lines.append
+        measure = self.get_label_width
+        guide = self.guide_depth
+        width = 0
+        for node in self.root._children:
+            node._line = len(lines)
+            append(_TreeLine([node], True))
+            width = max(width, measure(node))
+            if not node._expanded:
+                continue
+            children = node._children
+            last = len(children) - 1
+            for n, child in enumerate(children):
+                if child._expanded and child._children:  # deeper than this tree goes
+                    super()._build()
+                    return
+                child._line = len(lines)
+                append(_TreeLine([node, child], n == last))
+                width = max(width, measure(child) + guide)
+        self._tree_lines_cached = lines
+        self.virtual_size = Size(width if lines else self.size.width, len(lines))
+        if self.cursor_line != -1:
+            if self.cursor_node is not None:
+                self.cursor_line = self.cursor_node._line
+            if self.cursor_line >= len(lines):
+                self.cursor_line = -1
 
     def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[TreeRef]) -> None:
         event.stop()

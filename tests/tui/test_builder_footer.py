@@ -1,0 +1,35 @@
+"""The builder's footer greys out what cannot be done now, and back, as the list changes:
+in place, without building its keys again on every edit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets._footer import FooterKey
+
+from tests.tui.test_rapid_keys import mutards_app, open_builder
+from tui.widgets.steady_footer import SteadyFooter
+
+
+def keys_shown(footer: SteadyFooter) -> dict[str, bool]:
+    """Each footer key's action and whether it shows as available."""
+    return {k.action: not k.has_class("-disabled") for k in footer.query(FooterKey)}
+
+
+async def test_save_and_undo_come_and_go_with_the_changes(tmp_path: Path) -> None:
+    app, _ = mutards_app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        builder = await open_builder(pilot)
+        footer = builder.query_one(SteadyFooter)
+        before = list(footer.query(FooterKey))
+        shown = keys_shown(footer)
+        assert (shown["save"], shown["undo"]) == (False, False)
+        await pilot.press("c")  # copy the selected entry
+        await pilot.pause()
+        shown = keys_shown(footer)
+        assert (shown["save"], shown["undo"]) == (True, True)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        shown = keys_shown(footer)
+        assert (shown["save"], shown["undo"]) == (False, False)
+        assert list(footer.query(FooterKey)) == before  # the same keys, greyed in place

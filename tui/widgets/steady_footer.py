@@ -1,0 +1,75 @@
+"""A footer that greys keys out in place instead of building itself again."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+Shown = tuple[str, str, str, str, str]
+"""A key as the footer shows it: key, key display, description, action, tooltip."""
+
+
+class SteadyFooter(Footer):
+    """Textual's footer, but when an edit only changes which keys are available (Save
+    after the first change, Undo after the last undo), the keys shown are greyed out or
+    back in place.
+
+    ``Footer`` composes itself again on every change of the screen's bindings: in the
+    builder that is most edits, and mounting and styling its keys again, then laying
+    out the screen, cost about as much as the edit itself."""
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._update_keys)
+
+    async def _update_keys(self) -> None:
+        if not self.is_attached:  # the screen closed before this came round
+            return
+        wanted = self._wanted()
+        keys = list(self.query(FooterKey))
+        shown = [(k.key, k.key_display, k.description, k.action, _tooltip(k)) for k in keys]
+        if wanted is None or shown != [w[0] for w in wanted]:
+            await self.recompose()
+            return
+        for key, (_, enabled) in zip(keys, wanted, strict=True):
+            if key._disabled == enabled:
+                key._disabled = not enabled
+                key.set_class(not enabled, "-disabled")
+
+    def _wanted(self) -> list[tuple[Shown, bool]] | None:
+        """The keys ``compose`` would show, each with whether it is enabled; None when
+        it would group some (left to ``compose``)."""
+        active = self.screen.active_bindings
+        by_action: defaultdict[str, list[tuple[Binding, bool, str]]] = defaultdict(list)
+        for _, binding, enabled, tooltip in active.values():
+            if binding.show:
+                by_action[binding.action].append((binding, enabled, tooltip))
+        wanted: list[tuple[Shown, bool]] = []
+        for bindings in by_action.values():
+            binding, enabled, tooltip = bindings[0]
+            if binding.group is not None:
+                return None
+            display = self.app.get_key_display(binding)
+            shown = (binding.key, display, binding.description, binding.action, tooltip)
+            wanted.append((shown, enabled))
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            found = active.get(self.app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _, binding, enabled, _ = found
+                display = self.app.get_key_display(binding)
+                tooltip = binding.tooltip or binding.description
+                shown = (binding.key, display, binding.description, binding.action, tooltip)
+                wanted.append((shown, enabled))
+        return wanted
+
+
+def _tooltip(key: FooterKey) -> str:
+    tooltip = key.tooltip
+    return tooltip if isinstance(tooltip, str) else ""
