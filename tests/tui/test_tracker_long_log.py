@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList
 
+import saves.battle_file as battle_file
 import tui.screens.tracker as tracker_screen
 from model.battle import CHECKPOINT_EVERY, Battle
 from model.battle_state import BattleState
 from model.battle_text import event_text
 from model.events import Event, Score
-from saves.battle_file import write_battle
+from saves.battle_file import read_battle, write_battle
 from tests.saves.test_battle_file import fresh_battle, play
 from tests.tui.driver import Folders, app_in
 from tui.screens.tracker import TrackerScreen
@@ -87,3 +88,32 @@ async def test_a_long_log_is_told_as_a_replay_would_tell_it(
         await pilot.pause()
         assert shown(screen) == told(screen.battle)
         assert screen.battle.events[-1] == Score(kind="score", side=0, points=1)
+
+
+async def test_the_first_save_after_opening_renders_only_the_new_event(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file's text is rendered once while the tracker opens, off the key path, so the
+    first key's autosave in a long battle is as quick as any later one."""
+    folders = Folders(tmp_path)
+    path = folders.saves / "long.battle.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_battle(path, play(fresh_battle(turn_limit=100), 300, seed=22))
+    monkeypatch.setattr(battle_file, "_LOG", battle_file._LogBlocks())  # nothing saved yet
+    app = app_in(folders, battle_path=path, offer_recovery=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        rendered: list[Event] = []
+        real = battle_file._event_body
+
+        def counting(event: Event) -> str:
+            rendered.append(event)
+            return real(event)
+
+        monkeypatch.setattr(battle_file, "_event_body", counting)
+        assert screen.record(Score(kind="score", side=1, points=1))
+        assert rendered == [Score(kind="score", side=1, points=1)]
+        assert read_battle(path) == screen.battle

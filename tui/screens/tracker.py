@@ -9,6 +9,7 @@ nothing and the game resumes exactly where it was.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -294,6 +295,18 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         self.refresh_view()
         self.query_one("#table-0", SideTable).focus()
         self._follow()
+        self._prepare_saving()
+
+    @work(thread=True, exclusive=True, group="prepare-saving")
+    def _prepare_saving(self) -> None:
+        """Render the battle's file text once, off the key path: the saves that follow
+        render only the events that change (``saves.battle_file``), but the first would
+        otherwise render a long log whole (about 50 ms at 10,000 events) on the first key.
+        Nothing depends on it: if it fails, the first save renders the log itself."""
+        from saves.battle_file import battle_to_toml
+
+        with contextlib.suppress(Exception):  # a head start only: the save reports errors
+            battle_to_toml(self.battle)
 
     def on_resize(self) -> None:
         self._layout()
