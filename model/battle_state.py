@@ -409,7 +409,7 @@ class BattleState:
         return None
 
     def actor_present(self, actor: str) -> bool:
-        return any(not self.is_out(m.id) for m in self.members(actor))
+        return any(not self.is_out(m.id) for m in self.setup.members(actor))
 
     # --- whose turn ------------------------------------------------------------------------
 
@@ -422,10 +422,9 @@ class BattleState:
     def actor_stat(self, actor: str) -> int:
         """The actor's value of the turn order's stat (its first standing model's)."""
         stat = self.tracker.turns.stat or ""
-        standing = [m for m in self.members(actor) if not self.is_out(m.id)] or list(
-            self.members(actor)
-        )
-        value = self.stat(standing[0].id, stat)
+        members = self.setup.members(actor)
+        first = next((m for m in members if not self.is_out(m.id)), members[0])
+        value = self.stat(first.id, stat)
         return value if value is not None else 0
 
     def ready(self) -> tuple[str, ...]:
