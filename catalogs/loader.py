@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from model.base import FrozenMap
 from model.catalog import Catalog, FactionFile, HouseFile, SystemFile
-from model.catalog_check import check_catalog
 from model.problems import CatalogError, Problem, sorted_problems
 from model.schema_errors import problems_from
 from model.toml_text import MAX_BYTES, KeyLines, parse
+
+if TYPE_CHECKING:
+    from catalogs.cache import CatalogCache
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -37,13 +39,23 @@ class _Read:
     problems: list[Problem] = field(default_factory=list)
 
 
-def _read(path: Path, name: str, model: type[M]) -> tuple[M | None, _Read]:
-    read = _Read(name)
+def _bytes(path: Path) -> bytes | OSError:
+    """A file's bytes (never more than parse reads), or the error that stopped reading."""
     try:
         with path.open("rb") as stream:
-            data = stream.read(MAX_BYTES + 1)  # a huge file is refused by parse, not read
+            return stream.read(MAX_BYTES + 1)  # a huge file is refused by parse, not read
     except OSError as exc:
-        read.problems.append(Problem(f"cannot be read: {exc.strerror or exc}", name))
+        return exc
+
+
+def _read(
+    path: Path, name: str, model: type[M], data: bytes | OSError | None = None
+) -> tuple[M | None, _Read]:
+    read = _Read(name)
+    if data is None:
+        data = _bytes(path)
+    if isinstance(data, OSError):
+        read.problems.append(Problem(f"cannot be read: {data.strerror or data}", name))
         return None, read
     try:
         raw: dict[str, Any] = parse(data, name, _error)
@@ -78,11 +90,18 @@ def _read(path: Path, name: str, model: type[M]) -> tuple[M | None, _Read]:
         return None, read
 
 
-def load_system(folder: Path, origin: str = "bundled", house: Path | None = None) -> Catalog:
+def load_system(
+    folder: Path, origin: str = "bundled", house: Path | None = None, *, cache: bool = True
+) -> Catalog:
     """Load one game-system folder, or raise ``CatalogError`` listing every problem.
 
     ``house`` is a user's ``house.toml`` for the system: its base-cost table replaces
     the system's and its cards are added; its problems are reported with the rest.
+
+    With ``cache`` (the default), a catalog whose files, origin and warband code are
+    byte for byte those of one loaded before comes from the user's cache folder without
+    parsing or checking, and one that loads without problems is kept there
+    (``catalogs.cache``); the result is the same catalog either way.
     """
     folder = Path(folder)
     label = str(folder)
@@ -97,11 +116,70 @@ def load_system(folder: Path, origin: str = "bundled", house: Path | None = None
                 )
             ],
         )
-    system, system_read = _read(folder / "system.toml", f"{label}/system.toml", SystemFile)
+    paths = sorted((folder / "factions").glob("*.toml"))
+    texts = {path: _bytes(path) for path in (folder / "system.toml", *paths)}
+    house_text = _bytes(house) if house is not None else None
+    kept = _cache_entry(folder, origin, house, texts, house_text) if cache else None
+    if kept is not None:
+        store, entry, key = kept
+        found = store.get(entry, key, [p.stem for p in paths], _size(texts, house_text))
+        if found is not None:
+            return Catalog(found[0], found[1], origin)
+    catalog = _load(folder, origin, house, paths, texts, house_text)
+    if kept is not None:
+        store.put(entry, key, catalog.system_file, dict(catalog.factions))
+    return catalog
+
+
+def _size(texts: dict[Path, bytes | OSError], house: bytes | OSError | None) -> int:
+    return sum(len(t) for t in (*texts.values(), house) if isinstance(t, bytes))
+
+
+def _cache_entry(
+    folder: Path,
+    origin: str,
+    house: Path | None,
+    texts: dict[Path, bytes | OSError],
+    house_text: bytes | OSError | None,
+) -> tuple[CatalogCache, Path, bytes] | None:
+    """The cache, this catalog's entry in it and its key; None when it cannot be cached
+    (a file that cannot be read is a problem the load reports, never a cached catalog)."""
+    from catalogs.cache import CatalogCache, entry_key
+    from catalogs.locations import cache_dir
+
+    files: list[tuple[str, bytes]] = []
+    for path, data in texts.items():
+        if not isinstance(data, bytes):
+            return None
+        files.append((str(path.relative_to(folder)), data))
+    if house is not None:
+        if not isinstance(house_text, bytes):
+            return None
+        files.append(("house", house_text))
+    key = entry_key(folder.name, origin, files)
+    if key is None:
+        return None
+    store = CatalogCache(cache_dir())
+    return store, store.entry_path(folder, origin, house), key
+
+
+def _load(
+    folder: Path,
+    origin: str,
+    house: Path | None,
+    paths: list[Path],
+    texts: dict[Path, bytes | OSError],
+    house_text: bytes | OSError | None,
+) -> Catalog:
+    """Parse, validate and check a catalog's files (already read), or raise
+    ``CatalogError`` listing every problem."""
+    label = str(folder)
+    system_path = folder / "system.toml"
+    system, system_read = _read(system_path, f"{label}/system.toml", SystemFile, texts[system_path])
     reads = {"system": system_read}
     factions: dict[str, FactionFile] = {}
-    for path in sorted((folder / "factions").glob("*.toml")):
-        faction, read = _read(path, f"{label}/factions/{path.name}", FactionFile)
+    for path in paths:
+        faction, read = _read(path, f"{label}/factions/{path.name}", FactionFile, texts[path])
         reads[path.stem] = read
         if faction is not None:
             factions[path.stem] = faction
@@ -122,11 +200,13 @@ def load_system(folder: Path, origin: str = "bundled", house: Path | None = None
         files = {key: r.name for key, r in reads.items()}
         by_name = {r.name: r for r in reads.values()}
         complete = all(not r.problems for key, r in reads.items() if key != "system")
+        from model.catalog_check import check_catalog  # not needed by a cached catalog
+
         for p in check_catalog(catalog, files, complete):
             lines = by_name[p.file].lines if p.file in by_name else None
             problems.append(p.at(line=lines.line_of(p.path)) if lines else p)
     if system is not None and house is not None and not problems:
-        system, house_problems = _with_house(system, factions, house)
+        system, house_problems = _with_house(system, factions, house, house_text)
         problems.extend(house_problems)
         catalog = Catalog(system, factions, origin)
     if problems:
@@ -141,10 +221,13 @@ def load_system(folder: Path, origin: str = "bundled", house: Path | None = None
 
 
 def _with_house(
-    system: SystemFile, factions: dict[str, FactionFile], path: Path
+    system: SystemFile,
+    factions: dict[str, FactionFile],
+    path: Path,
+    data: bytes | OSError | None = None,
 ) -> tuple[SystemFile, list[Problem]]:
     """The system with a user's house file laid over it, and the file's problems."""
-    house, read = _read(path, str(path), HouseFile)
+    house, read = _read(path, str(path), HouseFile, data)
     if house is None:
         return system, read.problems
     merged = system.model_copy(

@@ -29,3 +29,21 @@ def user_catalog_dir(override: str | os.PathLike[str] | None = None) -> Path:
     from platformdirs import user_data_path
 
     return user_data_path("warband", appauthor=False) / "catalogs"
+
+
+CACHE_DIR_ENV = "WARBAND_CACHE_DIR"
+"""Environment variable naming the folder of warband's catalog cache."""
+
+
+def cache_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """Where loaded, checked catalogs are cached (``catalogs.cache``): the override, else
+    ``WARBAND_CACHE_DIR``, else the platform's cache folder (``~/.cache/warband/catalogs``
+    on Linux). Everything in it can be deleted at any time; it is only rebuilt."""
+    if override:
+        return Path(override).expanduser()
+    env = os.environ.get(CACHE_DIR_ENV)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_cache_path
+
+    return user_cache_path("warband", appauthor=False) / "catalogs"

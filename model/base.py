@@ -52,6 +52,7 @@ class Frozen(BaseModel):
         frozen=True,
         extra="forbid",
         hide_input_in_errors=False,
+        defer_build=True,
     )
 
 
@@ -92,6 +93,11 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     def __repr__(self) -> str:
         return f"FrozenMap({self._data!r})"
+
+    def __reduce__(self) -> tuple[type[FrozenMap[K, V]], tuple[dict[K, V]]]:
+        """Pickled as its data alone: the cached hash is of this process's string hashes
+        (randomised per process), so a copy read by another process works out its own."""
+        return (FrozenMap, (self._data,))
 
     def set(self, key: K, value: V) -> FrozenMap[K, V]:
         """A copy with ``key`` set to ``value`` (kept in place if it was there)."""

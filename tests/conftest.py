@@ -22,7 +22,8 @@ FIXTURES = ROOT / "tests" / "fixtures"
 def _isolated_dirs(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[None]:
-    """Point the user catalog and saves folders at empty temporary folders."""
+    """Point the user catalog, saves, state and cache folders at empty temporary folders
+    (so no test reads a catalog cached by another, or by the developer's own runs)."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("WARBAND_CATALOG_DIR", str(home / "catalogs"))
     monkeypatch.setenv("WARBAND_SAVES_DIR", str(home / "saves"))
@@ -30,4 +31,6 @@ def _isolated_dirs(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
     monkeypatch.setenv("WARBAND_STATE_DIR", str(home / "state" / "warband"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
+    monkeypatch.setenv("WARBAND_CACHE_DIR", str(home / "cache" / "warband" / "catalogs"))
     yield

@@ -1,0 +1,219 @@
+"""A cache of loaded, checked catalogs, so a run does not parse and check TOML again.
+
+Parsing a game system's TOML, validating it and checking its files against each other
+costs more than reading it; building the validators of the ~50 catalog models costs more
+again. A catalog that loaded without a single problem is therefore kept, as the objects
+the loader returned, in the user's cache folder (``catalogs.locations.cache_dir``), and
+the next run that loads the same folder gets them back without parsing or validating.
+
+When an entry is used: only when everything that decided the load is the same, down to
+the byte. The entry's key is a digest (BLAKE2b) of
+
+- the exact bytes and names of every file of the system (``system.toml``, each
+  ``factions/*.toml``, the user's ``house.toml``), which the loader reads in any case;
+- the folder's name and the origin the catalog was loaded as (``check`` skips the
+  folder-name rule, so it has entries of its own);
+- warband's own code that defines and checks a catalog: the bytes of every module of
+  ``model`` and ``catalogs`` (so a development checkout whose version number does not
+  change still never reads objects of an older schema), and the versions of Python,
+  pydantic and pydantic-core.
+
+A catalog with a problem is never written, so ``warband catalogs --check`` reports every
+problem of a file as before; a cached catalog is one that passed that very check.
+
+Format and trust. An entry is a header (a magic line, the key, a digest of the payload)
+and a pickle of the validated models. Pickle is what lets a hit skip pydantic entirely:
+the objects come back as they were built, so the catalog models never build their
+validators in a run that only reads catalogs (they are ``defer_build``, see
+``model.base``). A JSON or marshal copy of the data would need pydantic's validators
+to turn it back into models (``model_construct`` does not build nested models). Pickle
+can run code named by its input, so this one is read by an unpickler that can only make
+warband's own catalog models and ``FrozenMap`` (``_Unpickler.find_class``): a hostile
+file can at worst describe a wrong catalog, never run anything. That folder is the
+user's own and only warband writes it; anyone who can write there can already change
+the user's files, so the cache adds no new way in. What is read is still checked as far
+as it can be without trust: the key and the payload digest must match (a truncated,
+damaged or older file does not), and the result must be a system and exactly the
+factions the folder holds.
+
+Failure is never an error. Any problem reading an entry (missing, unreadable, truncated,
+garbage, another version, another shape) means the catalog is loaded from its TOML;
+any problem writing one (a read-only or full disk) means it is not kept. Neither prints
+anything. Entries are written whole or not at all (a temporary file renamed over the
+old one; no fsync: a torn entry fails its digest and is only rebuilt). There is one
+entry per catalog folder, replaced when its files change; deleting the folder clears
+the cache.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import io
+import os
+import pickle
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from model.catalog import FactionFile, SystemFile
+
+MAGIC = b"warband catalog cache 1\n"
+"""The first line of every entry; another line is another format, never read."""
+_DIGEST = 32
+"""Bytes in each BLAKE2b digest of the header."""
+_PROTOCOL = 5
+SIZE_FACTOR = 16
+"""An entry may be at most this many times its TOML's size (plus ``SIZE_SLACK``): a
+catalog's pickle is about as large as its TOML, so a larger file is refused unread."""
+SIZE_SLACK = 1 << 20
+
+
+def _digest(*parts: bytes) -> bytes:
+    h = hashlib.blake2b(digest_size=_DIGEST)
+    for part in parts:
+        # each part's length first, so two different lists of parts never read alike
+        h.update(len(part).to_bytes(8, "little"))
+        h.update(part)
+    return h.digest()
+
+
+@functools.cache
+def code_digest() -> bytes | None:
+    """A digest of the code that decides what a valid catalog is and what it loads into:
+    every module of ``model`` and ``catalogs``, with the versions of Python, pydantic and
+    pydantic-core. Worked out once per process (the code a process runs does not change
+    under it). None where the sources are not there to read: then nothing is cached."""
+    import pydantic_core
+    from pydantic.version import VERSION
+
+    import model
+
+    parts = [sys.version.encode(), VERSION.encode(), pydantic_core.__version__.encode()]
+    count = 0
+    for package in (Path(model.__file__).parent, Path(__file__).parent):
+        try:
+            for path in sorted(package.glob("*.py")):
+                parts += [path.name.encode(), path.read_bytes()]
+                count += 1
+        except OSError:
+            return None
+    return _digest(*parts) if count else None
+
+
+def entry_key(folder_name: str, origin: str, files: Sequence[tuple[str, bytes]]) -> bytes | None:
+    """The key of a catalog: its files' names and exact bytes, its folder's name, its
+    origin and warband's code (see the module docstring); None when it cannot be cached."""
+    code = code_digest()
+    if code is None:
+        return None
+    parts = [MAGIC, code, folder_name.encode(), origin.encode()]
+    for name, data in files:
+        parts += [name.encode(), data]
+    return _digest(*parts)
+
+
+class _Unpickler(pickle.Unpickler):
+    """An unpickler that makes nothing but warband's catalog models and ``FrozenMap``."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if module.split(".")[0] != "model" or name.startswith("_"):
+            raise pickle.UnpicklingError(f"{module}.{name} is not a catalog class")
+        from model.base import Frozen, FrozenMap
+
+        found = getattr(__import__(module, fromlist=[name]), name, None)
+        if isinstance(found, type) and (issubclass(found, Frozen) or issubclass(found, FrozenMap)):
+            return found
+        raise pickle.UnpicklingError(f"{module}.{name} is not a catalog class")
+
+    def persistent_load(self, pid: Any) -> Any:
+        raise pickle.UnpicklingError("no persistent ids")
+
+
+class CatalogCache:
+    """The cache folder: one entry per catalog folder (and origin and house file)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def entry_path(self, folder: Path, origin: str, house: Path | None) -> Path:
+        """The entry of one catalog folder as loaded with this origin and house file."""
+        where = "\0".join((str(folder.absolute()), origin, str(house or "")))
+        return self.folder / (
+            hashlib.blake2b(where.encode(), digest_size=16).hexdigest() + ".pickle"
+        )
+
+    def get(
+        self, path: Path, key: bytes, factions: Sequence[str], toml_size: int
+    ) -> tuple[SystemFile, dict[str, FactionFile]] | None:
+        """The system and factions kept under ``key``, or None for any reason at all."""
+        limit = len(MAGIC) + 2 * _DIGEST + SIZE_FACTOR * toml_size + SIZE_SLACK
+        try:
+            with path.open("rb") as stream:
+                data = stream.read(limit + 1)
+        except OSError:
+            return None
+        head = len(MAGIC) + 2 * _DIGEST
+        if len(data) > limit or len(data) <= head or not data.startswith(MAGIC):
+            return None
+        if data[len(MAGIC) : len(MAGIC) + _DIGEST] != key:
+            return None
+        payload = memoryview(data)[head:]
+        if _digest(payload.tobytes()) != data[len(MAGIC) + _DIGEST : head]:
+            return None
+        try:
+            loaded = _Unpickler(io.BytesIO(payload)).load()
+        except Exception:  # whatever a damaged or hostile pickle raises: load the TOML
+            return None
+        return _checked(loaded, factions)
+
+    def put(
+        self, path: Path, key: bytes, system: SystemFile, factions: dict[str, FactionFile]
+    ) -> None:
+        """Keep a checked catalog under ``key``; a failure only means it is not kept."""
+        try:
+            payload = pickle.dumps((system, dict(factions)), protocol=_PROTOCOL)
+        except Exception:  # a value pickle cannot write: the catalog is just not kept
+            return
+        data = b"".join((MAGIC, key, _digest(payload), payload))
+        _write_whole(path, data)
+
+
+def _checked(
+    loaded: object, factions: Sequence[str]
+) -> tuple[SystemFile, dict[str, FactionFile]] | None:
+    """The unpickled value if it is a system and exactly the folder's factions, in order."""
+    from model.catalog import FactionFile, SystemFile
+
+    if not (isinstance(loaded, tuple) and len(loaded) == 2):
+        return None
+    system, found = loaded
+    if not isinstance(system, SystemFile) or type(found) is not dict:
+        return None
+    if list(found) != list(factions):
+        return None
+    if not all(isinstance(f, FactionFile) for f in found.values()):
+        return None
+    return system, found
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file renamed over it, or not at all.
+
+    Not ``saves.atomic`` (``catalogs`` builds on ``model`` only) and not fsynced: an entry
+    cut short by a crash fails its digest and is rebuilt, which is all a cache needs."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}-{threading.get_ident()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tmp.open("wb") as stream:
+            stream.write(data)
+        tmp.replace(path)
+    except OSError:
+        pass
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
