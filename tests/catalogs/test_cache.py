@@ -441,3 +441,21 @@ def test_a_cached_catalog_keeps_working_in_a_process_with_other_string_hashes(
     rebuilt = [type(s)(dict(s)) for s in stats]
     assert [hash(s) for s in stats] == [hash(s) for s in rebuilt]
     assert set(stats) == set(rebuilt)
+
+
+def test_a_run_that_reads_a_cached_catalog_builds_no_catalog_validator(tmp_path: Path) -> None:
+    """What the cache saves: the catalog models' validators (``defer_build``) are never
+    built in a process that reads the catalog from the cache and validates a roster."""
+    env = {**os.environ, "WARBAND_CACHE_DIR": str(tmp_path)}
+    code = (
+        "import io, sys\n"
+        "from tui.cli import main\n"
+        f"assert main(['validate', {str(ROSTER)!r}], out=io.StringIO()) == 0\n"
+        "from model.catalog import FactionFile, SystemFile\n"
+        "print(sum(m.__pydantic_complete__ for m in (FactionFile, SystemFile)))\n"
+    )
+    argv = [sys.executable, "-c", code]
+    first = subprocess.run(argv, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    second = subprocess.run(argv, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    assert first.stdout.strip() == "2", "the first run validated the catalog files"
+    assert second.stdout.strip() == "0"
