@@ -696,6 +696,15 @@ class TestRatio:
             )
         ]
 
+    def test_copies_of_one_entry_point_at_the_last_copy(self) -> None:
+        """Two copies of a 2-model Trooper entry around a Boss: 4 against 1, at 2 to 1 two
+        are allowed; the finding is on the last copy (unit 3), not the first."""
+        trooper = entry("trooper", 2)
+        report = run(rules_mini(ratio_rule("2.0")), trooper, entry("boss"), trooper)
+        assert seen(report) == [
+            ("troopers-per-boss", "4 against 1; at most 2 allowed: remove 2 or add 1", 2, None)
+        ]
+
     def test_the_ratio_is_shown_as_written(self) -> None:
         message = "{count} Troopers for {other} Bosses: at most {max} each"
         half = run(
