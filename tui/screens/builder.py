@@ -20,6 +20,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Header, Label, OptionList
+from textual.widgets._header import HeaderTitle
 
 from model.advice import Option, options_for
 from model.bounds import MAX_MODELS, MAX_POINTS
@@ -309,7 +310,7 @@ clipboard or saved to a file.
         """Push the present roster down to every widget."""
         roster = self.roster
         self.report = validate(self.view, roster)
-        self.title = roster.name + (" *" if self.dirty else "")
+        self._show_title(roster.name + (" *" if self.dirty else ""))
         self.sub_title = f"{self.view.faction.name} · {self.view.system.name}"
         self.query_one(StatusLine).show(self.report, self.view.system.points)
         self.query_one(RosterTree).show(
@@ -321,6 +322,20 @@ clipboard or saved to a file.
         hint.display = not roster.units
         self.query_one(RosterTree).display = bool(roster.units)
         self.sync_bindings()
+
+    def _show_title(self, title: str) -> None:
+        """Set the screen's title, repainting only the header's line, and only when it changed.
+
+        Setting ``Screen.title`` repaints the whole screen, and the header it updates asks
+        for the screen to be laid out again: after each edit that marks the list changed
+        or unchanged, both cost more than the edit. The title is one line in a header of
+        fixed height, so its size never changes with its text."""
+        title = self.validate_title(title) or ""
+        if title == self.title:
+            return
+        self.set_reactive(BuilderScreen.title, title)
+        for header in self.query(Header):
+            header.query_one(HeaderTitle).update(header.format_title(), layout=False)
 
     # --- editing ------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from model.findings import Finding, Where
+from tui.widgets.steady_layout import scrollbars, skip_layout
 
 
 class FindingsList(OptionList):
@@ -33,19 +34,26 @@ class FindingsList(OptionList):
             return
         self._findings = findings
         self._shown += 1
-        self.clear_options()
+        bars, lines = scrollbars(self), self.virtual_size.height
         if not findings:
-            self.add_option(
-                Option(Text("No findings: the list follows every rule.", "green"), disabled=True)
+            self.set_options(
+                [Option(Text("No findings: the list follows every rule.", "green"), disabled=True)]
             )
-            return
-        for n, f in enumerate(findings):
-            error = f.severity == "error"
-            text = Text.assemble(
-                ("✗ " if error else "! ", "bold red" if error else "bold yellow"), f.message
-            )
-            self.add_option(Option(text, id=f"{self._shown}:{n}"))
-        self.highlighted = 0
+        else:
+            options = []
+            for n, f in enumerate(findings):
+                error = f.severity == "error"
+                text = Text.assemble(
+                    ("✗ " if error else "! ", "bold red" if error else "bold yellow"), f.message
+                )
+                options.append(Option(text, id=f"{self._shown}:{n}"))
+            self.set_options(options)
+            self.highlighted = 0
+        # The list is as high as its lines, up to its maximum, then it scrolls: its height
+        # stays when its lines do, or when they overflow it before and after.
+        height = self.scrollable_content_region.height
+        now = self.virtual_size.height
+        skip_layout(self, bars, same_size=now == lines or min(now, lines) > height)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

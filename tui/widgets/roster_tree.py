@@ -16,6 +16,7 @@ from textual.widgets.tree import TreeNode
 from model.catalog import FactionView
 from model.findings import Report
 from model.loadout import Loadout
+from tui.widgets.steady_layout import scrollbars, skip_layout
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,9 @@ class RosterTree(Tree[TreeRef]):
 
         Only what changed is redrawn: one edit adds, removes or changes a row or two and
         renumbers those below, and redrawing a thousand entries' rows (and Textual
-        measuring each again) took far more than a frame."""
+        measuring each again) took far more than a frame. The tree's size is fixed: the
+        screen is laid out again only when its scrollbars come or go."""
+        bars = scrollbars(self)
         flagged: dict[int, str] = {}
         for f in report.findings:
             if f.where.unit is not None and flagged.get(f.where.unit) != "error":
@@ -132,6 +135,7 @@ class RosterTree(Tree[TreeRef]):
             self.move_cursor(target)
         else:
             self.move_cursor(None)
+        skip_layout(self, bars)
 
     @staticmethod
     def _entry_label(lo: Loadout, flag: str | None, points: str) -> Text:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.text import Text
+from textual.css.styles import RulesMap
+from textual.visual import visualize
 from textual.widgets import Static
 
 from model.describe import tally_text
@@ -11,6 +15,11 @@ from model.findings import Report
 
 class StatusLine(Static):
     """Shows the running counts of a validation report, updated on every edit."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._measured: tuple[int, int] | None = None
+        """The width the line was last measured at and its height there."""
 
     def show(self, report: Report, points_name: str = "points") -> None:
         """Display a report, verdict first: on a narrow terminal the end of the line is cut."""
@@ -31,4 +40,16 @@ class StatusLine(Static):
         others = tuple(t for t in report.tallies if t.label != "Points")
         if others:
             text.append(" · " + tally_text(others))
-        self.update(text)
+        self.update(text, layout=self._resized(text))
+
+    def _resized(self, text: Text) -> bool:
+        """Whether ``text`` takes another number of lines than the line shown (or it is not
+        laid out yet): only then must the screen be laid out again. Laying it out after
+        every edit, as ``update`` does by default, cost more than the edit itself."""
+        width = self.content_region.width
+        if not width:
+            self._measured = None
+            return True
+        height = visualize(self, text).get_height(cast(RulesMap, self.styles), width)
+        measured, self._measured = self._measured, (width, height)
+        return measured != (width, height)

@@ -1,0 +1,32 @@
+"""Content changes that do not lay the screen out again when no size changes.
+
+Textual lays out the whole screen again whenever a widget's lines change in number
+(``Tree`` and ``OptionList`` set their virtual size, a reactive that asks for a
+layout), whether or not any widget's size or place changes. In the builder that
+came after every edit and, with the repaint of every region it moved, cost more
+than the edit itself.
+"""
+
+from __future__ import annotations
+
+from textual.widget import Widget
+
+Bars = tuple[bool, bool]
+"""Whether a widget shows its vertical and its horizontal scrollbar."""
+
+
+def scrollbars(widget: Widget) -> Bars:
+    """The scrollbars ``widget`` shows now."""
+    return widget.show_vertical_scrollbar, widget.show_horizontal_scrollbar
+
+
+def skip_layout(widget: Widget, bars: Bars, *, same_size: bool = True) -> None:
+    """After ``widget`` changed what it holds, cancel the layout it asked for when nothing
+    that a layout places changed: its own size (``same_size``, the caller's to say) and
+    which scrollbars it shows (``bars``, as they were before the change). The scrollbars
+    are brought up to date with the new virtual size here, as a layout would."""
+    if not widget.size or not same_size:
+        return  # not laid out yet, or it grows or shrinks: the layout is needed
+    widget._scroll_update(widget.virtual_size)
+    if scrollbars(widget) == bars:
+        widget._layout_required = False
