@@ -41,8 +41,8 @@ garbage, another version, another shape) means the catalog is loaded from its TO
 any problem writing one (a read-only or full disk) means it is not kept. Neither prints
 anything. Entries are written whole or not at all (a temporary file renamed over the
 old one; no fsync: a torn entry fails its digest and is only rebuilt). There is one
-entry per catalog folder, replaced when its files change; deleting the folder clears
-the cache.
+entry per catalog folder, replaced when its files change; past ``MAX_ENTRIES`` the
+least recently used are deleted. Deleting the folder clears the cache.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ import os
 import pickle
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -71,9 +72,13 @@ SIZE_FACTOR = 16
 """An entry may be at most this many times its TOML's size (plus ``SIZE_SLACK``): a
 catalog's pickle is about as large as its TOML, so a larger file is refused unread."""
 SIZE_SLACK = 1 << 20
+MAX_ENTRIES = 32
+"""Entries kept at most (one per catalog folder loaded): about 100 KB each."""
+STALE_SECONDS = 60.0
+"""A temporary file older than this was left by a writer that died; it is deleted."""
 
 
-def _digest(*parts: bytes) -> bytes:
+def _digest(*parts: bytes | memoryview) -> bytes:
     h = hashlib.blake2b(digest_size=_DIGEST)
     for part in parts:
         # each part's length first, so two different lists of parts never read alike
@@ -163,13 +168,17 @@ class CatalogCache:
         if data[len(MAGIC) : len(MAGIC) + _DIGEST] != key:
             return None
         payload = memoryview(data)[head:]
-        if _digest(payload.tobytes()) != data[len(MAGIC) + _DIGEST : head]:
+        if _digest(payload) != data[len(MAGIC) + _DIGEST : head]:
             return None
         try:
             loaded = _Unpickler(io.BytesIO(payload)).load()
         except Exception:  # whatever a damaged or hostile pickle raises: load the TOML
             return None
-        return _checked(loaded, factions)
+        found = _checked(loaded, factions)
+        if found is not None:
+            with contextlib.suppress(OSError):
+                os.utime(path)  # used now: the last entry ``prune`` would delete
+        return found
 
     def put(
         self, path: Path, key: bytes, system: SystemFile, factions: dict[str, FactionFile]
@@ -181,6 +190,36 @@ class CatalogCache:
             return
         data = b"".join((MAGIC, key, _digest(payload), payload))
         _write_whole(path, data)
+        self.prune(keep=path)
+
+    def prune(self, keep: Path | None = None) -> None:
+        """Delete all but the ``MAX_ENTRIES`` entries used last (never ``keep``), and
+        temporary files left by a writer killed over ``STALE_SECONDS`` ago; done after
+        each write, so a player who checks many folders does not fill the disk."""
+        try:
+            found = list(os.scandir(self.folder))
+        except OSError:
+            return
+        now = time.time()
+        entries: list[tuple[float, str]] = []
+        for item in found:
+            try:
+                mtime = item.stat(follow_symlinks=False).st_mtime
+            except OSError:
+                continue
+            if item.name.startswith(".") and item.name.endswith(".tmp"):
+                if now - mtime > STALE_SECONDS:
+                    _unlink(item.path)
+            elif item.name.endswith(".pickle") and item.path != str(keep):
+                entries.append((mtime, item.path))
+        entries.sort(reverse=True)
+        for _, old in entries[MAX_ENTRIES - (keep is not None) :]:
+            _unlink(old)
+
+
+def _unlink(path: str) -> None:
+    with contextlib.suppress(OSError):
+        Path(path).unlink()
 
 
 def _checked(

@@ -10,6 +10,7 @@ import pickle
 import shutil
 import subprocess
 import sys
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,7 +20,7 @@ import pytest
 
 import catalogs.loader
 from catalogs import cache as cache_module
-from catalogs.cache import MAGIC
+from catalogs.cache import MAGIC, CatalogCache
 from catalogs.library import Library
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir, cache_dir
@@ -459,3 +460,36 @@ def test_a_run_that_reads_a_cached_catalog_builds_no_catalog_validator(tmp_path:
     second = subprocess.run(argv, cwd=ROOT, env=env, check=True, capture_output=True, text=True)
     assert first.stdout.strip() == "2", "the first run validated the catalog files"
     assert second.stdout.strip() == "0"
+
+
+def test_the_cache_keeps_the_entries_used_last(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, parses: list[str]
+) -> None:
+    monkeypatch.setattr(cache_module, "MAX_ENTRIES", 2)
+    first, second, third = BUNDLED[:3]
+    load_system(first)
+    load_system(second)
+    store = CatalogCache(cache_dir())
+    for folder, age in ((first, 7200), (second, 3600)):  # the first is the oldest
+        old = time.time() - age
+        os.utime(store.entry_path(folder, "bundled", None), (old, old))
+    load_system(first)  # read from the cache: now the one used last
+    load_system(third)
+    assert len(entries()) == 2
+    parses.clear()
+    load_system(first)
+    load_system(third)
+    assert parses == []
+
+
+def test_a_temporary_file_left_by_a_killed_writer_is_swept(gangers: Path) -> None:
+    folder = cache_dir()
+    folder.mkdir(parents=True)
+    stale, fresh_tmp = folder / ".x.pickle.1-1.tmp", folder / ".y.pickle.2-2.tmp"
+    stale.write_bytes(b"half")
+    fresh_tmp.write_bytes(b"being written")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    load_system(gangers)
+    assert not stale.exists()
+    assert fresh_tmp.exists(), "a writer may still be at work on it"
