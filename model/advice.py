@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from model.catalog import FactionView
 from model.findings import Finding
 from model.roster import Roster
-from model.validate import validate
+from model.validate import edit_errors, validate
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,17 +37,21 @@ class Option:
 
 
 def options_for(view: FactionView, roster: Roster, index: int) -> tuple[Option, ...]:
-    """Every option of one entry, with its price, count and what would forbid one more."""
+    """Every option of one entry, with its price, count and what would forbid one more.
+
+    One more of an option changes only this entry: the other entries' own findings stay
+    as they are (and are in ``before``), so only the list-wide rules and this entry are
+    checked per option (``edit_errors``)."""
     entry = roster.units[index]
     before = {(f.code, f.message) for f in validate(view, roster).errors}
     out: list[Option] = []
     for group in view.option_groups(entry.unit):
         for item_id, choice in group.choices.items():
             count = entry.items.get(item_id, 0)
-            trial = roster.replace_unit(index, entry.with_item(item_id, count + 1))
+            trial = entry.with_item(item_id, count + 1)
             new = tuple(
                 f
-                for f in validate(view, trial).errors
+                for f in edit_errors(view, roster, index, trial)
                 if (f.code, f.message) not in before and f.code != "points-limit"
             )
             limit = None if choice.limit is None else choice.limit * entry.models

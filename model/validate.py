@@ -58,18 +58,7 @@ def validate(view: FactionView, roster: Roster) -> Report:
     ctx = _Context(
         view, roster, loadouts, sum(lo.cost for lo in loadouts), _groups(loadouts, bases)
     )
-    findings: list[Finding] = []
-    tallies: list[Tally] = []
-    unit_rules, list_rules = _plan(view)
-    cache = _UNIT_FINDINGS.setdefault(view.base, {})
-    for lo in loadouts:
-        findings.extend(_unit_findings(ctx, lo, unit_rules, cache))
-    for rule, terms in list_rules:
-        found, tally = _evaluate(rule, terms, ctx)
-        findings.extend(found)
-        tallies.extend(tally)
-    order = {"error": 0, "warning": 1}
-    findings.sort(key=lambda f: (order[f.severity], -1 if f.where.unit is None else f.where.unit))
+    findings, tallies = _check(ctx, loadouts)
     return Report(
         points=ctx.points,
         points_limit=roster.points_limit,
@@ -78,6 +67,55 @@ def validate(view: FactionView, roster: Roster) -> Report:
         findings=tuple(findings),
         tallies=tuple(tallies),
     )
+
+
+def _check(ctx: _Context, entries: Iterable[Loadout]) -> tuple[list[Finding], list[Tally]]:
+    """The list rules' findings and tallies, after the own findings of ``entries``: errors
+    first, in the order of the entries they point at."""
+    findings: list[Finding] = []
+    tallies: list[Tally] = []
+    unit_rules, list_rules = _plan(ctx.view)
+    cache = _UNIT_FINDINGS.setdefault(ctx.view.base, {})
+    for lo in entries:
+        findings.extend(_unit_findings(ctx, lo, unit_rules, cache))
+    for rule, terms in list_rules:
+        found, tally = _evaluate(rule, terms, ctx)
+        findings.extend(found)
+        tallies.extend(tally)
+    order = {"error": 0, "warning": 1}
+    findings.sort(key=lambda f: (order[f.severity], -1 if f.where.unit is None else f.where.unit))
+    return findings, tallies
+
+
+def edit_errors(
+    view: FactionView, roster: Roster, index: int, entry: RosterUnit
+) -> tuple[Finding, ...]:
+    """The errors ``roster`` would have with entry ``index`` made ``entry``, but for the
+    other entries' own findings (an edit of one entry leaves those as they were): the
+    list-wide rules' errors and the edited entry's, in ``validate``'s order.
+
+    The builder asks this for every option of an entry (would one more break a rule?).
+    Validating a whole copy of the list per option went over every entry each time,
+    twenty times per key press in the equip dialog; this reuses the list's entries as
+    resolved and checks only the edited one."""
+    loadouts, bases = _resolve(view, roster)
+    cache = _RESOLVED.setdefault(view.base, {})
+    key = _entry_key(view, entry)
+    base = cache.get(key)
+    if base is None:
+        if len(cache) > 4096:
+            cache.clear()
+        base = cache[key] = resolve_loadout(view, entry, index)
+    lo = base
+    if lo.index != index:
+        lo = Loadout(index, lo.entry, lo.unit, lo.tags, lo.carried, lo.cost, lo.groups, lo.design)
+    loadouts = (*loadouts[:index], lo, *loadouts[index + 1 :])
+    bases = (*bases[:index], base, *bases[index + 1 :])
+    ctx = _Context(
+        view, roster, loadouts, sum(lo.cost for lo in loadouts), _groups(loadouts, bases)
+    )
+    findings, _ = _check(ctx, (lo,))
+    return tuple(f for f in findings if f.severity == "error")
 
 
 _RESOLVED: WeakKeyDictionary[FactionView, dict[object, Loadout]] = WeakKeyDictionary()

@@ -1,0 +1,55 @@
+"""What the equip dialog says forbids one more of an option is what validating the whole
+list with that one more says (the check per option looks only at the edited entry and
+the list-wide rules): for every entry of every fixture list, every option. Most fixture
+lists break a rule, so many options are blocked and their reasons compared."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from model.advice import Option, options_for
+from model.catalog import FactionView
+from model.roster import Roster
+from model.validate import validate
+from saves.roster_file import read_roster
+from tests.conftest import FIXTURES
+from tests.helpers import bundled
+
+LISTS = sorted((FIXTURES / "rosters").glob("*/*.toml"))
+
+
+def whole_list_options(view: FactionView, roster: Roster, index: int) -> tuple[Option, ...]:
+    """``options_for`` as it was first written: the whole list validated per option."""
+    entry = roster.units[index]
+    before = {(f.code, f.message) for f in validate(view, roster).errors}
+    out: list[Option] = []
+    for group in view.option_groups(entry.unit):
+        for item_id, choice in group.choices.items():
+            count = entry.items.get(item_id, 0)
+            trial = roster.replace_unit(index, entry.with_item(item_id, count + 1))
+            new = tuple(
+                f
+                for f in validate(view, trial).errors
+                if (f.code, f.message) not in before and f.code != "points-limit"
+            )
+            limit = None if choice.limit is None else choice.limit * entry.models
+            out.append(
+                Option(item_id, group.name, view.choice_cost(group, item_id), count, limit, new)
+            )
+    return tuple(out)
+
+
+@pytest.mark.parametrize("path", LISTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_options_say_what_the_whole_list_would(path: Path) -> None:
+    roster, _ = read_roster(path)
+    view = bundled(roster.system).view(roster.faction).with_cards(roster.cards)
+    for index in range(len(roster.units)):
+        got = options_for(view, roster, index)
+        assert got == whole_list_options(view, roster, index)
+    # Copies of an entry share what they resolve to: check one placed among them too.
+    if roster.units:
+        longer = roster.model_copy(update={"units": roster.units * 3})
+        for index in (0, len(roster.units), len(longer.units) - 1):
+            assert options_for(view, longer, index) == whole_list_options(view, longer, index)
