@@ -22,7 +22,7 @@ A catalog with a problem is never written, so ``warband catalogs --check`` repor
 problem of a file as before; a cached catalog is one that passed that very check.
 
 Format and trust. An entry is a header (a magic line, the key, a digest of the payload)
-and a pickle of the validated models. Pickle is what lets a hit skip pydantic entirely:
+and a pickle of the validated models. Pickle is what lets a hit skip validation entirely:
 the objects come back as they were built, so the catalog models never build their
 validators in a run that only reads catalogs (they are ``defer_build``, see
 ``model.base``). A JSON or marshal copy of the data would need pydantic's validators
