@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, OptionList, Static, Tab, Tabs
+from textual.widgets import Header, OptionList, Static, Tab, Tabs
 from textual.widgets.option_list import Option
 
 from model.battle import Battle
@@ -66,6 +66,7 @@ from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole, whole_check
 from tui.screens.base import CommandScreen
 from tui.widgets.side_table import SideTable
+from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from model.catalog import FactionView
@@ -285,7 +286,7 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
                     yield SideTable(index, id=f"table-{index}")
         yield Static(id="model-detail")
         yield OptionList(id="battle-log")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         setup = self.battle.setup
