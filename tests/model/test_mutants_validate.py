@@ -19,7 +19,7 @@ from model.catalog import FactionView
 from model.design import UnitCard
 from model.findings import Finding, Report
 from model.roster import Roster, RosterUnit
-from model.validate import validate
+from model.validate import loadouts_of, validate
 from tests.conftest import FIXTURES
 from tests.helpers import entry, entry_with
 from tests.model import test_design
@@ -194,14 +194,16 @@ models = { min = 2, max = 3 }
 
 
 @cache
-def rules_mini(*rules: str) -> FactionView:
-    """The fixture catalog with these ``[[constraints]]`` tables (TOML), loaded and checked."""
+def rules_mini(*rules: str, boss_cost: int = 20) -> FactionView:
+    """The fixture catalog with these ``[[constraints]]`` tables (TOML), loaded and checked
+    (``boss_cost``: what a Boss costs, for a second catalog a roster is checked against)."""
     constraints = "".join(f"\n[[constraints]]\n{rule.strip()}\n" for rule in rules)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "rules-mini"
         (folder / "factions").mkdir(parents=True)
         (folder / "system.toml").write_text(SYSTEM + constraints)
-        (folder / "factions" / "f.toml").write_text(FACTION)
+        faction = FACTION.replace("cost = 20\n", f"cost = {boss_cost}\n", 1)
+        (folder / "factions" / "f.toml").write_text(faction)
         return load_system(folder).view("f")
 
 
@@ -705,6 +707,15 @@ class TestRatio:
             ("troopers-per-boss", "4 against 1; at most 2 allowed: remove 2 or add 1", 2, None)
         ]
 
+    def test_the_last_entry_of_any_kind_counted(self) -> None:
+        """A 2-model Trooper entry, a 3-model one, then a copy of the first: the finding is
+        on that copy (unit 3), the last Trooper entry, though its kind came first."""
+        two = entry("trooper", 2)
+        report = run(rules_mini(ratio_rule("2.0")), two, entry("trooper", 3), two, entry("boss"))
+        assert seen(report) == [
+            ("troopers-per-boss", "7 against 1; at most 2 allowed: remove 5 or add 3", 2, None)
+        ]
+
     def test_the_ratio_is_shown_as_written(self) -> None:
         message = "{count} Troopers for {other} Bosses: at most {max} each"
         half = run(
@@ -872,3 +883,66 @@ def test_a_stat_a_designed_unit_does_not_have_counts_nothing_under_dash() -> Non
         ("Leadership", 0, "Ld -"),
         ("Ld by model", 0, None),
     ]
+
+
+class TestCopiesAndReuse:
+    """Validation reuses work (commit 0fab11c): copies of an entry are resolved once and
+    placed again, and the last roster resolved is not resolved again. What a player sees
+    must not depend on it."""
+
+    def test_every_copy_is_checked_model_by_model(self) -> None:
+        """Two copies of a Boss entry against a per-entry rule counted model by model."""
+        rule = count_rule(
+            "no-boss-models",
+            scope='"unit"',
+            select='{ units = ["boss"] }',
+            by_model="true",
+            max="0",
+            message='"{unit} has {count} Boss models"',
+        )
+        boss = entry("boss")
+        report = run(rules_mini(rule), boss, boss)
+        assert seen(report) == [
+            ("no-boss-models", "Boss (unit 1) has 1 Boss models", 0, None),
+            ("no-boss-models", "Boss (unit 2) has 1 Boss models", 1, None),
+        ]
+
+    def test_a_copy_of_a_designed_entry_keeps_its_card(self) -> None:
+        """The tracker starts battles from ``loadouts_of``: each copy carries the card."""
+        c = test_design.card("troops", 4, 1, {"count": 2})
+        r = test_design.roster(c)
+        r = r.model_copy(update={"units": (*r.units, *r.units)})
+        first, second = loadouts_of(test_design.view().with_cards(r.cards), r)
+        assert (first.index, second.index) == (0, 1)
+        assert first.design is not None and second.design is first.design
+        assert second.groups == first.groups and len(second.groups) == 1
+
+    def test_the_same_roster_checked_twice_gives_the_same_places(self) -> None:
+        """Two 2-model Squads (3 at least): each finding names its own entry, the second
+        time too (the builder resolves a list to show it and again to check it)."""
+        view = rules_mini()
+        squad = entry("squad", 2)
+        roster = Roster(
+            system="rules-mini", faction="f", name="T", points_limit=200, units=(squad, squad)
+        )
+        expected = [
+            (
+                "unit-size",
+                f"Squad (unit {n}) has 2 models; a Squad entry has 3 to 5: set models to 3",
+                n - 1,
+                None,
+            )
+            for n in (1, 2)
+        ]
+        assert seen(validate(view, roster)) == expected
+        assert [lo.index for lo in loadouts_of(view, roster)] == [0, 1]
+        assert seen(validate(view, roster)) == expected
+
+    def test_the_same_roster_against_another_catalog(self) -> None:
+        """One roster object checked against a catalog where a Boss costs 20, then one
+        where it costs 25 (a catalog edited, or house rules): the second costs 25."""
+        roster = Roster(
+            system="rules-mini", faction="f", name="T", points_limit=200, units=(entry("boss"),)
+        )
+        assert validate(rules_mini(), roster).points == 20
+        assert validate(rules_mini(boss_cost=25), roster).points == 25
