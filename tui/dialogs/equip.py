@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option as ListOption
 from model.advice import Option
 from model.catalog import FactionView
 from model.describe import profile_text, rules_text
+from tui.widgets.steady_layout import update_static
 from tui.widgets.type_ahead_list import TypeAheadList
 
 OptionsSource = Callable[[], tuple[str, tuple[Option, ...]]]
@@ -60,10 +61,24 @@ class EquipDialog(ModalScreen[None]):
         self.query_one("#equip-options", OptionList).focus()
 
     def refill(self) -> None:
-        """Redraw from the entry as it is now, keeping the highlighted option."""
+        """Redraw from the entry as it is now, keeping the highlighted option.
+
+        After a change the options are the same ones, only their counts and reasons
+        differ: their labels are replaced in place. Building the list again (and laying
+        out the dialog for it) took most of a key press."""
+        shown = self.options
         title, self.options = self.source()
-        self.query_one("#equip-title", Label).update(title)
+        update_static(self.query_one("#equip-title", Label), title)
         listing = self.query_one("#equip-options", TypeAheadList)
+        if shown and [(o.item_id, o.group_name) for o in shown] == [
+            (o.item_id, o.group_name) for o in self.options
+        ]:
+            for n, (was, opt) in enumerate(zip(shown, self.options, strict=True)):
+                if opt != was:
+                    listing.replace_option_prompt(str(n), self._label(opt))
+            listing.reset_typing()
+            self._detail()
+            return
         keep = listing.highlighted
         listing.clear_options()
         listing.names = []
@@ -74,22 +89,23 @@ class EquipDialog(ModalScreen[None]):
                 group = opt.group_name
                 listing.add_option(ListOption(Text(group, style="bold underline"), disabled=True))
                 listing.names.append(None)
-            label = Text(f"[{opt.count}] " if opt.count else "[ ] ")
-            label.append(
-                self.view.items[opt.item_id].name, style="" if opt.allowed else "dim strike"
-            )
-            label.append(f"  {opt.cost}", style="cyan")
-            if opt.limit is not None and opt.limit > 1:
-                label.append(f"  (up to {opt.limit})", style="dim")
-            if not opt.allowed:
-                label.append("  ✗ not now", style="red")
-            listing.add_option(ListOption(label, id=str(n)))
+            listing.add_option(ListOption(self._label(opt), id=str(n)))
             listing.names.append(self.view.items[opt.item_id].name)
         if keep is not None and keep < listing.option_count:
             listing.highlighted = keep
         else:
             listing.action_first()
         self._detail()
+
+    def _label(self, opt: Option) -> Text:
+        label = Text(f"[{opt.count}] " if opt.count else "[ ] ")
+        label.append(self.view.items[opt.item_id].name, style="" if opt.allowed else "dim strike")
+        label.append(f"  {opt.cost}", style="cyan")
+        if opt.limit is not None and opt.limit > 1:
+            label.append(f"  (up to {opt.limit})", style="dim")
+        if not opt.allowed:
+            label.append("  ✗ not now", style="red")
+        return label
 
     def _current(self) -> Option | None:
         listing = self.query_one("#equip-options", OptionList)
@@ -103,7 +119,7 @@ class EquipDialog(ModalScreen[None]):
         opt = self._current()
         detail = self.query_one("#equip-detail", Static)
         if opt is None:
-            detail.update("")
+            update_static(detail, "")
             return
         item = self.view.items[opt.item_id]
         text = Text(profile_text(item, self.view.system))
@@ -116,7 +132,7 @@ class EquipDialog(ModalScreen[None]):
         else:
             for finding in opt.blocked_by:
                 text.append(f"\n✗ {finding.message}", style="red")
-        detail.update(text)
+        update_static(detail, text)
 
     @on(OptionList.OptionSelected)
     def _selected(self) -> None:

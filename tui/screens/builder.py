@@ -230,6 +230,8 @@ clipboard or saved to a file.
         self.recovery = recovery or self._recovery_path()
         self._closing = False
         """Whether a close (Escape) is under way."""
+        self._behind = False
+        """Whether the widgets wait for a dialog over the list to close (``refresh_view``)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         """The app's loop, which the recovery writer's thread reports failures to."""
 
@@ -307,9 +309,25 @@ clipboard or saved to a file.
             self.query_one(UnitPicker).focus_list()
 
     def refresh_view(self) -> None:
-        """Push the present roster down to every widget."""
+        """Check the present roster and push it down to every widget; while a dialog is
+        over the list (equipping an entry), the widgets and the footer's keys follow when
+        it closes.
+
+        Any change to a screen under a dialog repaints the whole dialog screen and the
+        list behind it (Textual composes them together), which after each item added
+        in the equip dialog cost several times the change itself."""
+        self.report = validate(self.view, self.roster)
+        self._behind = self.is_attached and self.app.screen is not self
+        if not self._behind:
+            self._show()
+
+    def on_screen_resume(self) -> None:
+        if self._behind:
+            self._show()
+
+    def _show(self) -> None:
+        self._behind = False
         roster = self.roster
-        self.report = validate(self.view, roster)
         self._show_title(roster.name + (" *" if self.dirty else ""))
         self.sub_title = f"{self.view.faction.name} · {self.view.system.name}"
         self.query_one(StatusLine).show(self.report, self.view.system.points)

@@ -9,7 +9,12 @@ than the edit itself.
 
 from __future__ import annotations
 
+from typing import cast
+
+from textual.css.styles import RulesMap
+from textual.visual import VisualType, visualize
 from textual.widget import Widget
+from textual.widgets import Static
 
 Bars = tuple[bool, bool]
 """Whether a widget shows its vertical and its horizontal scrollbar."""
@@ -30,3 +35,18 @@ def skip_layout(widget: Widget, bars: Bars, *, same_size: bool = True) -> None:
     widget._scroll_update(widget.virtual_size)
     if scrollbars(widget) == bars:
         widget._layout_required = False
+
+
+def update_static(widget: Static, content: VisualType) -> None:
+    """Show ``content`` in ``widget``, laying the screen out again only when it takes
+    another number of lines than what it replaces (or the widget is not laid out yet):
+    ``Static.update`` lays out on every change, though a width that is not ``auto``
+    makes the height the only size content can change."""
+    width = widget.content_region.width
+    if widget.styles.width is not None and widget.styles.width.is_auto:
+        width = 0  # as wide as its content: any change may resize it (None fills)
+    rules = cast(RulesMap, widget.styles)
+    same = bool(width) and widget.visual.get_height(rules, width) == visualize(
+        widget, content
+    ).get_height(rules, width)
+    widget.update(content, layout=not same)
