@@ -18,8 +18,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Header, OptionList, Static, Tab, Tabs
-from textual.widgets.option_list import Option
+from textual.widgets import Header, Static, Tab, Tabs
 
 from model.battle import Battle
 from model.battle_state import BattleState, Refused
@@ -65,6 +64,7 @@ from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole, whole_check
 from tui.screens.base import CommandScreen
+from tui.widgets.log_panel import LogPanel
 from tui.widgets.side_table import SideTable
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -285,7 +285,7 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
                     yield Static(classes="side-title", id=f"side-title-{index}")
                     yield SideTable(index, id=f"table-{index}")
         yield Static(id="model-detail")
-        yield OptionList(id="battle-log")
+        yield LogPanel(id="battle-log")
         yield SteadyFooter()
 
     def on_mount(self) -> None:
@@ -390,7 +390,7 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         lines = self._log_lines
         first = self._log_first
         end = first + len(lines)
-        log = self.query_one("#battle-log", OptionList)
+        log = self.query_one("#battle-log", LogPanel)
         common = min(end, len(events))
         same = events[:common] == self._log_events[:common]
         if same and len(events) < end and (first == 0 or len(events) - first >= LOG_LINES):
@@ -401,8 +401,6 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             lines.clear()
             first = self._log_first = max(0, len(events) - 2 * LOG_LINES)
             self._log_state = battle.state_after(first)
-        shown_before = log.option_count
-        told = len(lines)
         for event in events[first + len(lines) :]:
             lines.append(event_text(event, self._log_state))
             try:
@@ -413,20 +411,10 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             cut = len(lines) - 2 * LOG_LINES
             del lines[:cut]
             first = self._log_first = first + cut
-            told -= cut
         self._log_events = events[: first + len(lines)]
         total = first + len(lines)
-        if shown_before == first + told and len(lines) == told + 1 and total <= LOG_LINES:
-            log.add_option(Option(Text(f"{total}. {lines[-1]}")))
-        else:
-            log.clear_options()
-            start = max(total - LOG_LINES, 0)
-            log.add_options(
-                Option(Text(f"{n}. {line}"))
-                for n, line in enumerate(lines[start - first :], start=start + 1)
-            )
-        if lines:
-            log.highlighted = log.option_count - 1
+        start = max(total - LOG_LINES, 0)
+        log.show_lines(start + 1, lines[start - first :])
 
     def _show_model(self) -> None:
         """The line under the tables: the highlighted model in full words."""
