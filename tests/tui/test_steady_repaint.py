@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import cast
 
 from textual.css.styles import RulesMap
+from textual.geometry import Size
+from textual.widgets import Tree
 from textual.widgets._header import HeaderTitle
 
 from model.findings import Report
@@ -96,3 +98,36 @@ async def test_findings_and_status_line_take_the_height_of_what_they_hold(
             seen.add((findings.size.height, status.size.height))
         assert (findings.size.height, status.size.height) == first
         assert len({f for f, _ in seen}) > 1 and len({s for _, s in seen}) > 1
+
+
+def _lines(tree: RosterTree) -> tuple[list[tuple[tuple[int, ...], bool, int]], Size]:
+    """The tree's lines (each node's path, whether it is its parent's last, its line) and
+    its virtual size."""
+    lines = [
+        (tuple(id(n) for n in line.path), line.last, line.path[-1]._line)
+        for line in tree._tree_lines
+    ]
+    return lines, tree.virtual_size
+
+
+async def test_the_tree_lays_out_its_lines_as_from_nothing_after_edits(tmp_path: Path) -> None:
+    """Entries renumbered past 9 (a row wider), copied, removed, equipped and undone: the
+    lines the tree reuses are those ``Tree._build`` lays out from nothing."""
+    folders, path = _open(tmp_path, "gangers/legal-500.toml")
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        builder = app.screen
+        assert isinstance(builder, BuilderScreen)
+        tree = builder.query_one(RosterTree)
+        builder.selected = len(builder.roster.units) - 1
+        builder.refresh_view()
+        # The last entry's row the widest, then renumbered from 8 to 9 and to 10.
+        await keys(pilot, "r", "ctrl+u", "A name wider than any other row of the list", "enter")
+        builder.selected = 0
+        builder.refresh_view()
+        for step in (["c"], ["c"], ["down", "x"], ["e", "plus", "escape"], ["ctrl+z"], ["c"]):
+            await keys(pilot, *step)
+            ours = _lines(tree)
+            Tree._build(tree)  # the lines as Textual lays them out, every row measured
+            assert ours == _lines(tree), step

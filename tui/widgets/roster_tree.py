@@ -64,6 +64,9 @@ class RosterTree(Tree[TreeRef]):
         """What each entry row shows, in the order of ``root.children``."""
         self._drawn_with: tuple[object, ...] | None = None
         """The catalog's items and points name the rows were drawn with."""
+        self._laid_out: dict[int, tuple[tuple[int, bool], list[_TreeLine[TreeRef]], int]] = {}
+        """Each entry's lines and their width by node id, with the node's updates and
+        whether it was expanded when laid out (``_build``)."""
         super().__init__("List", id=id)  # after the above: it measures the root
         self.show_root = False
         self.guide_depth = 2
@@ -163,9 +166,18 @@ class RosterTree(Tree[TreeRef]):
         """Give a row a new label, repainted with the next refresh of the whole tree.
 
         ``TreeNode.set_label`` schedules a repaint per node: renumbering the rows below
-        an added entry would queue one for each of up to a thousand rows."""
+        an added entry would queue one for each of up to a thousand rows. A row renumbered
+        keeps its lines as laid out when its label keeps its width (``_build``)."""
+        before = node._label.cell_len
         node._label = self.process_label(label)
         node._updates += 1
+        found = self._laid_out.get(node._id)
+        if (
+            found is not None
+            and found[0] == (node._updates - 1, node._expanded)
+            and node._label.cell_len == before
+        ):
+            self._laid_out[node._id] = ((node._updates, node._expanded), found[1], found[2])
 
     def process_label(self, label: TextType) -> Text:
         """The label's first line (as ``Tree`` does), without copying a label of one line:
@@ -187,32 +199,46 @@ class RosterTree(Tree[TreeRef]):
 
     def _build(self) -> None:
         """Lay out the lines as ``Tree._build`` does, for this tree's two levels (entries,
-        their items) in one flat loop: it runs after every edit, over every row of the
-        list, and the general walk (a recursive call and a new path per row) took a
-        good part of a frame in a thousand-entry list."""
+        their items), reusing each entry's lines and width from the last layout while the
+        entry's node is unchanged: it runs after every edit, and laying out and measuring
+        every row of a thousand-entry list again took a good part of a frame, though an
+        edit changes a row or two (renumbered rows keep their width but for the number,
+        which ``_relabel`` counts as a change of the row's node)."""
         if self.show_root:
             super()._build()
             return
         lines: list[_TreeLine[TreeRef]] = []
-        append = lines.append
+        extend = lines.extend
         measure = self.get_label_width
         guide = self.guide_depth
+        known = self._laid_out
+        laid_out: dict[int, tuple[tuple[int, bool], list[_TreeLine[TreeRef]], int]] = {}
         width = 0
         for node in self.root._children:
-            node._line = len(lines)
-            append(_TreeLine([node], True))
-            width = max(width, measure(node))
-            if not node._expanded:
-                continue
-            children = node._children
-            last = len(children) - 1
-            for n, child in enumerate(children):
-                if child._expanded and child._children:  # deeper than this tree goes
-                    super()._build()
-                    return
-                child._line = len(lines)
-                append(_TreeLine([node, child], n == last))
-                width = max(width, measure(child) + guide)
+            key = (node._updates, node._expanded)
+            found = known.get(node._id)
+            if found is None or found[0] != key:
+                own = [_TreeLine([node], True)]
+                most = measure(node)
+                if node._expanded:
+                    children = node._children
+                    last = len(children) - 1
+                    for n, child in enumerate(children):
+                        if child._expanded and child._children:  # deeper than this tree goes
+                            self._laid_out = {}
+                            super()._build()
+                            return
+                        own.append(_TreeLine([node, child], n == last))
+                        most = max(most, measure(child) + guide)
+                found = (key, own, most)
+            laid_out[node._id] = found
+            _, own, most = found
+            at = len(lines)
+            for n, line in enumerate(own, at):
+                line.path[-1]._line = n
+            extend(own)
+            width = max(width, most)
+        self._laid_out = laid_out
         self._tree_lines_cached = lines
         self.virtual_size = Size(width if lines else self.size.width, len(lines))
         if self.cursor_line != -1:
