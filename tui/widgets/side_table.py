@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.message import Message
 from textual.widgets import DataTable
+from textual.widgets.data_table import ColumnKey, RowKey
 
 from model.battle_state import BattleState
 from model.battle_text import counter_value, disabled_text
@@ -90,9 +93,8 @@ class SideTable(DataTable[Text], inherit_bindings=False):
         shown, self._shown = self._shown, rows
         if [key for key, _ in shown] == [key for key, _ in rows] and self.row_count == len(rows):
             for (key, cells), (_, before) in zip(rows, shown, strict=True):
-                for (column, _), cell, old in zip(COLUMNS, cells, before, strict=True):
-                    if cell != old:
-                        self.update_cell(key, column, cell)
+                if cells != before:
+                    self._update_row(key, cells, before)
             return
         keep = self.cursor_row
         self.clear()
@@ -100,6 +102,28 @@ class SideTable(DataTable[Text], inherit_bindings=False):
             self.add_row(*cells, key=key)
         if keep is not None and self.row_count:
             self.move_cursor(row=min(keep, self.row_count - 1))
+
+    def _update_row(self, key: str, cells: tuple[Text, ...], before: tuple[Text, ...]) -> None:
+        """Put the cells that changed into the row ``key`` and repaint that row alone.
+
+        ``DataTable.update_cell`` (Textual 8.2.8, pinned) raises a count of updates that
+        every render cache is keyed on, and repaints the whole table, so a wound on one
+        model rendered every visible row again, each cell restyled (about 8 ms a key).
+        Here the row's cells are set as ``update_cell`` sets them, only what was rendered
+        for this row is forgotten, and only its lines are repainted: the rows keep their
+        order and heights, so what the other rows rendered stays right."""
+        row_key = RowKey(key)
+        data = self._data[row_key]
+        for (column, _), cell, old in zip(COLUMNS, cells, before, strict=True):
+            if cell != old:
+                data[ColumnKey(column)] = cell
+        index = self.get_row_index(row_key)
+        region = self._get_row_region(index)
+        _discard(self._cell_render_cache, lambda k: k[0] == row_key)
+        _discard(self._row_render_cache, lambda k: k[0] == row_key)
+        _discard(self._row_renderable_cache, lambda k: k[1] == index)
+        _discard(self._line_cache, lambda k: region.y <= k[0] < region.bottom)
+        self.refresh_row(index)
 
     def _rows(self, state: BattleState) -> list[tuple[str, tuple[Text, ...]]]:
         """Each model's row key and cells."""
@@ -157,6 +181,12 @@ class SideTable(DataTable[Text], inherit_bindings=False):
             return None
         key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key
         return key.value
+
+
+def _discard(cache: LRUCache[Any, Any], drop: Callable[[Any], bool]) -> None:
+    """Drop the entries of ``cache`` whose key ``drop`` says."""
+    for key in [k for k in list(cache.keys()) if drop(k)]:
+        cache.discard(key)
 
 
 def _actor_scoped(state: BattleState) -> bool:
