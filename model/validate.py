@@ -438,7 +438,8 @@ def _measure_models(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[st
         else:
             for c in group.carried:
                 if _item_matches(term.select, c, term.include_base):
-                    amount = c.count * group.count if how == "items" else c.cost
+                    # a group's carried counts and costs are one model's: times its models
+                    amount = (c.count if how == "items" else c.cost) * group.count
                     yield _group_key(group_by, lo, c.item_id), amount
 
 

@@ -639,6 +639,24 @@ class TestModelByModel:
         report = run(rules_mini(rule), entry("brute", pistol=1))
         assert seen(report) == [("pistol-points", "3; at most 2 allowed: remove 1", 0, None)]
 
+    def test_item_points_of_a_group_of_models(self) -> None:
+        """Two Troopers with a Pistol each (3 points a Pistol): 6 points of Pistols, counted
+        model by model as across the entry. (Counted model by model it once said 3: one
+        model's share.)"""
+        rule = count_rule(
+            "pistol-points",
+            select='{ items = ["pistol"] }',
+            by_model="true",
+            measure='"item-points"',
+            max="0",
+        )
+        report = run(rules_mini(rule), entry("trooper", 2, pistol=2))
+        assert seen(report) == [("pistol-points", "6; at most 0 allowed: remove 6", 0, None)]
+        across = rule.replace("by_model = true\n", "")
+        assert across != rule
+        report = run(rules_mini(across), entry("trooper", 2, pistol=2))
+        assert seen(report) == [("pistol-points", "6; at most 0 allowed: remove 6", 0, None)]
+
     def test_items_a_model_comes_with(self) -> None:
         with_base = count_rule(
             "knives", select='{ items = ["knife"] }', by_model="true", measure='"items"', max="0"
