@@ -548,11 +548,8 @@ def _count_unit(
 def _count(
     rule: CountRule, terms: tuple[Term, ...], ctx: _Context
 ) -> tuple[list[Finding], list[Tally]]:
-    if rule.scope == "unit":
-        findings: list[Finding] = []
-        for lo in ctx.loadouts:
-            findings.extend(_count_unit(rule, terms, ctx, lo))
-        return findings, []
+    """A list-wide count's findings and tallies (``_plan`` sends unit-scoped counts to
+    ``_unit_findings``, entry by entry)."""
     when = rule.when
     if when is not None and not any(_unit_matches(when, g.lo) for g in ctx.groups):
         return [], []
