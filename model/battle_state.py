@@ -1154,8 +1154,3 @@ def _figures(model: ModelSnap) -> int:
         if key == "figures" and number.isdigit():
             return int(number)
     return 1
-
-
-def state_at(setup: BattleSetup, events: Sequence[Event]) -> BattleState:
-    """The state after all of ``events``."""
-    return BattleState.after(setup, events)
