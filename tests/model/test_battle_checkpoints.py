@@ -34,9 +34,9 @@ def long_battle(events: int) -> Battle:
     return _PLAYED[events]
 
 
-@pytest.fixture
-def applied(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Event]]:
-    """The events the fold applies from now on, in order."""
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[Event]:
+    """The events the fold applies from now on, in order (the tracker's tests count
+    them too)."""
     seen: list[Event] = []
     real = BattleState._apply
 
@@ -45,7 +45,12 @@ def applied(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Event]]:
         real(state, event)
 
     monkeypatch.setattr(BattleState, "_apply", counting)
-    yield seen
+    return seen
+
+
+@pytest.fixture
+def applied(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Event]]:
+    yield counted(monkeypatch)
 
 
 def from_scratch(battle: Battle) -> BattleState:

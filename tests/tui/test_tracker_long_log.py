@@ -20,6 +20,7 @@ from model.battle_state import BattleState
 from model.battle_text import event_text
 from model.events import Event, Score
 from saves.battle_file import read_battle, write_battle
+from tests.model.test_battle_checkpoints import counted
 from tests.saves.test_battle_file import fresh_battle, play
 from tests.tui.driver import Folders, app_in
 from tui.screens.tracker import TrackerScreen
@@ -36,19 +37,6 @@ def told(battle: Battle) -> list[str]:
         lines.append(f"{n}. {event_text(event, state)}")
         state = state.then(event)
     return lines[-LINES:]
-
-
-def counted(monkeypatch: pytest.MonkeyPatch) -> list[Event]:
-    """The events the fold applies from now on."""
-    seen: list[Event] = []
-    real = BattleState._apply
-
-    def counting(state: BattleState, event: Event) -> None:
-        seen.append(event)
-        real(state, event)
-
-    monkeypatch.setattr(BattleState, "_apply", counting)
-    return seen
 
 
 def shown(screen: TrackerScreen) -> list[str]:
