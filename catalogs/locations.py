@@ -21,11 +21,9 @@ def bundled_dir() -> Path:
 
 def user_catalog_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """The user catalog folder: the override, else the environment, else the platform's."""
-    if override:
-        return Path(override).expanduser()
-    env = os.environ.get(CATALOG_DIR_ENV)
-    if env:
-        return Path(env).expanduser()
+    chosen = _chosen(override, CATALOG_DIR_ENV)
+    if chosen is not None:
+        return chosen
     from platformdirs import user_data_path
 
     return user_data_path("warband", appauthor=False) / "catalogs"
@@ -39,11 +37,18 @@ def cache_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Where loaded, checked catalogs are cached (``catalogs.cache``): the override, else
     ``WARBAND_CACHE_DIR``, else the platform's cache folder (``~/.cache/warband/catalogs``
     on Linux). Everything in it can be deleted at any time; it is only rebuilt."""
-    if override:
-        return Path(override).expanduser()
-    env = os.environ.get(CACHE_DIR_ENV)
-    if env:
-        return Path(env).expanduser()
+    chosen = _chosen(override, CACHE_DIR_ENV)
+    if chosen is not None:
+        return chosen
     from platformdirs import user_cache_path
 
     return user_cache_path("warband", appauthor=False) / "catalogs"
+
+
+def _chosen(override: str | os.PathLike[str] | None, env_name: str) -> Path | None:
+    """A folder the user named: ``override`` (a command-line option), else the
+    environment variable ``env_name``; None to use the platform's."""
+    if override:
+        return Path(override).expanduser()
+    env = os.environ.get(env_name)
+    return Path(env).expanduser() if env else None
