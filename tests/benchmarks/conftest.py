@@ -6,6 +6,7 @@ machine, so results compare across machines; nothing asserts on time.
 
 from __future__ import annotations
 
+import statistics
 import time
 from collections.abc import Callable
 
@@ -28,6 +29,25 @@ def report(name: str, value: float, baseline_name: str, baseline: float) -> None
     print(
         f"\n{name}: {value * 1000:.2f} ms; {baseline_name}: {baseline * 1000:.2f} ms; "
         f"ratio {value / baseline:.1f}x"
+    )
+
+
+def report_key(
+    what: str, key: list[float], idle: list[float], idle_name: str, goal_ms: float
+) -> None:
+    """Print one key's times (seconds per press) against a key nothing is bound to, pressed
+    the same way in the same run: minima and medians, their ratio, and the difference, which
+    is what the key itself costs and what the goal (milliseconds) is about."""
+    best, middle = min(key), statistics.median(key)
+    base, base_middle = min(idle), statistics.median(idle)
+    print(
+        f"\n{what}: min {best * 1000:.1f} ms, median {middle * 1000:.1f} ms; "
+        f"{idle_name}: min {base * 1000:.1f} ms, median {base_middle * 1000:.1f} ms; "
+        f"ratio {best / base:.1f}x (min), {middle / base_middle:.1f}x (median)"
+    )
+    print(
+        f"  = +{(best - base) * 1000:.1f} ms (min), +{(middle - base_middle) * 1000:.1f} ms "
+        f"(median) above {idle_name}; goal <= {goal_ms:.0f} ms"
     )
 
 

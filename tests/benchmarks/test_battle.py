@@ -18,7 +18,6 @@ is switched off: the file is checked and every event replayed as a user's would 
 from __future__ import annotations
 
 import asyncio
-import statistics
 import time
 import tomllib
 from collections.abc import Callable
@@ -30,7 +29,7 @@ from textual.pilot import Pilot
 from model.battle import Battle
 from model.bounds import MAX_EVENTS
 from saves.battle_file import battle_to_toml, read_battle, write_battle
-from tests.benchmarks.conftest import report
+from tests.benchmarks.conftest import report, report_key
 from tests.saves.test_battle_file import fresh_battle, play
 from tui.app import WarbandApp, make_app
 from tui.screens.tracker import TrackerScreen
@@ -160,18 +159,6 @@ async def _tracker_keys(path: Path, tmp: Path, rounds: int) -> Times:
     return times
 
 
-def _print(what: str, events: int, key: list[float], idle: list[float]) -> None:
-    best, middle = min(key), statistics.median(key)
-    base, base_middle = min(idle), statistics.median(idle)
-    print(
-        f"\n{what}, {events:,} events: min {best * 1000:.1f} ms, median {middle * 1000:.1f} ms; "
-        f"unbound key (f12): min {base * 1000:.1f} ms, median {base_middle * 1000:.1f} ms; "
-        f"ratio {best / base:.1f}x (min), {middle / base_middle:.1f}x (median); "
-        f"+{(middle - base_middle) * 1000:.1f} ms (median) above the unbound key, "
-        f"goal <= {FRAME_MS:.0f} ms"
-    )
-
-
 @pytest.mark.parametrize("events", [10_000, MAX_EVENTS - 100])
 def test_tracker_action_and_undo_to_repaint(events: int, tmp_path: Path) -> None:
     """A wound (w) and a heal (h) on the model under the cursor, each recorded and
@@ -187,11 +174,12 @@ def test_tracker_action_and_undo_to_repaint(events: int, tmp_path: Path) -> None
             ("ctrl+z", "undo (ctrl+z) + autosave"),
             ("ctrl+y", "redo (ctrl+y) + autosave"),
         ):
-            _print(
-                what + (" [CPU]" if clock else " [wall]"),
-                events,
+            report_key(
+                f"{what} [{'CPU' if clock else 'wall'}], {events:,} events",
                 times[key + clock],
                 times["f12" + clock],
+                "unbound key (f12)",
+                FRAME_MS,
             )
 
 

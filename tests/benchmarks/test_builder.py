@@ -22,6 +22,7 @@ from textual.pilot import Pilot
 
 from model.roster import Roster
 from saves.roster_file import read_roster, roster_to_toml
+from tests.benchmarks.conftest import report_key
 from tests.conftest import FIXTURES
 from tui.app import WarbandApp, make_app
 from tui.screens.builder import BuilderScreen
@@ -148,22 +149,6 @@ async def _models(size: int, tmp: Path, rounds: int) -> Times:
     return times
 
 
-def _print(
-    what: str, size: int, goal: float, edit: list[float], idle: list[float], idle_name: str
-) -> None:
-    best, middle = min(edit), statistics.median(edit)
-    base, base_middle = min(idle), statistics.median(idle)
-    print(
-        f"\n{what}, {size} entries: min {best * 1000:.1f} ms, median {middle * 1000:.1f} ms; "
-        f"{idle_name}: min {base * 1000:.1f} ms, median {base_middle * 1000:.1f} ms; "
-        f"ratio {best / base:.1f}x (min), {middle / base_middle:.1f}x (median)"
-    )
-    print(
-        f"  = +{(best - base) * 1000:.1f} ms (min), +{(middle - base_middle) * 1000:.1f} ms "
-        f"(median) above the unbound key; goal <= {goal:.0f} ms"
-    )
-
-
 def _print_cpu(edit: list[float], idle: list[float]) -> None:
     """The same edit in CPU time of the process, above the unbound key."""
     best, middle = min(edit) - min(idle), statistics.median(edit) - statistics.median(idle)
@@ -180,16 +165,17 @@ def test_copy_undo_equip_to_repaint(size: int, tmp_path: Path) -> None:
     and remove it (-) in the equip dialog against f12 there; a Gangers list."""
     times = asyncio.run(_copy_undo_equip(size, tmp_path, _rounds(size)))
     for key, what in (("c", "copy an entry (c)"), ("ctrl+z", "undo the copy (ctrl+z)")):
-        _print(what, size, GOAL[size], times[key], times["f12"], "unbound key (f12)")
+        report_key(
+            f"{what}, {size} entries", times[key], times["f12"], "unbound key (f12)", GOAL[size]
+        )
         _print_cpu(times[f"{key} cpu"], times["f12 cpu"])
     for key, what in (("+", "equip: add one item (+)"), ("-", "equip: remove it (-)")):
-        _print(
-            what,
-            size,
-            GOAL[size],
+        report_key(
+            f"{what}, {size} entries",
             times[key],
             times["f12 in equip"],
             "unbound key in the dialog (f12)",
+            GOAL[size],
         )
         _print_cpu(times[f"{key} cpu"], times["f12 in equip cpu"])
 
@@ -199,12 +185,11 @@ def test_set_models_to_repaint(size: int, tmp_path: Path) -> None:
     """Set a pack's models (m, a number, Enter: the Enter timed, which applies it and closes
     the prompt) against f12 pressed in the prompt; a Mutards list."""
     times = asyncio.run(_models(size, tmp_path, _rounds(size)))
-    _print(
-        "models: Enter in the prompt (m)",
-        min(size, 995),
-        GOAL[size],
+    report_key(
+        f"models: Enter in the prompt (m), {min(size, 995)} entries",
         times["enter"],
         times["f12 in prompt"],
         "unbound key in the prompt (f12)",
+        GOAL[size],
     )
     _print_cpu(times["enter cpu"], times["f12 in prompt cpu"])
