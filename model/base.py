@@ -9,7 +9,7 @@ screens, the validator and the exports without anyone changing it underneath.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Annotated, Any, Generic, TypeVar, get_args
+from typing import Annotated, Any, Generic, TypeVar, get_args, overload
 
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, Strict
 from pydantic_core import core_schema
@@ -23,6 +23,7 @@ from model.bounds import Positive as Positive
 
 K = TypeVar("K")
 V = TypeVar("V")
+T = TypeVar("T")
 
 Bool = Annotated[bool, Strict()]
 """A TOML boolean; the strings "yes" and "true" are refused."""
@@ -78,6 +79,21 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._data)
+
+    # The three below are what ``Mapping`` would derive from the methods above; given
+    # straight from the dict, because stats and counters are read in every replayed event.
+    @overload
+    def get(self, key: K, /) -> V | None: ...
+    @overload
+    def get(self, key: K, /, default: V | T) -> V | T: ...
+    def get(self, key: K, /, default: object = None) -> object:
+        return self._data.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __bool__(self) -> bool:
+        return bool(self._data)
 
     def __hash__(self) -> int:
         if self._hash is None:

@@ -369,19 +369,21 @@ class BattleState:
         """Out of the fight: its damage's out counter is set and it is not fighting on,
         or another counter marked ``out`` is set on it or its actor."""
         tracker = self.setup.tracker
-        damage = tracker.damage.out_counter
         counters = self.counters
         own = counters.get(model_id)
-        if own and own.get(damage, 0) and self.fight_on.get(model_id, 0) < self.turn:
+        if (
+            own
+            and own.get(tracker.damage.out_counter, 0)
+            and self.fight_on.get(model_id, 0) < self.turn
+        ):
             return True
-        actor = self.setup.model(model_id).actor
-        for target in (model_id,) if actor == model_id else (model_id, actor):
-            held = counters.get(target)
-            if held:
-                by_id = tracker.counters_by_id
-                for counter_id, value in held.items():
-                    if value and counter_id != damage and by_id[counter_id].out:
-                        return True
+        out_ids = tracker.out_ids
+        if out_ids:  # most games have no such counter: no need to look
+            actor = self.setup.model(model_id).actor
+            for target in (model_id,) if actor == model_id else (model_id, actor):
+                held = counters.get(target)
+                if held and any(held.get(counter_id) for counter_id in out_ids):
+                    return True
         return bool(tracker.damage.zero_stats) and bool(self.zeroed(model_id))
 
     def zeroed(self, model_id: str) -> tuple[str, ...]:
@@ -396,20 +398,30 @@ class BattleState:
     def standing_down(self, actor: str) -> CounterSpec | None:
         """The counter that keeps an actor from activating (pushed last turn, broken),
         None when it may act."""
+        tracker = self.setup.tracker
+        standing = tracker.standing_ids
+        if not standing:  # most games have no such counter: no need to look
+            return None
         counters = self.counters
-        by_id = self.setup.tracker.counters_by_id
         for model in self.setup.members(actor):
             for target in (model.id,) if model.actor == model.id else (model.actor, model.id):
                 held = counters.get(target)
                 if held:
                     for counter_id, value in held.items():
-                        spec = by_id[counter_id]
-                        if value and spec.stands:
-                            return spec
+                        if value and counter_id in standing:
+                            return tracker.counters_by_id[counter_id]
         return None
 
     def actor_present(self, actor: str) -> bool:
-        return any(not self.is_out(m.id) for m in self.setup.members(actor))
+        return self._first_standing(actor) is not None
+
+    def _first_standing(self, actor: str) -> ModelSnap | None:
+        """The actor's first model still in the fight (None when all are out): whether it
+        is present, and whose stat orders its turn."""
+        for model in self.setup.members(actor):
+            if not self.is_out(model.id):
+                return model
+        return None
 
     # --- whose turn ------------------------------------------------------------------------
 
@@ -421,22 +433,28 @@ class BattleState:
 
     def actor_stat(self, actor: str) -> int:
         """The actor's value of the turn order's stat (its first standing model's)."""
-        stat = self.tracker.turns.stat or ""
-        members = self.setup.members(actor)
-        first = next((m for m in members if not self.is_out(m.id)), members[0])
-        value = self.stat(first.id, stat)
+        return self._order_stat(self._first_standing(actor) or self.setup.members(actor)[0])
+
+    def _order_stat(self, model: ModelSnap) -> int:
+        value = self.stat(model.id, self.tracker.turns.stat or "")
         return value if value is not None else 0
 
     def ready(self) -> tuple[str, ...]:
         """Actors still to act this turn (or this phase)."""
-        return tuple(
-            a
-            for a in self.actors()
-            if a not in self.acted
-            and self.actor_present(a)
-            and a != self.active
-            and self.standing_down(a) is None
-        )
+        return tuple(self._ready())
+
+    def _ready(self) -> dict[str, ModelSnap]:
+        """Each actor still to act, with its first standing model (asked once here: a
+        replay asks whose turn it is at every activation)."""
+        found: dict[str, ModelSnap] = {}
+        acted, active = self.acted, self.active
+        for actor in self.setup.actors():
+            if actor in acted or actor == active:
+                continue
+            first = self._first_standing(actor)
+            if first is not None and self.standing_down(actor) is None:
+                found[actor] = first
+        return found
 
     def next_up(self) -> NextUp:
         """Who acts next, by the system's turn structure."""
@@ -448,13 +466,17 @@ class BattleState:
             actors = self.ready() if phase.activations else ()
             if phase.order == "free" or not actors:
                 return NextUp(None, False, None, actors, not actors)
-        ready = self.ready()
+        firsts = self._ready()
+        ready = tuple(firsts)
         if not ready:
             return NextUp(None, False, None, (), True)
         key: OrderKey = None
         round_value: int | None = None
         if turns.kind == "stat-rounds":
-            rounds = {a: self.actor_round(a) for a in ready}  # each asked once: it is dear
+            delayed = self.delayed
+            rounds = {  # each asked once: it is dear
+                a: delayed[a] if a in delayed else self._order_stat(firsts[a]) for a in ready
+            }
             round_value = max(rounds.values())
             here = [a for a in ready if rounds[a] == round_value]
             regular = tuple(a for a in here if a not in self.delayed)
@@ -463,8 +485,9 @@ class BattleState:
             else:
                 # delayed actors act after everyone else in their round, the lower stat
                 # first; equal stats of both sides roll off (RB ch.2 Delaying an Action)
-                low = min(self.actor_stat(a) for a in here)
-                ready = tuple(a for a in here if self.actor_stat(a) == low)
+                stats = {a: self._order_stat(firsts[a]) for a in here}
+                low = min(stats.values())
+                ready = tuple(a for a in here if stats[a] == low)
                 key = (round_value, low)
         sides = {self.side_of(a) for a in ready}
         if len(sides) > 1 and key not in self.firsts:
@@ -642,9 +665,8 @@ class BattleState:
                 for counter_id in list(self.counters.get(target, {})):
                     if self.tracker.counter(counter_id).clears == "start-of-activation":
                         self._set(target, counter_id, 0)
-        members = {m.id for m in self.members(actor)}
-        for target, spec, owner, item in self.setup.counter_instances():
-            if spec.refresh is not None and owner is not None and owner.id in members:
+        for target, spec, owner, item in self.setup.refreshed_on_activation(actor):
+            if spec.refresh is not None and owner is not None:
                 value = self._eval(spec.refresh, owner, item)
                 limit = self.counter_max(target, spec.id)
                 self._set(target, spec.id, min(value, limit) if limit is not None else value)

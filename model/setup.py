@@ -59,9 +59,18 @@ class BattleSetup(Frozen):
         return self._members.get(actor, ())
 
     def actors(self) -> tuple[str, ...]:
-        return tuple(self._members)
+        return self._actors
 
     def actor_ids(self) -> frozenset[str]:
+        return self._actor_ids
+
+    @cached_property
+    def _actors(self) -> tuple[str, ...]:
+        # asked on every activation of a replay: made once, not per call
+        return tuple(self._members)
+
+    @cached_property
+    def _actor_ids(self) -> frozenset[str]:
         return frozenset(self._members)
 
     def item_targets(self, model: ModelSnap) -> list[tuple[str, ItemSnap]]:
@@ -134,6 +143,21 @@ class BattleSetup(Frozen):
     def counter_instances(self) -> tuple[Instance, ...]:
         """Every counter the battle tracks, for every target that has it."""
         return self._instances
+
+    def refreshed_on_activation(self, actor: str) -> tuple[Instance, ...]:
+        """The counters an actor's activation sets afresh (``refresh``, such as action
+        points): found once per battle, not by walking every counter of both forces on
+        every activation of a replay."""
+        return self._refreshed.get(actor, ())
+
+    @cached_property
+    def _refreshed(self) -> dict[str, tuple[Instance, ...]]:
+        found: dict[str, list[Instance]] = {}
+        for instance in self._instances:
+            _, spec, owner, _ = instance
+            if spec.refresh is not None and owner is not None:
+                found.setdefault(owner.actor, []).append(instance)
+        return {actor: tuple(instances) for actor, instances in found.items()}
 
     @cached_property
     def _targets(self) -> frozenset[tuple[str, str]]:

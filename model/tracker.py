@@ -598,6 +598,17 @@ class Tracker(Frozen):
             found.setdefault(spec.id, spec)
         return found
 
+    @cached_property
+    def standing_ids(self) -> frozenset[str]:
+        """Counters that keep an actor from activating (``stands``)."""
+        return frozenset(i for i, spec in self.counters_by_id.items() if spec.stands)
+
+    @cached_property
+    def out_ids(self) -> frozenset[str]:
+        """Counters other than the damage's that put a model out of the fight (``out``)."""
+        damage = self.damage.out_counter
+        return frozenset(i for i, spec in self.counters_by_id.items() if spec.out and i != damage)
+
     def grid(self, grid_id: str) -> GridSpec | None:
         """A grid by id, None when the catalog has none."""
         return next((g for g in self.grids if g.id == grid_id), None)
