@@ -131,9 +131,12 @@ class Cover:
     """The grid row chosen (``soft``)."""
     name: str
     value: int
-    """What it does to the roll after any reduction (-1 for soft cover)."""
+    """What it does to the roll after any reduction (-1 for soft cover; 0 when reduced to
+    nothing, as soft cover for a vehicle)."""
     reduced: int = 0
     """Steps it was reduced by (a vehicle target; a Sniper Scope)."""
+    printed: int = 0
+    """What it does before any reduction (-2 for hard cover)."""
 
 
 def cover_of(
@@ -160,7 +163,7 @@ def cover_of(
         keys = ", ".join(str(r.key) for r in grid.rows)
         raise ValueError(f"{grid.name} has no row {row!r}: the rows are {keys}")
     penalty = max(cell - base - reduced_by, 0)
-    return base, Cover(row, _row_name(row), -penalty, reduced_by)
+    return base, Cover(row, _row_name(row), -penalty, reduced_by, base - cell)
 
 
 def _row_name(row: GridKey) -> str:
@@ -203,6 +206,7 @@ def to_hit_roll(
     cover_grid: GridSpec | None = None,
     cover: GridKey | None = None,
     cover_reduced: int = 0,
+    cover_why: str | None = None,
     blast: Target | None = None,
     reroll: str | None = None,
     title: str = "To hit",
@@ -213,7 +217,11 @@ def to_hit_roll(
     rolls a D6 for its attacks against infantry and a D3 against any other target, and
     ignores cover (004 Blast Weapons). An aimed ranged attack reads the cover grid's
     aimed column (the Aim's +1 is in that column, so it is not a modifier too). Melee has
-    no cover. ``reroll`` names the rule that rerolls failed hits (Twin-Linked, Aggressive).
+    no cover. ``cover_reduced`` takes that many steps off the cover (004 Vehicle Cover: a
+    vehicle target claims one less, so no soft cover and hard cover at -1; a Sniper
+    Scope), and ``cover_why`` says why in the roll's text ("vehicle target"); a cover
+    reduced to nothing is not a modifier. ``reroll`` names the rule that rerolls failed
+    hits (Twin-Linked, Aggressive).
     """
     if attacks < 0:
         raise ValueError(f"a weapon makes no fewer than 0 attacks, not {attacks}")
@@ -238,7 +246,8 @@ def to_hit_roll(
         base, found = HIT, None
     else:
         base, found = cover_of(cover_grid, cover, aimed=aimed, reduced_by=cover_reduced)
-    all_mods = (*mods, *((Modifier(found.name, found.value),) if found else ()))
+    claimed = found is not None and found.value != 0
+    all_mods = (*mods, *((Modifier(found.name, found.value),) if found and claimed else ()))
     needed = _needs(base, all_mods)
     first: tuple[int, ...] = ()
     again: tuple[int, ...] = ()
@@ -246,7 +255,9 @@ def to_hit_roll(
     if needed <= D6 and attacks:
         first, again, hits = _roll_at(dice, attacks, needed, reroll)
     if found is not None and found.reduced:
-        notes.append(f"cover reduced by {found.reduced} (vehicle or Sniper Scope)")
+        why = cover_why or "vehicle target or Sniper Scope"
+        left = f"{found.value:+d}" if claimed else "none"
+        notes.append(f"{found.name} {found.printed:+d} reduced by {found.reduced} ({why}): {left}")
     base_name = "Melee" if melee else ("Aimed ranged" if aimed else "Ranged")
     parts = [*notes, _needs_text(f"{base_name} to hit", base, all_mods, needed)]
     if needed > D6:

@@ -570,9 +570,16 @@ def _to_hit(game: Game, form: Form, dice: Dice) -> Result:
         reroll = "Twin-Linked"
     elif melee and _tagged(game, attacker, "aggressive"):
         reroll = "Aggressive"
-    reduced = (1 if "vehicle" in target.tags else 0) + (
-        1 if any(i.id == "sniper-scope" for i in attacker.items) else 0
-    )
+    # 004 Vehicle Cover: a vehicle claims one step less cover; 004 Sniper Scope: one less
+    why = [
+        name
+        for name, applies in (
+            ("vehicle target", "vehicle" in target.tags),
+            ("Sniper Scope", any(i.id == "sniper-scope" for i in attacker.items)),
+        )
+        if applies
+    ]
+    reduced = len(why)
     # every standing model of the unit with this weapon fires it, unless told how many
     # attacks have line of sight (004 Roll to Hit)
     members = [m for m in game.state.members(attacker.actor) if not game.state.is_out(m.id)]
@@ -586,6 +593,7 @@ def _to_hit(game: Game, form: Form, dice: Dice) -> Result:
         cover_grid=game.state.tracker.grid(COVER_GRID),
         cover=form.cover_kind,
         cover_reduced=reduced,
+        cover_why=" and ".join(why) or None,
         blast=blast,
         reroll=reroll,
         title=(
