@@ -160,6 +160,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="if the file is damaged, go on from its backup (FILE.bak); the damaged file "
         "is kept as FILE.damaged",
     )
+
+    p = sub.add_parser("serve", help="the app in a web browser, for a tablet or phone")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1, this machine only); any other lets "
+        "anyone on the network use the app and the files it can reach",
+    )
+    p.add_argument(
+        "--port", default="8000", help="port to listen on, or 0 for any free one (default: 8000)"
+    )
     return parser
 
 
@@ -1003,6 +1014,13 @@ def _item_name(state: BattleState, model_id: str, item: str) -> str:
     return item
 
 
+def _serve(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband serve``: the app in a browser (tui/serve.py; aiohttp loads only here)."""
+    from tui.serve import cmd_serve
+
+    return cmd_serve(args, out)
+
+
 _COMMANDS = {
     "validate": cmd_validate,
     "show": cmd_show,
@@ -1012,4 +1030,5 @@ _COMMANDS = {
     "import": cmd_import,
     "card": cmd_card,
     "battle": cmd_battle,
+    "serve": _serve,
 }
