@@ -14,6 +14,7 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -143,16 +144,19 @@ async def test_only_its_own_page_may_open_a_session() -> None:
 
 
 async def test_ctrl_c_ends_every_app_it_started() -> None:
+    crashes = Path(os.environ["WARBAND_STATE_DIR"]) / "crashes"
     async with serving() as served, aiohttp.ClientSession() as client:
         ws = served.url.replace("http:", "ws:") + "/ws?width=80&height=24"
         async with client.ws_connect(ws, headers={"Origin": served.url}) as session:
-            drawn = await session.receive(timeout=WAIT_SECONDS)  # the app is up
-            assert drawn.type == aiohttp.WSMsgType.BINARY
+            drawn = b""
+            while b"New list" not in drawn:  # the app's home screen is up
+                drawn += await session.receive_bytes(timeout=WAIT_SECONDS)
             served.process.send_signal(signal.SIGINT)
             code = await asyncio.to_thread(served.process.wait, WAIT_SECONDS)
             assert code == 0
             with pytest.raises(ProcessLookupError):  # nothing of its session is left
                 os.killpg(served.process.pid, 0)
+    assert not crashes.exists() or not list(crashes.iterdir())  # the app quit cleanly
 
 
 async def test_a_garbled_message_ends_its_session_with_one_line() -> None:
