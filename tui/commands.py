@@ -47,7 +47,10 @@ class Command:
         if self.key_display:
             return self.key_display
         first = self.key.split(",")[0]
-        return "+".join(part.capitalize() if len(part) > 1 else part for part in first.split("+"))
+        parts = first.split("+")
+        if len(parts) > 1:  # a combination reads Ctrl+Z, as the palette and menus print it
+            parts[-1] = parts[-1].upper() if len(parts[-1]) == 1 else parts[-1]
+        return "+".join(part.capitalize() if len(part) > 1 else part for part in parts)
 
 
 def bindings(commands: Iterable[Command]) -> list[BindingType]:

@@ -91,7 +91,7 @@ from model.dice_d6 import (
 from model.events import Event
 from model.forces import SIDE_LETTERS, ModelSnap
 from model.items import Trait, Weapon
-from model.tracker import ModifierSpec, TableSpec
+from model.tracker import ModifierSpec, TableSpec, Tracker
 from tui.dialogs.sheet_rolls import (
     SheetForm,
     SheetRolls,
@@ -757,6 +757,33 @@ def table_kinds(tables: Sequence[TableSpec]) -> tuple[Kind, ...]:
     )
 
 
+def offered_kinds(tracker: Tracker, stats: set[str]) -> tuple[Kind, ...]:
+    """The rolls the dice helper offers in a game whose models have ``stats``: its own
+    tests (a sheet game), the D6 rolls it declares, or Punkapocalyptic's that its stats
+    can make; then the tables no roll applies by itself. F1 names the same list."""
+    tables = tracker.tables
+    falling = any(t.id == FALLING_TABLE for t in tables)
+    declared = tracker.rolls
+    applied = applied_tables(tracker)
+    # a game with its own tests (a sheet game) rolls those, not Punkapocalyptic's
+    generic: Iterable[Kind] = (
+        ()
+        if tracker.tests
+        else (k for k in D6_KINDS if k.id in declared)
+        if declared
+        else (
+            k
+            for k in KINDS
+            if (falling or k.id != "falling") and READS.get(k.id, frozenset()) <= stats
+        )
+    )
+    return (
+        *generic,
+        *(_kind(k.id, k.name, k.fields, **dict(k.labels)) for k in sheet_kinds(tracker)),
+        *table_kinds([t for t in tables if t not in applied]),
+    )
+
+
 def offered_modifiers(specs: Sequence[ModifierSpec], form: Form) -> tuple[ModifierSpec, ...]:
     """The catalog's modifiers a kind of roll offers to choose."""
     if form.kind == "to-hit":
@@ -868,29 +895,8 @@ class DiceDialog(ModalScreen[None]):
         self.views = views
         self.model_id = model_id
         game = self.game
-        tables = game.state.tracker.tables
-        falling = any(t.id == FALLING_TABLE for t in tables)
         stats = {s.name for s in game.stats}
-        tracker = game.state.tracker
-        declared = tracker.rolls
-        applied = applied_tables(tracker)
-        # a game with its own tests (a sheet game) rolls those, not Punkapocalyptic's
-        generic: Iterable[Kind] = (
-            ()
-            if tracker.tests
-            else (k for k in D6_KINDS if k.id in declared)
-            if declared
-            else (
-                k
-                for k in KINDS
-                if (falling or k.id != "falling") and READS.get(k.id, frozenset()) <= stats
-            )
-        )
-        self.kinds: tuple[Kind, ...] = (
-            *generic,
-            *(_kind(k.id, k.name, k.fields, **dict(k.labels)) for k in sheet_kinds(tracker)),
-            *table_kinds([t for t in tables if t not in applied]),
-        )
+        self.kinds: tuple[Kind, ...] = offered_kinds(game.state.tracker, stats)
 
     @property
     def game(self) -> Game:

@@ -36,6 +36,10 @@ class CommandScreen(Screen[None]):
             self._availability = now
             self.refresh_bindings()
 
+    def help_text(self) -> str:
+        """Markdown shown by F1 above the keys (a screen may say more than ``HELP``)."""
+        return self.HELP
+
     async def settle(self) -> bool:
         """Before the app quits: True when nothing is unsaved or the player has decided
         (the builder asks about unsaved changes; other screens hold nothing unsaved)."""

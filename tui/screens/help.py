@@ -19,7 +19,8 @@ def help_markdown(screen: CommandScreen) -> str:
         "| `Ctrl+P` | Commands | Search every command, including the theme. |\n"
         "| `Ctrl+Q` | Quit | Leave warband (it asks about unsaved changes). |"
     )
-    return f"{screen.HELP}\n\n| Key | Command | What it does |\n|---|---|---|\n{rows}\n{common}\n"
+    table = f"| Key | Command | What it does |\n|---|---|---|\n{rows}\n{common}\n"
+    return f"{screen.help_text()}\n\n{table}"
 
 
 class HelpScreen(ModalScreen[None]):

@@ -57,7 +57,7 @@ from model.events import (
 from model.forces import SIDE_LETTERS, ModelSnap
 from model.problems import WarbandError
 from model.setup import matches_item, matches_model
-from model.tracker import ActionSpec
+from model.tracker import ActionSpec, Tracker
 from tui.commands import Command, bindings
 from tui.dialogs.choice import ChoiceDialog, may_write
 from tui.dialogs.message import MessageDialog
@@ -65,6 +65,7 @@ from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole, whole_check
 from tui.screens.base import CommandScreen
+from tui.tracker_help import game_commands, game_help
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.side_table import SideTable
 from tui.widgets.steady_footer import SteadyFooter
@@ -100,8 +101,8 @@ class TrackerScreen(CommandScreen):
             "act",
             "a",
             "Action",
-            "Record an action of the active model: move, shoot "
-            "with a weapon, aim, reload ... (bullets and reloads are counted).",
+            "Record an action of the active model (what it spends, such as "
+            "ammunition or a reload, is counted by the game's rules).",
         ),
         Command("end_activation", "e", "End", "End the active model's action turn."),
         Command(
@@ -159,7 +160,7 @@ class TrackerScreen(CommandScreen):
             "The side to act passes (where the rules allow).",
             footer=False,
         ),
-        Command("next_phase", "x", "Next phase", "Move on to the turn's next phase.", footer=False),
+        Command("next_phase", "x", "Next phase", "Move on to the turn's next phase."),
         Command(
             "end_turn",
             "t",
@@ -179,8 +180,8 @@ class TrackerScreen(CommandScreen):
             "dice",
             "d",
             "Dice",
-            "Roll with the dice helper (attribute, opposed, shooting, wound, Steam, "
-            "falling, the game's tables): it shows every number and logs the roll.",
+            "Roll with the dice helper (this game's rolls and tables, listed in F1): "
+            "it shows every number and logs the roll.",
         ),
         Command(
             "report",
@@ -224,14 +225,15 @@ class TrackerScreen(CommandScreen):
     HELP = """\
 ## Tracking a battle
 
-Both bands are listed with each model's round, actions used, wounds (■ taken,
-□ left) and everything set on it: Dn downed, Aim aiming, B3 three bullets,
-rifle:Rld1 a rifle that needs a reload ... The line at the top says whose turn it
-is. Move the cursor to a model and press **Enter** to start its action turn, **a**
-to record each action (shooting spends bullets and leaves slow weapons needing a
-reload), **e** to end it. **w** wounds the model under the cursor, **k** sets any
-counter (crouched, engaged, poisoned ...), **o** records a roll-off, **d** opens
-the dice helper (every roll it makes goes into the log), **t** ends the turn.
+Both sides are listed with each model's round or order, actions used, wounds (■
+taken, □ left) and, in short, every counter set on it and on its gear (the short
+forms of this game are listed below). The line at the top says whose turn it is.
+Move the cursor to a model and press **Enter** to start its activation, **a** to
+record each action (what it spends is counted), **e** to end it. **w** wounds the
+model under the cursor, **k** sets any counter, **o** records a roll-off when one
+is wanted, **d** opens the dice helper (every roll it makes goes into the log),
+**t** ends the turn. The footer shows the keys that can be used now; the others
+are in the table below and in the palette (**Ctrl+P**).
 
 Games played in phases show the phase's reminder above the tables; **x** moves
 on to the next phase. Where sides alternate in a phase, **i** lets the side that
@@ -246,8 +248,8 @@ model, applies the result to its counters (a failed action test's Shock, a
 hit table's damage) and rolls the tables the result leads to.
 
 Anything the rules do not allow is refused with the reason. Every event goes
-into the log on the right and the battle is saved after each one; **Ctrl+Z**
-undoes. Close the terminal at any time: the battle resumes exactly where it was.
+into the log and the battle is saved after each one; **Ctrl+Z** undoes. Close
+the terminal at any time: the battle resumes exactly where it was.
 """
 
     def __init__(self, battle: Battle, path: Path, save: Saver, views: Views | None = None) -> None:
@@ -266,6 +268,35 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
         """The state after the last event told."""
         self._available: dict[str, bool] = {}
         self._available_for: Battle | None = None
+        self._game_commands: tuple[Tracker, tuple[Command, ...]] | None = None
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """The commands as this game has them: F1 and the palette list these."""
+        tracker = self.battle.setup.tracker
+        if self._game_commands is None or self._game_commands[0] is not tracker:
+            self._game_commands = (tracker, game_commands(self.COMMAND_LIST, tracker))
+        return self._game_commands[1]
+
+    def help_text(self) -> str:
+        setup = self.battle.setup
+        return f"{self.HELP}\n{game_help(setup.tracker, setup.system_name, self._roll_names())}"
+
+    def _roll_names(self) -> tuple[str, ...]:
+        """The rolls the dice helper offers in this game (asked for by F1 only: it may
+        load the catalog)."""
+        from tui.dialogs.dice import offered_kinds
+
+        tracker = self.battle.setup.tracker
+        try:
+            views = self.views() if self.views is not None else ()
+        except (WarbandError, KeyError):
+            views = ()
+        if views:
+            stats = {s.name for s in views[0].system.stats}
+        else:  # the catalog is missing: the stats the models have
+            stats = {name for m in self.battle.setup.all_models() for name in m.stats}
+        return tuple(kind.name for kind in offered_kinds(tracker, stats))
 
     @property
     def state(self) -> BattleState:
@@ -287,7 +318,7 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
                     yield SideTable(index, id=f"table-{index}")
         yield Static(id="model-detail")
         yield LogPanel(id="battle-log")
-        yield SteadyFooter()
+        yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
         """Shows the battle, then moves everything alive into the collector's permanent
@@ -527,8 +558,17 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
 
     # --- availability ------------------------------------------------------------------------
 
+    SHOWN_WHEN_USABLE: ClassVar[frozenset[str]] = frozenset(
+        {"activate", "act", "end_activation", "roll_off", "next_phase"}
+    )
+    """Keys the footer shows only while they can be used, not greyed out: Activate and
+    Action/End take turns, a roll-off is wanted now and then, phases only in some games;
+    at 80 columns the footer has room for what can be done now and no more (issue 16)."""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return True if self._allowed_now().get(action, True) else None
+        if self._allowed_now().get(action, True):
+            return True
+        return False if action in self.SHOWN_WHEN_USABLE else None
 
     def _allowed_now(self) -> dict[str, bool]:
         """Which commands the battle allows now, worked out once per battle value: Textual
@@ -548,7 +588,10 @@ undoes. Close the terminal at any time: the battle resumes exactly where it was.
             "pass_turn": live and turns.can_pass and state.active is None,
             "retain": live and self._retaining_side() is not None,
             "interrupt": live and any(spec.interrupt for spec in state.tracker.actions),
-            "next_phase": live and turns.kind == "phases",
+            "next_phase": live
+            and turns.kind == "phases"
+            and state.active is None
+            and state.phase + 1 < len(turns.phases),
             "end_turn": live and state.active is None,
             "undo": battle.can_undo,
             "redo": battle.can_redo,

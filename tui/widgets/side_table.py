@@ -194,7 +194,7 @@ def _actor_scoped(state: BattleState) -> bool:
 
 
 def _states(state: BattleState, model_id: str) -> Text:
-    """The counters set on a model and its items, in short: ``Dn Aim B3 rifle:Rld1``."""
+    """The counters set on a model and its items, in short: ``Dn Aim Blt3 rifle:Rld1``."""
     text = Text()
     model = state.model(model_id)
     parts: list[tuple[str, str]] = []

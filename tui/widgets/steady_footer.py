@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -21,6 +22,23 @@ class SteadyFooter(Footer):
     ``Footer`` composes itself again on every change of the screen's bindings: in the
     builder that is most edits, and mounting and styling its keys again, then laying
     out the screen, cost about as much as the edit itself."""
+
+    HELP_ACTION = "help"
+    """F1 comes first, where a narrow terminal never cuts it off: its page lists every
+    key the footer has no room for (issue 16). A compact footer shows the palette's
+    key without its word, so the keys of a turn fit in 80 columns."""
+
+    def compose(self) -> ComposeResult:
+        widgets = list(super().compose())
+        first = [w for w in widgets if isinstance(w, FooterKey) and w.action == self.HELP_ACTION]
+        for widget in widgets:
+            if isinstance(widget, FooterKey) and widget.has_class("-command-palette"):
+                widget.description = self._palette_word(widget.description)
+        yield from first
+        yield from (w for w in widgets if w not in first)
+
+    def _palette_word(self, word: str) -> str:
+        return "" if self.compact else word
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         self._bindings_ready = True
@@ -59,13 +77,15 @@ class SteadyFooter(Footer):
             display = self.app.get_key_display(binding)
             shown = (binding.key, display, binding.description, binding.action, tooltip)
             wanted.append((shown, enabled))
+        wanted.sort(key=lambda w: w[0][3] != self.HELP_ACTION)  # as ``compose`` orders them
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             found = active.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 _, binding, enabled, _ = found
                 display = self.app.get_key_display(binding)
                 tooltip = binding.tooltip or binding.description
-                shown = (binding.key, display, binding.description, binding.action, tooltip)
+                word = self._palette_word(binding.description)
+                shown = (binding.key, display, word, binding.action, tooltip)
                 wanted.append((shown, enabled))
         return wanted
 

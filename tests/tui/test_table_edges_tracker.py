@@ -1,0 +1,161 @@
+"""The tracker's rough edges at the table (issue 16).
+
+At 80 columns the footer shows what a turn needs in every game: F1 comes first, so it
+is never cut off, and its page lists every key the footer has no room for; Activate
+and Action/End take turns; a roll-off and the next phase show only where and when
+they can be used. A key counts as shown when the whole of it lies left of the
+palette key docked at the right edge. F1 speaks of the game being played.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from textual.widgets._footer import FooterKey
+
+from tests.conftest import FIXTURES
+from tests.tui.driver import Folders, app_in, keys
+from tests.tui.test_sheet_tracker import state_cell
+from tui.cli import main
+from tui.screens.help import HelpScreen, help_markdown
+from tui.screens.tracker import TrackerScreen
+
+ROSTERS = FIXTURES / "rosters"
+LISTS = {
+    "punkapocalyptic": ("gangers/legal-500", "mutards/legal-500"),
+    "steam-wars": ("steam-wars/designed-1000", "steam-wars/designed-1000"),
+    "steampocalypse-1909": (
+        "steampocalypse-1909/patrol-brookwater",
+        "steampocalypse-1909/patrol-captain",
+    ),
+    "reikhammer": ("reikhammer/iron-line", "reikhammer/steel-host"),
+    "vsf-colonial": ("vsf-colonial/british-column", "vsf-colonial/native-host"),
+}
+PHASES = {"reikhammer", "vsf-colonial"}
+
+
+def new_battle(folders: Folders, system: str) -> Path:
+    first, second = LISTS[system]
+    path = folders.saves / f"{system}.battle.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    argv = ["battle", "new", str(ROSTERS / f"{first}.toml"), str(ROSTERS / f"{second}.toml")]
+    out, err = io.StringIO(), io.StringIO()
+    assert main([*argv, "--seed", "7", "-o", str(path)], out=out, err=err) == 0, err.getvalue()
+    return path
+
+
+def shown(screen: TrackerScreen) -> list[str]:
+    """The actions of the footer keys that are wholly on screen, left to right."""
+    footer_keys = list(screen.query(FooterKey))
+    palette = [k for k in footer_keys if k.has_class("-command-palette")]
+    edge = palette[0].region.x if palette else screen.size.width
+    ordered = sorted(footer_keys, key=lambda k: k.region.x)
+    return [
+        k.action for k in ordered if k.region.width and (k in palette or k.region.right <= edge)
+    ]
+
+
+@pytest.mark.parametrize("system", sorted(LISTS))
+async def test_a_turns_keys_fit_in_80_columns(system: str, tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=new_battle(folders, system), offer_recovery=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        keys_now = shown(screen)
+        assert keys_now[0] == "help"  # first: never cut off
+        for action in ("activate", "wound", "counters", "end_turn", "dice", "undo"):
+            assert action in keys_now, (action, keys_now)
+        assert "act" not in keys_now and "end_activation" not in keys_now  # nobody active
+        assert ("next_phase" in keys_now) == (system in PHASES)
+        up = screen.state.next_up()
+        assert ("roll_off" in keys_now) == up.needs_roll_off
+        turns = screen.state.tracker.turns
+        for _ in range(10):  # as a player would: roll off, move on to a phase, activate
+            if screen.state.next_up().needs_roll_off:
+                await keys(pilot, "o", "enter")
+            elif turns.kind == "phases" and not turns.phases[screen.state.phase].activations:
+                await keys(pilot, "x")
+            else:
+                await keys(pilot, "enter")  # the model under the cursor starts its turn
+                break
+        assert screen.state.active is not None
+        keys_now = shown(screen)
+        for action in ("help", "act", "end_activation", "wound", "dice", "undo"):
+            assert action in keys_now, (action, keys_now)
+        assert "activate" not in keys_now
+
+
+async def test_keys_the_footer_leaves_out_are_in_f1(tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=new_battle(folders, "punkapocalyptic"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        await keys(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        page = help_markdown(screen)
+        for key in ("`Tab`", "`Escape`", "`g`", "`o`", "`Ctrl+Y`", "`h`", "`l`"):
+            assert key in page, key
+
+
+async def test_bullets_do_not_read_as_a_side_b_model(tmp_path: Path) -> None:
+    """A ganger's bullets were "B3", read as side B's third model."""
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=new_battle(folders, "punkapocalyptic"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        state = screen.state
+        armed = [m.id for m in state.setup.all_models() if state.counter(m.id, "bullets")]
+        assert armed, "the Gangers carry bullets"
+        for model_id in armed:
+            cell = state_cell(screen, model_id)
+            assert f"Blt{state.counter(model_id, 'bullets')}" in cell.split(), cell
+
+
+PUNKAPOCALYPTIC_WORDS = ("bullet", "crouch", "falling", "steam roll", "B3")
+
+
+@pytest.mark.parametrize("system", sorted(LISTS))
+async def test_f1_speaks_of_the_game_being_played(system: str, tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=new_battle(folders, system), offer_recovery=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        await keys(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        page = help_markdown(screen)
+        tracker = screen.state.tracker
+        assert f"## In {screen.battle.setup.system_name}" in page
+        for counter in tracker.counters:
+            assert f"`{counter.short}` {counter.name}" in page
+        for phase in tracker.turns.phases:
+            assert phase.name in page
+        if system != "punkapocalyptic":
+            for word in PUNKAPOCALYPTIC_WORDS:
+                assert word not in page.lower(), word
+        actions = {c.action for c in screen.commands}
+        turns = tracker.turns
+        assert ("delay" in actions) == (turns.kind == "stat-rounds" and turns.delay)
+        assert ("next_phase" in actions) == (turns.kind == "phases")
+
+
+async def test_f1_names_the_dice_helpers_rolls(tmp_path: Path) -> None:
+    """Steam Wars declares its D6 rolls; Punkapocalyptic's are its own."""
+    for system, roll in (("steam-wars", "To hit"), ("punkapocalyptic", "Steam (Tech roll)")):
+        folders = Folders(tmp_path / system)
+        app = app_in(folders, battle_path=new_battle(folders, system), offer_recovery=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TrackerScreen)
+            line = next(x for x in screen.help_text().splitlines() if "Dice helper" in x)
+            assert roll.lower() in line.lower(), line
