@@ -35,6 +35,7 @@ from model.events import (
     Wound,
 )
 from model.forces import SIDE_LETTERS, ItemSnap, ModelSnap
+from model.messages import counted
 from model.setup import BattleSetup, matches_item, matches_model
 from model.tracker import (
     CounterSpec,
@@ -830,7 +831,7 @@ class BattleState:
                     name = self.tracker.counter(needed).name
                     raise Refused(f"{item.name}: {name}")
         if not spec.interrupt and spec.cost > self.actions_left(model.id):
-            raise Refused(f"{model.id} has {self.actions_left(model.id)} action(s) left")
+            raise Refused(f"{model.id} has {counted(self.actions_left(model.id), 'action')} left")
         spends_turn = False
         if spec.spends_turn_if is not None:
             key = (model.actor, spec.spends_turn_if)
@@ -1103,7 +1104,10 @@ class BattleState:
             if self.phase + 1 < len(turns.phases):
                 raise Refused("the turn's phases are not over yet")
         elif self.ready():
-            raise Refused(f"{len(self.ready())} model(s) have not acted yet")
+            waiting = len(self.ready())
+            raise Refused(
+                f"{counted(waiting, 'model')} {'has' if waiting == 1 else 'have'} not acted yet"
+            )
         for target in list(self.counters):
             for counter_id in list(self.counters[target]):
                 clears = self.tracker.counter(counter_id).clears

@@ -28,6 +28,7 @@ from model.events import (
     Wound,
 )
 from model.forces import SIDE_LETTERS
+from model.messages import counted
 from model.tracker import CounterSpec
 
 
@@ -144,7 +145,7 @@ def next_up_text(state: BattleState) -> str:
         return "the game is over"
     if state.active is not None:
         left = state.actions_left(state.members(state.active)[0].id)
-        return f"{who(state, state.active)} is acting ({left} action(s) left)"
+        return f"{who(state, state.active)} is acting ({counted(left, 'action')} left)"
     up = state.next_up()
     where = ""
     if turns.kind == "stat-rounds" and up.round is not None:

@@ -62,6 +62,11 @@ class Num(int):
         return f"{int(self)} {word}"
 
 
+def counted(count: int, one: str, many: str | None = None) -> str:
+    """``2 actions``, ``1 model``: a count with its word, not ``2 action(s)``."""
+    return f"{count} {one if count == 1 else (many or _plural(one))}"
+
+
 def _plural(word: str) -> str:
     if word.endswith(("s", "x", "ch", "sh")):
         return word + "es"

@@ -175,7 +175,7 @@ class TestAlternating:
 
     def test_the_turn_ends_when_every_unit_has_activated(self) -> None:
         battle = play(alternating(), roll_off(0), *turn("A1"))
-        assert refusal(battle, END_TURN) == "4 model(s) have not acted yet"
+        assert refusal(battle, END_TURN) == "4 models have not acted yet"
 
     def test_the_turn_limit(self) -> None:
         battle = alternating()
@@ -191,7 +191,7 @@ class TestActionCounters:
         battle = play(alternating(), roll_off(1), counter("B1", "light-shock"))
         assert battle.state.action_points("B1") == 1
         battle = play(battle, activate("B1"), act("B2", "move"))
-        assert refusal(battle, act("B1", "move")) == "B1 has 0 action(s) left"
+        assert refusal(battle, act("B1", "move")) == "B1 has 0 actions left"
         battle = battle.record(end("B1"))
         assert battle.state.counter("B1", "light-shock") == 0
         assert battle.state.action_points("B1") == 2
@@ -200,7 +200,7 @@ class TestActionCounters:
         battle = play(alternating(), roll_off(1), counter("B1", "heavy-shock"))
         assert battle.state.action_points("B1") == 0
         battle = battle.record(activate("B1"))
-        assert refusal(battle, act("B1", "move")) == "B1 has 0 action(s) left"
+        assert refusal(battle, act("B1", "move")) == "B1 has 0 actions left"
         battle = battle.record(end("B1"))
         assert battle.state.action_points("B1") == 2
 
@@ -332,7 +332,7 @@ class TestPhases:
 
     def test_one_action_per_activation(self) -> None:
         battle = play(phased(), NEXT_PHASE, activate("A1"), act("A2", "advance"))
-        assert refusal(battle, act("A1", "advance")) == "A1 has 0 action(s) left"
+        assert refusal(battle, act("A1", "advance")) == "A1 has 0 actions left"
         assert refusal(battle, NEXT_PHASE) == "A1 is still active"
 
     def test_the_turn_ends_after_the_last_phase(self) -> None:

@@ -319,9 +319,9 @@ class TestAgilityRounds:
 
     def test_the_turn_ends_when_everybody_has_acted(self) -> None:
         battle = gangers_vs_mutards()
-        assert refusal(battle, END_TURN) == "21 model(s) have not acted yet"
+        assert refusal(battle, END_TURN) == "21 models have not acted yet"
         battle = play_until(battle, lambda s: s.next_up().round == 1)
-        assert refusal(battle, END_TURN) == "2 model(s) have not acted yet"
+        assert refusal(battle, END_TURN) == "2 models have not acted yet"
         battle = play(battle, activate("B7"))
         assert refusal(battle, END_TURN) == "B7 is still active; end its activation first"
         battle = play(battle, end("B7"), *turn("B2"), END_TURN)
@@ -430,18 +430,18 @@ class TestActions:
         battle = play(battle, act("A1", "move"), act("A1", "move"), act("A1", "interact"))
         assert battle.state.counter("A1", "actions-used") == 3
         assert battle.state.actions_left("A1") == 0
-        assert refusal(battle, act("A1", "move")) == "A1 has 0 action(s) left"
+        assert refusal(battle, act("A1", "move")) == "A1 has 0 actions left"
         # a Badass has A 2: a third action is refused
         battle = play(battle, end("A1"), roll_off(0), activate("A2"))
         battle = play(battle, act("A2", "move"), act("A2", "aim"))
-        assert refusal(battle, act("A2", "move")) == "A2 has 0 action(s) left"
+        assert refusal(battle, act("A2", "move")) == "A2 has 0 actions left"
 
     def test_a_pack_acts_as_one_model(self) -> None:
         battle = active(gangers_vs_mutards(), "B7")
         assert battle.state.action_points("B8") == 1
         battle = battle.record(act("B8", "move"))
         assert battle.state.counter("B7", "actions-used") == 1
-        assert refusal(battle, act("B9", "move")) == "B9 has 0 action(s) left"
+        assert refusal(battle, act("B9", "move")) == "B9 has 0 actions left"
 
     def test_actions_used_clear_at_the_end_of_the_turn(self) -> None:
         battle = active(gangers_vs_mutards(), "A1")

@@ -227,7 +227,7 @@ def test_a_full_turn() -> None:
     game = play(game, b1[3])
     assert counter(game.state, "B1", "needs-reload") == 0
     assert game.state.actions_left("B1") == 0
-    assert refused(game, act("B1", "move")) == "B1 has 0 action(s) left"
+    assert refused(game, act("B1", "move")) == "B1 has 0 actions left"
     game = play(game, b1[4])
     assert game.state.next_up().actors == ("A1", "A2", "A3", "A4")  # the sides alternate
 

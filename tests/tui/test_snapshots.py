@@ -356,7 +356,7 @@ class TestTracker:
         self, snap_compare: SnapCompare, folders: Folders, bridge: Path, size: Size
     ) -> None:
         """B14 activated (Enter) and the action list open (a). Look for: B14's row in
-        reverse (active); the dialog "B14 Mutard: 2 action(s) left" listing Move, the
+        reverse (active); the dialog "B14 Mutard: 2 actions left" listing Move, the
         shots with each weapon, Assault ...; the actions the rules refuse now greyed with
         the reason in brackets (Reload: nothing to reload ...)."""
         run = pressing("enter", "a", wait_for_workers=False)

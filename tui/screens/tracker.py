@@ -55,6 +55,7 @@ from model.events import (
     Wound,
 )
 from model.forces import SIDE_LETTERS, ModelSnap
+from model.messages import counted
 from model.problems import WarbandError
 from model.setup import matches_item, matches_model
 from model.tracker import ActionSpec, Tracker
@@ -701,7 +702,7 @@ the terminal at any time: the battle resumes exactly where it was.
             return
         left = state.actions_left(model_id)
         chosen = await self.app.push_screen_wait(
-            PickDialog(f"{who(state, model_id)}: {left} action(s) left", choices)
+            PickDialog(f"{who(state, model_id)}: {counted(left, 'action')} left", choices)
         )
         if chosen is not None:
             self.record(chosen)

@@ -1,0 +1,13 @@
+"""Counts read as words: "1 model", "2 actions", never "2 action(s)" (issue 16)."""
+
+from __future__ import annotations
+
+from model.messages import counted
+
+
+def test_one_and_many() -> None:
+    assert counted(1, "model") == "1 model"
+    assert counted(0, "action") == "0 actions"
+    assert counted(14, "model") == "14 models"
+    assert counted(2, "ability", "abilities") == "2 abilities"
+    assert counted(3, "match") == "3 matches"
