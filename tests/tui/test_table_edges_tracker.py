@@ -159,3 +159,25 @@ async def test_f1_names_the_dice_helpers_rolls(tmp_path: Path) -> None:
             assert isinstance(screen, TrackerScreen)
             line = next(x for x in screen.help_text().splitlines() if "Dice helper" in x)
             assert roll.lower() in line.lower(), line
+
+
+async def test_a_battle_resumed_mid_activation_shows_the_acting_model(tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    path = new_battle(folders, "punkapocalyptic")
+    app = app_in(folders, battle_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        if screen.state.next_up().needs_roll_off:
+            await keys(pilot, "o", "enter")
+        await keys(pilot, "enter")
+        acting = screen.state.active
+        assert acting is not None
+    app = app_in(folders, battle_path=path, offer_recovery=False)  # next week
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        assert screen.state.active == acting
+        assert screen._model() == acting

@@ -507,17 +507,22 @@ the terminal at any time: the battle resumes exactly where it was.
 
     def _follow(self) -> None:
         """Put the cursor on the model to act next (showing its side), as a person at
-        the table looks to whoever goes next; other events leave the cursor alone."""
-        up = self.state.next_up()
-        if not up.actors:
-            return
-        if up.side is None:
-            # units act in any order (a phase of the colonial sheet): stay on the unit
-            # under the cursor while it may act, else go to the first that may
-            here = self._model()
-            if here is not None and self.state.model(here).actor in up.actors:
+        the table looks to whoever goes next; other events leave the cursor alone. A
+        battle resumed mid-activation puts it on the model that is acting."""
+        state = self.state
+        if state.active is not None:
+            model = state.model(state.active)
+        else:
+            up = state.next_up()
+            if not up.actors:
                 return
-        model = self.state.model(up.actors[0])
+            if up.side is None:
+                # units act in any order (a phase of the colonial sheet): stay on the unit
+                # under the cursor while it may act, else go to the first that may
+                here = self._model()
+                if here is not None and state.model(here).actor in up.actors:
+                    return
+            model = state.model(up.actors[0])
         if model.side != self.shown_side:
             self.shown_side = model.side
             self.query_one("#side-tabs", Tabs).active = f"side-{model.side}"
