@@ -130,7 +130,9 @@ def event_text(event: Event, before: BattleState) -> str:
     if isinstance(event, Note):
         return f"note: {event.text}"
     if isinstance(event, NextPhase):
-        return "next phase"
+        phases = state.tracker.turns.phases
+        following = state.phase + 1
+        return f"next phase: {phases[following].name}" if following < len(phases) else "next phase"
     if isinstance(event, EndTurn):
         return f"end of turn {state.turn}"
     if isinstance(event, EndGame):

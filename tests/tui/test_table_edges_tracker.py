@@ -13,12 +13,15 @@ import io
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
 
+from model.events import EndTurn
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys
 from tests.tui.test_sheet_tracker import state_cell
 from tui.cli import main
+from tui.dialogs.choice import ChoiceDialog
 from tui.screens.help import HelpScreen, help_markdown
 from tui.screens.tracker import TrackerScreen
 
@@ -181,3 +184,76 @@ async def test_a_battle_resumed_mid_activation_shows_the_acting_model(tmp_path: 
         assert isinstance(screen, TrackerScreen)
         assert screen.state.active == acting
         assert screen._model() == acting
+
+
+def phase_toasts(app: object, names: set[str]) -> int:
+    return sum(1 for n in app._notifications if n.title in names)  # type: ignore[attr-defined]
+
+
+async def to_activation_phase(pilot: Pilot[None], screen: TrackerScreen) -> None:
+    """Roll off and move on, as a player would, to the first phase where units activate."""
+    turns = screen.state.tracker.turns
+    for _ in range(10):
+        if screen.state.next_up().needs_roll_off:
+            await keys(pilot, "o", "enter")
+        elif not turns.phases[screen.state.phase].activations:
+            await keys(pilot, "x")
+        else:
+            return
+
+
+async def test_moving_on_with_units_not_activated_asks_first(tmp_path: Path) -> None:
+    """Reikhammer: x in the Action Phase with formations that never activated."""
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=new_battle(folders, "reikhammer"), offer_recovery=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        await to_activation_phase(pilot, screen)
+        phase = screen.state.phase
+        waiting = screen.state.ready()
+        assert waiting
+        await keys(pilot, "x")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert all(w in app.screen.message for w in waiting[:6])
+        await keys(pilot, "escape")  # keep playing
+        assert screen.state.phase == phase
+        await keys(pilot, "x", "tab", "enter")  # Move on (Tab from Keep playing, wrapping)
+        assert screen.state.phase == phase + 1
+        name = screen.state.tracker.turns.phases[phase + 1].name
+        assert screen._log_lines[-1].endswith(f"next phase: {name}")
+
+
+async def test_phase_reminders_replace_each_other_and_leave_with_the_screen(
+    tmp_path: Path,
+) -> None:
+    """The colonial sheet: x three times left three reminders stacked."""
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=new_battle(folders, "vsf-colonial"), offer_recovery=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        names = {p.name for p in screen.state.tracker.turns.phases}
+        start = screen.state.phase
+        await keys(pilot, "x")
+        await keys(pilot, "x")
+        assert screen.state.phase == start + 2
+        assert phase_toasts(app, names) == 1
+        await keys(pilot, "d")  # the dice helper: nothing of the tracker's over it
+        assert not isinstance(app.screen, TrackerScreen)
+        assert phase_toasts(app, names) == 0
+
+
+async def test_a_refused_key_pressed_again_shows_one_toast(tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=new_battle(folders, "punkapocalyptic"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        for _ in range(12):
+            screen.record(EndTurn(kind="end-turn"))  # nobody has acted: refused each time
+        await pilot.pause()
+        assert sum(1 for n in app._notifications if n.title == "Not now") == 1

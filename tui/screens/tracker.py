@@ -66,6 +66,7 @@ from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole, whole_check
 from tui.screens.base import CommandScreen
+from tui.toasts import Toasts
 from tui.tracker_help import game_commands, game_help
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.side_table import SideTable
@@ -270,6 +271,7 @@ the terminal at any time: the battle resumes exactly where it was.
         self._available: dict[str, bool] = {}
         self._available_for: Battle | None = None
         self._game_commands: tuple[Tracker, tuple[Command, ...]] | None = None
+        self._toasts = Toasts()
 
     @property
     def commands(self) -> tuple[Command, ...]:
@@ -340,6 +342,12 @@ the terminal at any time: the battle resumes exactly where it was.
     def on_unmount(self) -> None:
         """The objects frozen on opening are collected as usual again."""
         gc.unfreeze()
+        self._toasts.clear(self.app)
+
+    def on_screen_suspend(self) -> None:
+        """A dialog or another screen over the tracker: its toasts (a phase's reminder, a
+        refusal) would cover what that screen shows."""
+        self._toasts.clear(self.app)
 
     @work(thread=True, exclusive=True, group="prepare-saving")
     def _prepare_saving(self) -> None:
@@ -476,7 +484,7 @@ the terminal at any time: the battle resumes exactly where it was.
         try:
             battle = self.battle.record(event)
         except Refused as exc:
-            self.notify(exc.reason, title="Not now", severity="warning")
+            self._toasts.show(self.app, "refused", exc.reason, title="Not now", severity="warning")
             return False
         ending = battle.state.ended and not self.state.ended
         losing = [
@@ -549,13 +557,18 @@ the terminal at any time: the battle resumes exactly where it was.
             return
         phase = turns.phases[self.state.phase]
         if phase.reminder:
-            self.notify(phase.reminder, title=phase.name, timeout=12)
+            self._toasts.show(self.app, "phase", phase.reminder, title=phase.name, timeout=8)
 
     def _remind(self, actor: str) -> None:
-        for reminder in self.state.reminders(actor):
+        """What counters on the activated models ask the players to do, one toast each,
+        taking down the last activation's."""
+        self._toasts.clear(self.app, "remind")
+        for n, reminder in enumerate(self.state.reminders(actor)):
             spec = reminder.counter
             amount = f" ({reminder.value})" if spec.kind == "number" else ""
-            self.notify(
+            self._toasts.show(
+                self.app,
+                f"remind{n}",
                 f"{reminder.model.label}{amount}: {spec.reminder}",
                 title=spec.name,
                 severity="warning",
@@ -675,11 +688,38 @@ the terminal at any time: the battle resumes exactly where it was.
         if model_id is not None:
             self.record(Wound(kind="wound", model=model_id, amount=-1))
 
-    def action_end_turn(self) -> None:
-        self.record(EndTurn(kind="end-turn"))
+    @work
+    async def action_end_turn(self) -> None:
+        if await self._left_behind_agreed("end the turn"):
+            self.record(EndTurn(kind="end-turn"))
 
-    def action_next_phase(self) -> None:
-        self.record(NextPhase(kind="next-phase"))
+    @work
+    async def action_next_phase(self) -> None:
+        if await self._left_behind_agreed("move on to the next phase"):
+            self.record(NextPhase(kind="next-phase"))
+
+    async def _left_behind_agreed(self, what: str) -> bool:
+        """In a phase where units activate, moving on while some have not is asked about
+        first, naming them (the rules let a player do it; a slip of the key should not)."""
+        state = self.state
+        turns = state.tracker.turns
+        if turns.kind != "phases" or state.active is not None:
+            return True  # the rules refuse or allow it themselves, with the reason
+        phase = turns.phases[state.phase]
+        waiting = state.ready() if phase.activations else ()
+        if not waiting:
+            return True
+        names = ", ".join(who(state, actor) for actor in waiting[:6])
+        more = f" and {len(waiting) - 6} more" if len(waiting) > 6 else ""
+        answer = await self.app.push_screen_wait(
+            ChoiceDialog(
+                f"Not everyone has activated ({phase.name})",
+                f"{counted(len(waiting), 'unit')} {'has' if len(waiting) == 1 else 'have'} "
+                f"not activated: {names}{more}. {what[0].upper()}{what[1:]} anyway?",
+                [("Move on", "go", "primary"), ("Keep playing", "cancel", "default")],
+            )
+        )
+        return answer == "go"
 
     def action_undo(self) -> None:
         self._commit(self.battle.undo())
