@@ -994,7 +994,11 @@ def _whose_turn(state: BattleState, data: dict[str, Any]) -> str:
 
 
 def _counters_text(state: BattleState, values: dict[str, int], prefix: str = "") -> str:
-    """``Bullets 3, Aiming``: each counter set, by name (flags without their 1)."""
+    """``Bullets 3, Aiming, Order chip Stationary``: each counter set, by name, as the
+    tracker shows it (flags without their 1, a choice by its option, ``placed`` while
+    it is face down)."""
+    from model.battle_text import counter_value
+
     parts = []
     for counter_id, value in values.items():
         try:
@@ -1002,7 +1006,10 @@ def _counters_text(state: BattleState, values: dict[str, int], prefix: str = "")
         except KeyError:
             parts.append(f"{counter_id} {value}")
             continue
-        parts.append(spec.name if spec.kind == "flag" and value == 1 else f"{spec.name} {value}")
+        if spec.kind == "flag" and value != 1:
+            parts.append(f"{spec.name} {value}")
+        else:
+            parts.append(f"{spec.name}{counter_value(state, spec, value, ' ')}")
     return prefix + ", ".join(parts) if parts else ""
 
 
