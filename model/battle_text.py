@@ -298,9 +298,10 @@ def end_of_game_text(state: BattleState) -> str:
     lines = []
     for index, side in enumerate(state.setup.sides):
         s = state.summary(index)
+        lost = f"{s.points_lost} points lost, " if state.tracker.victory.points_lost else ""
         lines.append(
             f"{SIDE_LETTERS[index]}: {side.player} ({side.faction}): "
-            f"{s.standing} standing, {s.out} out, {s.points_lost} points lost, "
+            f"{s.standing} standing, {s.out} out, {lost}"
             + (
                 victory_text(state, index)
                 if state.tracker.victory.destroyed or state.tracker.victory.target is not None

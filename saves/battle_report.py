@@ -58,6 +58,7 @@ def battle_report(battle: Battle) -> str:
         if final.ended
         else f"paused in turn {final.turn} of {setup.turn_limit}"
     )
+    priced = setup.tracker.victory.points_lost  # a game that publishes no points has none to lose
     out = [
         f"# {escape(title)}",
         "",
@@ -68,14 +69,18 @@ def battle_report(battle: Battle) -> str:
         )
         + f"; {played}.",
         "",
-        "| Side | Player | Standing | Out | Points lost | " + setup.tracker.victory.vp_name + " |",
-        "|---|---|---:|---:|---:|---:|",
+        "| Side | Player | Standing | Out | "
+        + ("Points lost | " if priced else "")
+        + setup.tracker.victory.vp_name
+        + " |",
+        "|---|---|---:|---:|" + ("---:|" if priced else "") + "---:|",
     ]
     for index, side in enumerate(setup.sides):
         s = final.summary(index)
+        lost = f"{s.points_lost} | " if priced else ""
         out.append(
             f"| {SIDE_LETTERS[index]} | {cell(side.player)} | {s.standing}/{s.models} | "
-            f"{s.out} | {s.points_lost} | {s.victory_points} |"
+            f"{s.out} | {lost}{s.victory_points} |"
         )
     lost = [defeat_text(final, index) for index in range(len(setup.sides))]
     if any(lost):

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
 from model.events import EndTurn
@@ -257,3 +258,26 @@ async def test_a_refused_key_pressed_again_shows_one_toast(tmp_path: Path) -> No
             screen.record(EndTurn(kind="end-turn"))  # nobody has acted: refused each time
         await pilot.pause()
         assert sum(1 for n in app._notifications if n.title == "Not now") == 1
+
+
+@pytest.mark.parametrize("system", ["punkapocalyptic", "reikhammer", "vsf-colonial"])
+async def test_points_lost_only_where_the_game_has_points(system: str, tmp_path: Path) -> None:
+    """Reikhammer and the colonial sheet publish no points: nothing to lose."""
+    folders = Folders(tmp_path)
+    path = new_battle(folders, system)
+    app = app_in(folders, battle_path=path, offer_recovery=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        priced = screen.state.tracker.victory.points_lost
+        assert priced == (system == "punkapocalyptic")
+        title = str(screen.query_one("#side-title-0", Static).render())
+        assert ("lost 0 pts" in title) == priced, title
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["battle", "show", str(path)], out=out, err=err) == 0, err.getvalue()
+    assert ("points lost" in out.getvalue()) == priced
+    report = tmp_path / "report.md"
+    argv = ["battle", "report", str(path), "-o", str(report)]
+    assert main(argv, out=io.StringIO(), err=err) == 0, err.getvalue()
+    assert ("Points lost" in report.read_text(encoding="utf-8")) == priced

@@ -394,9 +394,9 @@ the terminal at any time: the battle resumes exactly where it was.
         for index, side in enumerate(setup.sides):
             summary = state.summary(index)
             title = Text(f"{SIDE_LETTERS[index]}: {side.player}", style="bold")
+            lost = f" · lost {summary.points_lost} pts" if setup.tracker.victory.points_lost else ""
             title.append(
-                f" · {side.faction} · {summary.standing}/{summary.models} up"
-                f" · lost {summary.points_lost} pts · "
+                f" · {side.faction} · {summary.standing}/{summary.models} up{lost} · "
                 f"{setup.tracker.victory.vp_short} {summary.victory_points}"
             )
             if state.defeated(index):
