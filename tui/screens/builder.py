@@ -45,6 +45,7 @@ from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole, whole_check
 from tui.screens.base import CommandScreen
+from tui.toasts import Toasts
 from tui.widgets.findings_list import FindingsList
 from tui.widgets.roster_tree import RosterTree
 from tui.widgets.status_line import StatusLine
@@ -110,7 +111,6 @@ class BuilderScreen(CommandScreen):
             "Share",
             "Export the list as chat text, Markdown, JSON or a share code, to the "
             "clipboard or a file.",
-            footer=False,
         ),
         Command(
             "findings",
@@ -223,6 +223,7 @@ clipboard or saved to a file.
             )
         self._commands = commands
         self.history: History[Roster] = History(roster)
+        self._toasts = Toasts()
         self.path = path
         self.saved = saved
         self.report: Report = validate(self.view, roster)
@@ -298,7 +299,7 @@ clipboard or saved to a file.
                     id="empty-hint",
                 )
         yield FindingsList(id="findings")
-        yield SteadyFooter()
+        yield SteadyFooter(compact=True)  # the keys of a build fit in 80 columns
 
     def on_mount(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -397,6 +398,11 @@ clipboard or saved to a file.
         # The list is closed or the app is ending (quit, or a bug): what the writer has
         # not written yet is written now.
         KEEPER.flush()
+        self._toasts.clear(self.app)
+
+    def on_screen_suspend(self) -> None:
+        """A dialog over the builder: its toasts would cover what the dialog shows."""
+        self._toasts.clear(self.app)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "keep_card":
@@ -438,7 +444,8 @@ clipboard or saved to a file.
         at = len(self.roster.units) if self.selected is None else self.selected + 1
         entry = RosterUnit(unit=unit_id, models=unit.models.min)
         self.apply(self.roster.with_unit(entry, at=at), select=at)
-        self.notify(f"Added {unit.name}: press e to equip it", timeout=3)
+        equip = ": press e to equip it" if self.view.option_groups(unit_id) else ""
+        self._toasts.show(self.app, "edit", f"Added {unit.name}{equip}", timeout=3)
 
     def action_add_unit(self) -> None:
         listing = self.query_one("#unit-list", OptionList)
@@ -517,7 +524,7 @@ clipboard or saved to a file.
         if entry.unit in roster.cards and all(u.unit != entry.unit for u in roster.units):
             roster = roster.with_card(entry.unit, None)  # its last entry: no orphan card
         self.apply(roster, select=max(index - 1, 0))
-        self.notify(f"Removed {name} (Ctrl+Z brings it back)", timeout=3)
+        self._toasts.show(self.app, "edit", f"Removed {name} (Ctrl+Z brings it back)", timeout=3)
 
     # --- designing ----------------------------------------------------------------------------
 
@@ -735,6 +742,18 @@ clipboard or saved to a file.
             self.selected = event.where.unit
             self.refresh_view()
             self.query_one(RosterTree).focus()
+            return
+        # a finding about the whole list (the points limit) has no entry to go to: say
+        # so, where Enter would otherwise seem to do nothing and leave the cursor on an
+        # entry that a following key would change
+        self._toasts.show(
+            self.app,
+            "finding",
+            f"{event.finding.message} (this is about the whole list, not one entry)",
+            title="The whole list",
+            severity="warning" if event.finding.severity == "warning" else "error",
+            timeout=8,
+        )
 
     def action_details(self) -> None:
         focused = self.focused

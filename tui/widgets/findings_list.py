@@ -7,7 +7,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from model.findings import Finding, Where
+from model.findings import Finding
 from tui.widgets.steady_layout import scrollbars, skip_layout
 
 
@@ -15,11 +15,13 @@ class FindingsList(OptionList):
     """Errors first, then warnings; Enter on one asks the builder to jump to its place."""
 
     class Jump(Message):
-        """Go to the place a finding points at."""
+        """Go to the place a finding points at (the finding, for one about the whole
+        list: there is no place to go)."""
 
-        def __init__(self, where: Where) -> None:
+        def __init__(self, finding: Finding) -> None:
             super().__init__()
-            self.where = where
+            self.finding = finding
+            self.where = finding.where
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -59,4 +61,4 @@ class FindingsList(OptionList):
         event.stop()
         shown, _, n = (event.option.id or "").partition(":")
         if shown == str(self._shown):
-            self.post_message(self.Jump(self._findings[int(n)].where))
+            self.post_message(self.Jump(self._findings[int(n)]))

@@ -1,0 +1,84 @@
+"""The builder's rough edges at the table (issue 16).
+
+At 80 columns its footer has F1 first and every key of a build, Share (s) included;
+Enter on a finding about the whole list (the points limit) says so instead of seeming
+to do nothing; the toasts of edits replace each other instead of stacking, and only
+mention equipping where there is something to equip.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets._footer import FooterKey
+
+from tests.conftest import FIXTURES
+from tests.tui.driver import Folders, app_in, keys
+from tui.screens.builder import BuilderScreen
+
+ROSTERS = FIXTURES / "rosters"
+
+
+def builder_of(app: object) -> BuilderScreen:
+    screen = getattr(app, "screen", None)
+    assert isinstance(screen, BuilderScreen), screen
+    return screen
+
+
+def toasts(app: object, start: str) -> list[str]:
+    shown = app._notifications  # type: ignore[attr-defined]
+    return [n.message for n in shown if n.message.startswith(start)]
+
+
+@pytest.mark.parametrize(
+    "roster",
+    ["gangers/legal-500", "steam-wars/designed-1000", "reikhammer/iron-line"],
+)
+async def test_the_builders_keys_fit_in_80_columns(roster: str, tmp_path: Path) -> None:
+    app = app_in(Folders(tmp_path), open_path=ROSTERS / f"{roster}.toml", offer_recovery=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        builder_of(app)
+        footer_keys = sorted(app.screen.query(FooterKey), key=lambda k: k.region.x)
+        palette = [k for k in footer_keys if k.has_class("-command-palette")]
+        edge = palette[0].region.x
+        shown = [k.action for k in footer_keys if k.region.width and k.region.right <= edge]
+        assert shown[0] == "help"
+        for action in ("add_unit", "equip", "remove", "undo", "save", "sheet", "share"):
+            assert action in shown, (action, shown)
+
+
+async def test_enter_on_a_finding_about_the_whole_list_says_so(tmp_path: Path) -> None:
+    path = ROSTERS / "steampocalypse-1909" / "over-50.toml"
+    app = app_in(Folders(tmp_path), open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        builder = builder_of(app)
+        assert [f.code for f in builder.report.findings] == ["pv-limit"]
+        selected = builder.selected
+        await keys(pilot, "f", "enter")
+        said = toasts(app, builder.report.findings[0].message)
+        assert len(said) == 1 and "whole list" in said[0], said
+        assert builder.selected == selected
+        await keys(pilot, "f", "enter")  # again: still one toast
+        assert len(toasts(app, builder.report.findings[0].message)) == 1
+
+
+async def test_added_units_say_so_once_and_only_offer_equipping_what_has_options(
+    tmp_path: Path,
+) -> None:
+    path = ROSTERS / "steampocalypse-1909" / "legal-50.toml"
+    app = app_in(Folders(tmp_path), open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        builder = builder_of(app)
+        view = builder.view
+        plain = [uid for uid, _ in view.iter_units() if not view.option_groups(uid)]
+        assert plain, "Steampocalypse 1909 has units with nothing to equip"
+        for _ in range(5):
+            builder.add_unit(plain[0])
+        await pilot.pause()
+        added = toasts(app, "Added")
+        assert len(added) == 1, added
+        assert "equip" not in added[0]
