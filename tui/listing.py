@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from model.catalog import Catalog, FactionView, OptionGroup
 from model.describe import profile_text, rules_text, stat_line, unit_mark
+from tui.titles import system_title
 
 
 def system_listing(catalog: Catalog) -> str:
     """A system's factions and shared units."""
     s = catalog.system
     lines = [
-        f"{s.name}, {s.edition} (catalog {s.version}, {catalog.origin})",
+        f"{system_title(s.name, s.edition)} (catalog {s.version}, {catalog.origin})",
         f"dice {s.dice}; usual game {s.default_points_limit} {s.points}",
         "",
         "Factions:",
@@ -33,7 +34,9 @@ def system_listing(catalog: Catalog) -> str:
 def faction_listing(view: FactionView) -> str:
     """Every unit of a faction with its id, cost, profile, base items and options."""
     system = view.system
-    lines = [f"{view.faction.name} ({view.faction.id}), {system.name} {system.edition}"]
+    lines = [
+        f"{view.faction.name} ({view.faction.id}), {system_title(system.name, system.edition)}"
+    ]
     for uid, unit in view.iter_units():
         size = (
             ""

@@ -226,19 +226,21 @@ class TestHome:
     def test_recent_files(
         self, snap_compare: SnapCompare, folders: Folders, recent_files: object, size: Size
     ) -> None:
-        """Home with three recent files. Look for: the title line, the two buttons, the
+        """Home with three recent files. Look for: the title line, the buttons, the
         recent files newest first with the list focused and the first highlighted
-        (so Enter opens it), each file name in bold with its folder dimmed and shown
-        within the saves folder ("saves", "saves/tournaments/..."), the last one marked
-        "(missing)" in red; the footer shows n, o and the app keys."""
+        (so Enter opens it), each list by its name in bold, then its faction and game
+        size ("Red Company · 250 points"), then its file dimmed and shown within the
+        saves folder ("saves/red-raiders.toml", "saves/tournaments/..."); the last one
+        by its file name with "missing" in red; the footer shows n, o and the app keys."""
         assert snap_compare(app_on(folders), terminal_size=size, run_before=pressing())
 
     @SIZES
     def test_new_list_dialog(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
         """The new-list dialog (n) over home, with nothing recent yet. Look for: the
-        system (skirmish) chosen, the faction list closed on Blue Guild (the first),
-        the usual limit 200 and the faction's name filled in, the hint line and the
-        Create and Cancel buttons, all inside the dialog at both sizes."""
+        system chosen, by its name and edition ("Skirmish (test), fixture", not its
+        id), the faction list closed on Blue Guild (the first), the usual limit 200 and
+        the faction's name filled in, the hint line and the Create and Cancel buttons,
+        all inside the dialog at both sizes."""
         assert snap_compare(app_on(folders), terminal_size=size, run_before=pressing("n"))
 
 

@@ -16,6 +16,7 @@ from model.bounds import MAX_POINTS
 from model.catalog import Catalog
 from model.problems import WarbandError
 from tui.numbers import whole
+from tui.titles import system_titles
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,8 @@ class NewListDialog(ModalScreen[NewList | None]):
         self.catalog: Catalog | None = None
 
     def compose(self) -> ComposeResult:
-        entries = self.library.entries()
-        systems = [(e.id, e.id) for e in entries.values()]
+        # names, not ids: "Steam Wars, 2.1 (World War Zero)", not "steam-wars"
+        systems = [(title, sid) for sid, title in system_titles(self.library).items()]
         first = systems[0][1] if systems else Select.BLANK
         with Vertical(classes="dialog"):
             yield Label("New list", classes="dialog-title")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -12,10 +13,12 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Header, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from model.safe_text import terminal_safe
 from tui.commands import Command, bindings
 from tui.screens.base import CommandScreen
 
 if TYPE_CHECKING:
+    from catalogs.library import SystemEntry
     from tui.app import WarbandApp
 
 
@@ -24,10 +27,15 @@ class HomeScreen(CommandScreen):
 
     COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
         Command("new_list", "n", "New list", "Start a list: system, faction, points, name."),
-        Command("open_file", "o", "Open", "Open a list file from the saves folder or a path."),
+        Command(
+            "open_file",
+            "o",
+            "Open",
+            "Open a list (in the builder) or a battle (in the tracker) from a file.",
+        ),
         Command("import_list", "i", "Import", "Open a list from a share code (WB1-...)."),
         Command("new_battle", "b", "New battle", "Start a battle between two list files."),
-        Command("resume_battle", "r", "Resume battle", "Resume a saved battle in the tracker."),
+        Command("resume_battle", "r", "Resume battle", "Resume a saved battle: battle files only."),
         Command(
             "open_recent", "enter", "Open recent", "Open the highlighted recent file.", footer=False
         ),
@@ -42,8 +50,11 @@ list-building rule as you go.
 
 Press **n** to start a new list: choose the game system, the faction, the points
 limit (the system's usual game size is filled in) and a name. Press **o** to open
-a list file; the file picker starts in your saves folder. Recently opened files
-are listed below; highlight one and press **Enter**.
+a file: a list opens in the builder, a battle in the tracker. The file picker
+starts in your saves folder; a path you type that does not start with / is read
+from the folder warband was started in. Press **b** for a new battle between two
+list files and **r** to resume one. Recently opened files are listed below, each
+with its list's name, faction and game size; highlight one and press **Enter**.
 """
 
     @property
@@ -81,21 +92,43 @@ are listed below; highlight one and press **Enter**.
         self.show_recent()
 
     def show_recent(self) -> None:
-        """List the recent files, newest first, marking those that are gone."""
+        """List the recent files, newest first: what each holds (read from its head),
+        where it is, and why one cannot be opened."""
         recent = self.query_one("#recent", OptionList)
         recent.clear_options()
+        entries = self.warband.library.entries()
         for name in self.warband.settings.recent:
-            path = Path(name)
-            label = Text(path.name, style="bold")
-            label.append(f"  {self.folder_text(path.parent)}", style="dim")
-            if not path.exists():
-                label.append("  (missing)", style="red")
-            recent.add_option(Option(label, id=name))
+            recent.add_option(Option(self.recent_label(Path(name), entries), id=name))
         if not recent.option_count:
             recent.add_option(Option(Text("No recent files yet.", style="dim"), disabled=True))
         else:
             recent.highlighted = 0
             recent.focus()
+
+    def recent_label(self, path: Path, entries: Mapping[str, SystemEntry]) -> Text:
+        """One recent file: "Rust Rats  Gangers · 500 points  saves/band.toml"."""
+        from saves.peek import PeekError, peek
+        from tui.titles import faction_title
+
+        where = f"{self.folder_text(path.parent)}/{terminal_safe(path.name)}"
+        try:
+            found = peek(path)
+        except PeekError as exc:
+            label = Text(terminal_safe(path.name), style="bold")
+            label.append(f"  {exc}", style="red")
+            label.append(f"  {self.folder_text(path.parent)}", style="dim")
+            return label
+        if found.kind == "battle":
+            title = " vs ".join(s.list_name or s.player for s in found.sides) or path.name
+            about = ["battle", found.system, found.name]
+        else:
+            title = found.name or path.name
+            points = f"{found.points_limit} points" if found.points_limit is not None else ""
+            about = [faction_title(entries, found.system, found.faction), points]
+        label = Text(title, style="bold")
+        label.append("  " + " · ".join(a for a in about if a))
+        label.append(f"  {where}", style="dim")
+        return label
 
     def folder_text(self, folder: Path) -> str:
         """Where a file is, briefly: within the saves folder, the home folder, or in full."""
@@ -103,8 +136,8 @@ are listed below; highlight one and press **Enter**.
         for root, shown in ((saves, "saves"), (Path.home().resolve(), "~")):
             if folder == root or folder.is_relative_to(root):
                 rest = folder.relative_to(root).as_posix()
-                return shown if rest == "." else f"{shown}/{rest}"
-        return str(folder)
+                return terminal_safe(shown if rest == "." else f"{shown}/{rest}")
+        return terminal_safe(str(folder))
 
     @on(Button.Pressed, "#new")
     def action_new_list(self) -> None:

@@ -1,0 +1,60 @@
+"""Names for ids, read cheaply: a game system's name and edition, a faction's name.
+
+The new-list dialog lists every game system, and the home screen names the faction of
+each recent list: loading whole catalogs for that (pydantic, every unit and rule) would
+cost far more than the screen it serves. Only the ``[system]`` or ``[faction]`` table at
+the head of the catalog file is read; an id stays an id where that fails (the catalog
+itself reports its problems when it is loaded).
+
+Choice: this reads catalog files, which is ``catalogs/``' business; it lives here until
+``catalogs.library.SystemEntry`` can give a title itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from catalogs.library import Library, SystemEntry
+from saves.peek import PeekError, toml_head
+
+
+def system_title(name: str, edition: str) -> str:
+    """How a game system is named to a person: "Steam Wars, 2.1 (World War Zero)"."""
+    return f"{name}, {edition}" if edition else name
+
+
+def system_titles(library: Library) -> dict[str, str]:
+    """Every system the library sees, by id, named with its edition."""
+    titles = {}
+    for system_id, entry in library.entries().items():
+        table = _table(entry.folder / "system.toml", "system")
+        name, edition = table.get("name"), table.get("edition")
+        titles[system_id] = (
+            system_title(_one_line(name), _one_line(edition))
+            if isinstance(name, str) and name.strip()
+            else system_id
+        )
+    return titles
+
+
+def faction_title(entries: Mapping[str, SystemEntry], system_id: str, faction_id: str) -> str:
+    """A faction's name, or its id when the catalog does not give one (``entries``:
+    ``Library.entries()``, listed once for many names)."""
+    entry = entries.get(system_id)
+    if entry is None or not faction_id or "/" in faction_id or faction_id.startswith("."):
+        return faction_id
+    name = _table(entry.folder / "factions" / f"{faction_id}.toml", "faction").get("name")
+    return _one_line(name) if isinstance(name, str) and name.strip() else faction_id
+
+
+def _table(path: Path, table: str) -> dict[str, object]:
+    try:
+        found = toml_head(path, lambda name: name == table).get(table)
+    except PeekError:
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _one_line(text: object) -> str:
+    return " ".join(text.split()) if isinstance(text, str) else ""
