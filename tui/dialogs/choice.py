@@ -19,8 +19,17 @@ from model.safe_text import terminal_safe
 class ChoiceDialog(ModalScreen[str]):
     """Asks a question; returns the value of the button pressed, or ``cancel`` on Escape.
 
-    Buttons read like the app's other questions: the action first, the way out last
-    (Save, Discard, Cancel; Replace, Cancel), a destructive one in the ``error`` variant.
+    Every confirm dialog of the app is made here, and follows one convention, so that
+    the same keys do the same thing in all of them:
+
+    - **Order**, left to right: the answers that go ahead and keep the player's work
+      (Save, Recover, Copy ...), then the one that destroys something (Discard, Drop
+      them, Replace, End the game: given the ``error`` variant), then the way out, the
+      answer Escape gives (Cancel, Keep editing, Later, Close) last. The dialog lays the
+      buttons out in that order whatever order they are passed in.
+    - **Focus**: the way out has the cursor at first. Enter pressed out of habit, or
+      typed ahead, does what Escape does and never loses work; Tab (which wraps round)
+      then Enter takes the first answer, Shift+Tab then Enter the destructive one.
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
@@ -31,20 +40,15 @@ class ChoiceDialog(ModalScreen[str]):
         message: str,
         choices: list[tuple[str, str, str]],
         cancel: str = "cancel",
-        *,
-        focus: str | None = None,
     ) -> None:
         """``choices`` are (label, value, variant) with variant one of Textual's button
-        variants (``primary``, ``error``, ``default`` ...). The button of value ``focus``
-        has the cursor at first (the first button when None): a question whose first
-        answer destroys something focuses the safe one, so an Enter typed ahead or
-        pressed without reading does no harm."""
+        variants (``primary``, ``error``, ``default`` ...); ``cancel`` is the value that
+        Escape answers, which should be one of the buttons (the way out)."""
         super().__init__()
         self.title_text = title
         self.message = message
-        self.choices = choices
+        self.choices = sorted(choices, key=lambda c: _rank(c, cancel))
         self.cancel_value = cancel
-        self.focus_value = focus
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -57,8 +61,9 @@ class ChoiceDialog(ModalScreen[str]):
                     yield Button(label, id=f"choice-{value}", variant=variant)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
-        if self.focus_value is not None:
-            self.query_one(f"#choice-{self.focus_value}", Button).focus()
+        way_out = self.query(f"#choice-{self.cancel_value}").results(Button)
+        for button in way_out:
+            button.focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
@@ -71,19 +76,28 @@ class ChoiceDialog(ModalScreen[str]):
         self.dismiss(self.cancel_value)
 
 
+def _rank(choice: tuple[str, str, str], cancel: str) -> int:
+    """Where a button goes: going ahead, destroying, the way out (a stable sort keeps
+    the caller's order within each)."""
+    _, value, variant = choice
+    if value == cancel:
+        return 2
+    return 1 if variant == "error" else 0
+
+
 REPLACE = "replace"
 """The answer of ``replace_question`` that lets a save write over a file."""
 
 
 def replace_question(path: Path) -> ChoiceDialog:
     """The question asked before writing over a file that is there: Replace or Cancel,
-    with Cancel focused, so an Enter pressed out of habit replaces nothing."""
+    with Cancel focused (as in every question), so an Enter pressed out of habit
+    replaces nothing."""
     shown = terminal_safe(str(path))
     return ChoiceDialog(
         f"Replace {terminal_safe(path.name)}?",
         f"{shown} already exists. Replace it? What it holds now will be lost.",
         [("Replace", REPLACE, "error"), ("Cancel", "cancel", "default")],
-        focus="cancel",
     )
 
 

@@ -826,9 +826,9 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
                 "Drop the changes?",
                 f"The changes to {self.card.name} are not saved.",
                 [
-                    ("Keep editing", "keep", "primary"),
-                    ("Save", "save", "default"),
+                    ("Save", "save", "primary"),
                     ("Drop them", "drop", "error"),
+                    ("Keep editing", "keep", "default"),
                 ],
                 cancel="keep",
             )
