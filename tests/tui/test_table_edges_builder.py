@@ -11,10 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys
+from tui.dialogs.equip import EquipDialog
 from tui.screens.builder import BuilderScreen
 
 ROSTERS = FIXTURES / "rosters"
@@ -82,3 +84,26 @@ async def test_added_units_say_so_once_and_only_offer_equipping_what_has_options
         added = toasts(app, "Added")
         assert len(added) == 1, added
         assert "equip" not in added[0]
+
+
+async def test_an_item_taken_as_often_as_it_may_be_does_not_read_as_an_error(
+    tmp_path: Path,
+) -> None:
+    """Gangers: the Chief carries a rifle; a model holds one weapon of its kind."""
+    path = ROSTERS / "gangers" / "legal-500.toml"
+    app = app_in(Folders(tmp_path), open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        builder = builder_of(app)
+        builder.selected = 0
+        builder.refresh_view()
+        await keys(pilot, "e")
+        dialog = app.screen
+        assert isinstance(dialog, EquipDialog)
+        taken = [o for o in dialog.options if o.count and not o.allowed]
+        assert taken, "the Chief has an item it may take no more of"
+        listing = dialog.query_one("#equip-options", OptionList)
+        labels = [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
+        name = builder.view.items[taken[0].item_id].name
+        line = next(x for x in labels if name in x and x.startswith(f"[{taken[0].count}]"))
+        assert "no more" in line and "not now" not in line, line

@@ -99,12 +99,16 @@ class EquipDialog(ModalScreen[None]):
 
     def _label(self, opt: Option) -> Text:
         label = Text(f"[{opt.count}] " if opt.count else "[ ] ")
-        label.append(self.view.items[opt.item_id].name, style="" if opt.allowed else "dim strike")
+        struck = not opt.allowed and not opt.count
+        label.append(self.view.items[opt.item_id].name, style="dim strike" if struck else "")
         label.append(f"  {opt.cost}", style="cyan")
         if opt.limit is not None and opt.limit > 1:
             label.append(f"  (up to {opt.limit})", style="dim")
         if not opt.allowed:
-            label.append("  ✗ not now", style="red")
+            # an item taken as often as it may be is not an error: it says so plainly
+            label.append(
+                "  · no more" if opt.count else "  ✗ not now", "dim" if opt.count else "red"
+            )
         return label
 
     def _current(self) -> Option | None:
