@@ -66,6 +66,24 @@ def _goes_out(event: Wound, before: BattleState) -> str:
     return ""
 
 
+def _spent(state: BattleState, event: Act) -> str:
+    """What an action used up, as the tracker counted it: `` (Bullets 5 -> 2)`` after an
+    automatic burst that spent three. Nothing when it spent nothing (or is refused)."""
+    try:
+        after = state.then(event)
+        model = state.model(event.model)
+    except Refused:
+        return ""
+    changes = []
+    for target in state.setup.counter_targets(model):
+        for counter_id, value in state.counters.get(target, {}).items():
+            spec = state.tracker.counters_by_id.get(counter_id)
+            now = after.counter(target, counter_id)
+            if spec is not None and spec.kind == "number" and now < value:
+                changes.append(f"{spec.name} {value} -> {now}")
+    return f" ({', '.join(changes)})" if changes else ""
+
+
 def event_text(event: Event, before: BattleState) -> str:
     """One log line."""
     state = before
@@ -88,7 +106,7 @@ def event_text(event: Event, before: BattleState) -> str:
         item = ""
         if event.item:
             item = " with " + target_text(state, event.item).split("'s ", 1)[-1]
-        return f"{who(state, event.model)}: {name}{item}"
+        return f"{who(state, event.model)}: {name}{item}{_spent(state, event)}"
     if isinstance(event, SetCounter):
         try:
             spec = state.tracker.counter(event.counter)
@@ -298,10 +316,10 @@ def end_of_game_text(state: BattleState) -> str:
     lines = []
     for index, side in enumerate(state.setup.sides):
         s = state.summary(index)
-        lost = f"{s.points_lost} points lost, " if state.tracker.victory.points_lost else ""
+        points = f"{s.points_lost} points lost, " if state.tracker.victory.points_lost else ""
         lines.append(
             f"{SIDE_LETTERS[index]}: {side.player} ({side.faction}): "
-            f"{s.standing} standing, {s.out} out, {lost}"
+            f"{s.standing} standing, {s.out} out, {points}"
             + (
                 victory_text(state, index)
                 if state.tracker.victory.destroyed or state.tracker.victory.target is not None

@@ -77,10 +77,10 @@ def battle_report(battle: Battle) -> str:
     ]
     for index, side in enumerate(setup.sides):
         s = final.summary(index)
-        lost = f"{s.points_lost} | " if priced else ""
+        points = f"{s.points_lost} | " if priced else ""
         out.append(
             f"| {SIDE_LETTERS[index]} | {cell(side.player)} | {s.standing}/{s.models} | "
-            f"{s.out} | {lost}{s.victory_points} |"
+            f"{s.out} | {points}{s.victory_points} |"
         )
     lost = [defeat_text(final, index) for index in range(len(setup.sides))]
     if any(lost):

@@ -936,9 +936,9 @@ def battle_text(battle: Battle) -> str:
         )
         total = len(side["models"])
         stand = f"{side['standing']} of {total} model{'s' if total != 1 else ''} standing"
-        lost = f"{side['points_lost']} points lost, " if state.tracker.victory.points_lost else ""
+        points = f"{side['points_lost']} points lost, " if state.tracker.victory.points_lost else ""
         lines.append(
-            f"  {_score_text(state, index, side['victory_points'])}, {lost}{stand}"
+            f"  {_score_text(state, index, side['victory_points'])}, {points}{stand}"
             + _counters_text(state, side["counters"], prefix="; ")
         )
         lost = defeat_text(state, index)

@@ -13,6 +13,7 @@ import io
 from pathlib import Path
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
@@ -187,8 +188,8 @@ async def test_a_battle_resumed_mid_activation_shows_the_acting_model(tmp_path: 
         assert screen._model() == acting
 
 
-def phase_toasts(app: object, names: set[str]) -> int:
-    return sum(1 for n in app._notifications if n.title in names)  # type: ignore[attr-defined]
+def phase_toasts(app: App[None], names: set[str]) -> int:
+    return sum(1 for n in app._notifications if n.title in names)
 
 
 async def to_activation_phase(pilot: Pilot[None], screen: TrackerScreen) -> None:
