@@ -16,7 +16,9 @@ from textual.widgets._footer import FooterKey
 
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys
+from tui.dialogs.designer import DesignerDialog
 from tui.dialogs.equip import EquipDialog
+from tui.dialogs.pick import PickDialog
 from tui.screens.builder import BuilderScreen
 
 ROSTERS = FIXTURES / "rosters"
@@ -107,3 +109,24 @@ async def test_an_item_taken_as_often_as_it_may_be_does_not_read_as_an_error(
         name = builder.view.items[taken[0].item_id].name
         line = next(x for x in labels if name in x and x.startswith(f"[{taken[0].count}]"))
         assert "no more" in line and "not now" not in line, line
+
+
+async def test_the_designers_res_picker_opens_on_the_cards_res(tmp_path: Path) -> None:
+    """It always opened on the first RES (3), whatever the card had."""
+    path = ROSTERS / "steam-wars" / "designed-1000.toml"
+    app = app_in(Folders(tmp_path), open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "u", "down", "down")  # a new card: its name, type, then RES
+        designer = app.screen
+        assert isinstance(designer, DesignerDialog)
+        for _ in range(2):
+            res = designer.card.res
+            await keys(pilot, "enter")
+            picker = app.screen
+            assert isinstance(picker, PickDialog)
+            listing = picker.query_one("#pick", OptionList)
+            assert listing.highlighted is not None
+            assert picker.choices[listing.highlighted][1] == res
+            await keys(pilot, "down", "enter")  # the next RES up
+            assert designer.card.res != res

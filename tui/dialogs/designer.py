@@ -578,7 +578,8 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
             choices.append((f"As the card: {self._type_text(self.card.type)}", SAME, None))
         for t in self.spec.types:
             choices.append((f"{self._type_text(t.id)}  base {t.cost}", t.id, None))
-        picked = await self.app.push_screen_wait(PickDialog("Model type", choices))
+        now = self.card.type if row.group is None else self.card.models[row.group].type or SAME
+        picked = await self.app.push_screen_wait(PickDialog("Model type", choices, current=now))
         if picked is None:
             return
         if row.group is None:
@@ -593,7 +594,8 @@ class DesignerDialog(ModalScreen[UnitCard | None]):
         for r in self.spec.resiliences:
             cost = self.spec.wound_cost[str(r)]
             choices.append((f"RES {r}: {cost} house points a wound", r, None))
-        picked = await self.app.push_screen_wait(PickDialog("Resilience", choices))
+        now = self.card.res if row.group is None else self.card.models[row.group].res or SAME
+        picked = await self.app.push_screen_wait(PickDialog("Resilience", choices, current=now))
         if picked is None:
             return
         if row.group is None:

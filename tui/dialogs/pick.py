@@ -30,11 +30,15 @@ class PickDialog(ModalScreen[T | None], Generic[T]):
         title: str,
         choices: Sequence[tuple[str, T, str | None]],
         hint: str = "Enter picks · Escape cancels",
+        current: T | None = None,
     ) -> None:
+        """``current``: the value chosen now, where the cursor starts (else the first
+        choice that can be taken)."""
         super().__init__()
         self.title_text = title
         self.choices = list(choices)
         self.hint = hint
+        self.current = current
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -53,6 +57,11 @@ class PickDialog(ModalScreen[T | None], Generic[T]):
         listing = self.query_one("#pick", OptionList)
         listing.focus()
         first = next((n for n, c in enumerate(self.choices) if not c[2]), None)
+        if self.current is not None:
+            first = next(
+                (n for n, c in enumerate(self.choices) if c[1] == self.current and not c[2]),
+                first,
+            )
         if first is not None:
             listing.highlighted = first
 
