@@ -282,3 +282,21 @@ async def test_points_lost_only_where_the_game_has_points(system: str, tmp_path:
     argv = ["battle", "report", str(path), "-o", str(report)]
     assert main(argv, out=io.StringIO(), err=err) == 0, err.getvalue()
     assert ("Points lost" in report.read_text(encoding="utf-8")) == priced
+
+
+async def test_ending_the_turn_early_says_who_has_not_acted_and_how_to_skip_them(
+    tmp_path: Path,
+) -> None:
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=new_battle(folders, "punkapocalyptic"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        waiting = screen.state.ready()
+        await keys(pilot, "t")
+        assert screen.state.turn == 1
+        said = [n.message for n in app._notifications if n.title == "Not now"]
+        assert len(said) == 1, said
+        assert f"{len(waiting)} models have not acted yet" in said[0]
+        assert "Enter starts it, e ends it" in said[0]

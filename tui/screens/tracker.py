@@ -690,6 +690,23 @@ the terminal at any time: the battle resumes exactly where it was.
 
     @work
     async def action_end_turn(self) -> None:
+        state = self.state
+        waiting = state.ready() if state.tracker.turns.kind != "phases" else ()
+        if waiting and state.active is None:
+            # every model has its turn; one that does nothing still takes it (and ends it)
+            names = ", ".join(who(state, actor) for actor in waiting[:4])
+            more = f" and {len(waiting) - 4} more" if len(waiting) > 4 else ""
+            self._toasts.show(
+                self.app,
+                "refused",
+                f"{counted(len(waiting), 'model')} {'has' if len(waiting) == 1 else 'have'} "
+                f"not acted yet: {names}{more}. A model that does nothing still takes its "
+                "turn: Enter starts it, e ends it with no actions.",
+                title="Not now",
+                severity="warning",
+                timeout=10,
+            )
+            return
         if await self._left_behind_agreed("end the turn"):
             self.record(EndTurn(kind="end-turn"))
 
