@@ -1011,7 +1011,8 @@ class BattleState:
             test = self.tracker.test(event.test)
             if test is None:
                 raise Refused(f"unknown test '{event.test}'")
-            self.check_takes(test, model)
+            if test.applies_to == "tested":  # ``units`` says who is tested, not the target
+                self.check_takes(test, model)
             if event.passed is None:
                 raise Refused(f"{test.name}: the roll does not say whether it passed")
             effects = test.on_pass if event.passed else test.on_fail

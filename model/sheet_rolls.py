@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from model.battle_state import BattleState, Refused
 from model.dice import DiceSource, Modifier, Result, parse_dice, signed_terms
-from model.events import Roll, RollOff
+from model.events import Act, Activate, Event, Roll, RollOff
 from model.forces import SIDE_LETTERS
 from model.tracker import ModifierSpec, RowEffect, TableRow, TableSpec, TestSpec
 
@@ -81,11 +81,17 @@ def offered(state: BattleState, kind: str | None) -> tuple[ModifierSpec, ...]:
     return tuple(m for m in state.tracker.modifiers if m.roll == kind)
 
 
-def auto_modifier(state: BattleState, spec: ModifierSpec, model_id: str) -> Modifier | None:
+def auto_modifier(
+    state: BattleState, spec: ModifierSpec, model_id: str, declared: frozenset[str] = frozenset()
+) -> Modifier | None:
     """The modifier as the model's state calls for it, or None when it does not: its
-    counters set (``per``: once per ``per`` points of their total), one of its tags, or
-    (id ``retain``) the unit acting after its side retained the initiative."""
+    counters set (``per``: once per ``per`` points of their total), one of its tags,
+    (id ``retain``) the unit acting after its side retained the initiative, or a modifier
+    named like an action its unit declared in this activation (``declared``: Reikhammer's
+    Sustained Fire, +1 to hit, after the Sustained Fire action)."""
     model = state.model(model_id)
+    if spec.id in declared:
+        return Modifier(spec.name, spec.value)
     if spec.counters:
         total = sum(
             state.counter(state.effect_target(RowEffect(counter=c), model), c)
@@ -100,10 +106,27 @@ def auto_modifier(state: BattleState, spec: ModifierSpec, model_id: str) -> Modi
     return None
 
 
-def auto_modifiers(state: BattleState, kind: str | None, model_id: str) -> tuple[Modifier, ...]:
+def auto_modifiers(
+    state: BattleState, kind: str | None, model_id: str, declared: frozenset[str] = frozenset()
+) -> tuple[Modifier, ...]:
     """The modifiers of a kind that apply by themselves to this model now."""
-    found = (auto_modifier(state, spec, model_id) for spec in offered(state, kind))
+    found = (auto_modifier(state, spec, model_id, declared) for spec in offered(state, kind))
     return tuple(m for m in found if m is not None)
+
+
+def declared_actions(state: BattleState, events: Sequence[Event], model_id: str) -> frozenset[str]:
+    """The actions the model's unit took in its activation under way (none when it is
+    not active): the events since it activated, read back from the end of the log."""
+    actor = state.model(model_id).actor
+    if state.active != actor:
+        return frozenset()
+    found: set[str] = set()
+    for event in reversed(events):
+        if isinstance(event, Activate) and event.actor == actor:
+            break
+        if isinstance(event, Act) and state.model(event.model).actor == actor:
+            found.add(event.action)
+    return frozenset(found)
 
 
 # --- tests ----------------------------------------------------------------------------------
@@ -155,13 +178,19 @@ def roll_test(
     modifiers: Sequence[Modifier] = (),
     given: Sequence[int] = (),
     title: str | None = None,
+    applied_to: str | None = None,
 ) -> AppliedRoll:
     """Roll a test for a model: its dice against its number, the modifiers named, and the
     outcome's effects (their dice rolled here, ``given`` numbers where they ask one).
 
     ``count`` and ``target`` are the player's where the catalog leaves them out (a volley
-    of ROF x firers against a Shoot number it reads itself)."""
+    of ROF x firers against a Shoot number it reads itself). ``applied_to``: the model
+    whose counters the outcome changes, when not the one tested (a test that
+    ``applies_to`` its target: Reikhammer's shooting puts the Shock on the formation shot
+    at, not on the shooters)."""
     state.check_takes(test, state.model(model_id))
+    if title is None and applied_to is not None and applied_to != model_id:
+        title = f"{test.name}: {state.model(model_id).label} at {state.model(applied_to).label}"
     model = state.model(model_id)
     own_count, own_target = test_numbers(state, test, model_id)
     count = own_count if count is None else count
@@ -213,7 +242,7 @@ def roll_test(
         dice=rolled,
         detail=f"{how}; rolled {shown}",
         outcome=outcome,
-        target=model_id,
+        target=model_id if applied_to is None else applied_to,
         test=test.id,
         passed=passed,
         successes=successes,
@@ -356,6 +385,77 @@ def combat_roll(
         test=defence.id,
         passed=passed,
         successes=hits.successes,
+        values=tuple(values),
+        wounds=lost or None,
+    )
+
+
+def attack_roll(
+    state: BattleState,
+    attack: TestSpec,
+    attacker: str,
+    defender: str,
+    dice: DiceSource,
+    *,
+    modifiers: Sequence[Modifier] = (),
+) -> AppliedRoll:
+    """000 Attack Sequence, first step: the attacker's pool and its HITs. Nothing is
+    applied yet: the defender sees the HITs and then chooses its defence dice
+    (``defence_roll``), so the roll is logged on its own (``event`` of the result's plain
+    ``Result`` form)."""
+    if attacker == defender:
+        raise Refused("a model cannot attack itself: choose another defender")
+    hits = roll_test(state, attack, attacker, dice, modifiers=modifiers)
+    a, d = state.model(attacker).label, state.model(defender).label
+    return AppliedRoll(
+        title=f"{attack.name}: {a} against {d}",
+        dice=hits.dice,
+        detail=hits.detail,
+        outcome=f"{hits.successes} HIT{'s' if hits.successes != 1 else ''} on {d}",
+        target=defender,
+        successes=hits.successes,
+    )
+
+
+def defence_roll(
+    state: BattleState,
+    defence: TestSpec,
+    defender: str,
+    dice: DiceSource,
+    *,
+    hits: int,
+    defence_dice: int,
+    modifiers: Sequence[Modifier] = (),
+) -> AppliedRoll:
+    """000 Attack Sequence, second step: the defender rolls the dice it chose from its
+    pool against the attack's ``hits``; each defence HIT cancels one, the rest are hit
+    points lost. Applied to the defender: the dice spent leave its pool and the wounds
+    are taken."""
+    if hits < 0:
+        raise Refused("the attack's HITs are 0 or more")
+    if defence_dice < 0:
+        raise Refused("the defender rolls 0 dice or more")
+    pool = _pool_left(state, defence, defender)
+    if pool is not None and defence_dice > pool:
+        raise Refused(f"{state.model(defender).label} has {pool} defence dice left")
+    given = [defence_dice] * _given_count(defence)
+    blocks = roll_test(
+        state, defence, defender, dice, count=defence_dice, modifiers=modifiers, given=given
+    )
+    lost = max(0, hits - blocks.successes)
+    passed = lost == 0
+    effects = defence.on_pass if passed else defence.on_fail
+    values = _with_given(effects, _effect_dice(effects, dice), given)
+    d = state.model(defender).label
+    return AppliedRoll(
+        title=f"{defence.name}: {d} against {hits} HIT{'s' if hits != 1 else ''}",
+        dice=blocks.dice,
+        detail=blocks.detail,
+        outcome=f"{blocks.successes} blocked of {hits}: {d} loses {lost} HPT",
+        target=defender,
+        test=defence.id,
+        passed=passed,
+        successes=blocks.successes,
         values=tuple(values),
         wounds=lost or None,
     )

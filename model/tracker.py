@@ -459,6 +459,17 @@ class TestSpec(Frozen):
     """The test the model attacked rolls against this one: each of its successes cancels
     one of this test's, and what is left is wounds (Steampocalypse 1909: attack HITs
     against the defence dice the defender chooses from its pool)."""
+    applies_to: Literal["tested", "target"] = "tested"
+    """Whose counters the outcome changes: the model tested, or the one it is aimed at
+    (Reikhammer's shooting: the formation shot at takes the Shock). With ``target`` the
+    dice helper asks for both: the tested model's modifiers, the target's effects."""
+    leads_to: tuple[Id, ...] = ()
+    """Tests the target takes, one for each success (a hit on a vehicle: its armour save):
+    the first whose ``units`` take the target. The dice helper offers it next, for that
+    target, with the number of successes."""
+    phases: tuple[Id, ...] = ()
+    """The phases it is rolled in (Reikhammer's action test: the Action Phase); every
+    phase when left out."""
     pass_text: Text = "passed"
     fail_text: Text = "failed"
     summary: str | None = None

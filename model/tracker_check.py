@@ -166,6 +166,10 @@ def _problems(
         yield from defined((*at, "pass_table"), test.pass_table, tables, "tables")
         yield from defined((*at, "fail_table"), test.fail_table, tables, "tables")
         yield from defined((*at, "defended_by"), test.defended_by, tests, "tests")
+        for m, led in enumerate(test.leads_to, start=1):
+            yield from defined((*at, "leads_to", m), led, tests, "tests")
+        for m, phase in enumerate(test.phases, start=1):
+            yield from defined((*at, "phases", m), phase, phases, "phases")
     for n, modifier in enumerate(tracker.modifiers, start=1):
         for m, counter_id in enumerate(modifier.counters, start=1):
             yield from counter(("modifiers", n, "counters", m), counter_id)

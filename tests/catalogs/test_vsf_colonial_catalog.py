@@ -220,9 +220,10 @@ MODIFIERS = {
     "light-gun": ("armour-save", -1),
     "medium-gun": ("armour-save", 0),
     "heavy-gun": ("armour-save", 2),
-    "infantry-melee": ("armour-save", -5),
-    "infantry-explosives": ("armour-save", -2),
-    "special-melee-weapon": ("armour-save", 1),
+    # Reading: a melee save takes the melee rows only (issue 16)
+    "infantry-melee": ("armour-save-melee", -5),
+    "infantry-explosives": ("armour-save-melee", -2),
+    "special-melee-weapon": ("armour-save-melee", 1),
 }
 
 
@@ -272,7 +273,7 @@ TESTS = {
     "armour-save-melee": (
         "now:ARMOR",
         "roll",
-        "armour-save",
+        "armour-save-melee",
         "vehicle-melee-dent",
         "vehicle-melee-crack",
     ),
@@ -280,6 +281,13 @@ TESTS = {
         "now:ARMOR",
         "roll",
         "armour-save",
+        "automata-non-penetrating",
+        "automata-penetrating",
+    ),
+    "automaton-armour-save-melee": (
+        "now:ARMOR",
+        "roll",
+        "armour-save-melee",
         "automata-non-penetrating",
         "automata-penetrating",
     ),

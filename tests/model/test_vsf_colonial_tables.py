@@ -417,6 +417,12 @@ OUTCOMES: dict[str, tuple[str, dict[str, int], Outcome, Outcome]] = {
         Outcome(table="automata-non-penetrating"),
         Outcome(table="automata-penetrating"),
     ),
+    "automaton-armour-save-melee": (
+        AUTOMATON,
+        {},
+        Outcome(table="automata-non-penetrating"),
+        Outcome(table="automata-penetrating"),
+    ),
     "scientist-repair": (AUTOMATON, HAYWIRE, Outcome(dict.fromkeys(HAYWIRE, 0)), Outcome()),
 }
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Select, SelectionList, Static
+from textual.widgets import Input, Select, SelectionList, Static
 
 from model.battle import Battle, new_battle
 from model.battle_state import Refused
@@ -789,7 +789,10 @@ class TestSteamWars:
             )
 
             await choose(pilot, "kind", "wound")
-            await type_in(pilot, "value", "2")
+            # the wound roll takes the 1 hit just rolled; the player makes it 2
+            assert dialog(pilot).query_one("#dice-value", Input).value == "1"
+            await pilot.click("#dice-value")
+            await pilot.press("end", "backspace", "2")
             before = app.game
             await roll(pilot)
             wound = d6_wound_roll(

@@ -14,7 +14,7 @@ from model.battle import Battle, new_battle
 from model.events import Roll
 from model.roster import RosterUnit
 from tests.helpers import bundled, roster
-from tests.tui.test_dice_dialog import WIDE, Host, choose, roll, rolls, shown, tick, type_in
+from tests.tui.test_dice_dialog import WIDE, Host, choose, roll, rolls, shown, tick
 
 
 def tank_battle() -> Battle:
@@ -51,7 +51,7 @@ async def test_a_tank_in_hard_cover_and_a_charging_steam_fist() -> None:
         await choose(pilot, "kind", "wound")
         await choose(pilot, "roller", "a7")
         await choose(pilot, "weapon", "heavy steam")
-        await type_in(pilot, "value", "3")
+        # the Hits field keeps the 3 hits of the last roll (the tank is still the target)
         await tick(pilot, "modifiers", "Charge")
         await roll(pilot)
         # By hand (004 Inflicting Wounds; Melee Attacks; Heavy Steam Weapon ST 4, Damage

@@ -10,7 +10,7 @@ the fixture catalog's tests and tables (in a comment by each), for every kind of
 the dice helper offers here: a change in the dice or in a roll would show.
 
 The seeded dice used (die ``k`` of roll number ``n`` is ``die_value(2, n, k, sides)``):
-roll 0: d10 8, 7; d6 4, 4, 5; roll 1: d6 5, 2, 3, 4.
+roll 0: d10 8, 7; d6 4, 4, 5; roll 1: d6 5, 2, 3, 4; roll 2: d6 1, 3.
 The orders-to-action events hold one roll-off, so a roll after them is roll 1.
 """
 
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 from textual.pilot import Pilot
-from textual.widgets import Select, SelectionList, Static
+from textual.widgets import Input, Select, SelectionList, Static
 
 from catalogs.loader import load_system
 from model.battle import Battle, new_battle
@@ -38,7 +38,7 @@ from model.events import (
     RollOff,
     SetCounter,
 )
-from model.sheet_rolls import combat_roll, follow, roll_table, roll_test, strategy_roll
+from model.sheet_rolls import follow, roll_table, roll_test, strategy_roll
 from saves.battle_file import read_battle, write_battle
 from tests.conftest import FIXTURES
 from tests.helpers import entry, roster
@@ -343,37 +343,45 @@ class TestTheDiceHelper:
             await choose(pilot, "kind", "attack")
             await choose(pilot, "target", "a1")
             assert dice_dialog(app).query_one("#dice-target", Select).value == "A1"
-            await type_in(pilot, "defence-dice", "1")
             before = screen.battle
             await roll(pilot)
-            tracker_spec = before.state.tracker
-            attack, defence = tracker_spec.test("attack"), tracker_spec.test("defence")
-            assert attack is not None and defence is not None
-            expected = combat_roll(
-                before.state,
-                attack,
-                "B1",
-                defence,
-                "A1",
-                next_dice(before.setup.seed, before.events),
-                defence_dice=1,
+            # 000 Attack Sequence: the attack is rolled first, alone; nothing is applied
+            # until the defender, having seen the HITs, rolls its chosen defence dice.
+            # By hand: the attack is WIL 3 d6, a HIT on 5+; roll 1: 5, 2, 3: one HIT.
+            assert new_events(before, screen.battle) == (
+                Roll(
+                    kind="roll",
+                    title="Attack: Officer against Officer",
+                    dice=(5, 2, 3),
+                    detail="3 d6: a hit on 5+; rolled 5, 2, 3",
+                    outcome="1 HIT on Officer",
+                ),
             )
-            assert new_events(before, screen.battle) == (expected.event(),)
-            assert expected.outcome == "1 HIT, 0 blocked: Officer loses 1 HPT"
-            # By hand: the attack is WIL 3 d6, a HIT on 5+; the defence 1 d6 from the pool,
-            # a block on 5+. Roll 1: the attack's 5, 2, 3 (one HIT), the defence's 4 (no
-            # block): 1 HIT left, 1 hit point lost, the officer's only one.
+            assert screen.state.counter("A1", "pool") == 2
+            hint = plain(dice_dialog(app).query_one("#dice-follow", Static))
+            assert hint.startswith("Next: Defence with 1 HIT from the last roll")
+            # the defence takes the defender and the HITs from the attack
+            await choose(pilot, "kind", "defence")
+            form = dice_dialog(app)
+            assert form.query_one("#dice-roller", Select).value == "A1"
+            assert form.query_one("#dice-value", Input).value == "1"
+            await type_in(pilot, "count", "1")
+            before = screen.battle
+            await roll(pilot)
+            # By hand: 1 d6 from the pool, a block on 5+; roll 2: 1, no block: the 1 HIT
+            # is left, 1 hit point lost, the officer's only one; 1 die left in the pool.
             (logged,) = new_events(before, screen.battle)
             assert isinstance(logged, Roll)
-            assert (logged.dice, logged.detail, logged.outcome, logged.wounds) == (
-                (5, 2, 3, 4),
-                "attack 3 d6: a hit on 5+; rolled 5, 2, 3; defence 1 d6: a hit on 5+; rolled 4",
-                "1 HIT, 0 blocked: Officer loses 1 HPT",
+            assert (logged.title, logged.dice, logged.outcome, logged.wounds, logged.target) == (
+                "Defence: Officer against 1 HIT",
+                (1,),
+                "0 blocked of 1: Officer loses 1 HPT",
                 1,
+                "A1",
             )
             assert screen.state.counter("A1", "pool") == 1
             assert screen.state.wounds["A1"] == 1 and screen.state.is_out("A1")
-            await pilot.click("#dice-defence-dice")
+            await pilot.click("#dice-count")
             await keys(pilot, "backspace", "5")
             after = screen.battle
             await roll(pilot)

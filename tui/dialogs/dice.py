@@ -19,6 +19,7 @@ refuse are explained in the dialog, and then nothing is rolled or logged.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -30,6 +31,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets.select import InvalidSelectValueError
 
 from model.battle import Battle
 from model.battle_state import BattleState, Refused
@@ -79,6 +81,8 @@ from model.dice_d6 import (
     InitiativeRoll,
     Roller,
     Target,
+    ToHitRoll,
+    WoundD6Roll,
     initiative_roll,
     prototype_roll,
     save_roll,
@@ -91,8 +95,12 @@ from model.dice_d6 import (
 from model.events import Event
 from model.forces import SIDE_LETTERS, ModelSnap
 from model.items import Trait, Weapon
+from model.setup import matches_model
+from model.sheet_rolls import AppliedRoll, declared_actions
 from model.tracker import ModifierSpec, TableSpec, Tracker
+from tui.dialogs.follow_on import FieldValue, FollowOn, recall, remember
 from tui.dialogs.sheet_rolls import (
+    TEST,
     SheetForm,
     SheetRolls,
     applied_tables,
@@ -318,6 +326,8 @@ class Form:
             defence_dice=self.defence_dice,
             defence_modifiers=self.defence_modifiers,
             defence_other=self.opponent_other,
+            hits=self.value,
+            target=self.target,
             read=self.read,
             go_second=self.go_second,
         )
@@ -742,6 +752,76 @@ def roll(game: Game, form: Form, dice: Dice) -> Result:
     return result
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def follow_on(game: Game, form: Form, result: Result) -> FollowOn | None:
+    """The roll that follows this one, filled with its numbers and models: a to-hit's
+    hits to the wound roll, the wounds to the target's infantry save (Steam Wars); a hit
+    to its wound roll (Punkapocalyptic); an attack's HITs to the defender's defence
+    (Steampocalypse 1909); a test's successes to the save the target takes for each (the
+    colonial sheet, Reikhammer). None when nothing follows."""
+    state = game.state
+    if isinstance(result, ToHitRoll) and form.target is not None:
+        fields: list[tuple[str, FieldValue]] = [
+            ("roller", form.roller or ""),
+            ("weapon", form.weapon or ""),
+            ("target", form.target),
+            ("melee", form.melee),
+            ("value", str(result.hits)),
+        ]
+        return FollowOn("wound", tuple(fields), _plural(result.hits, "hit"), result.title)
+    if isinstance(result, WoundD6Roll) and form.target is not None:
+        target = state.model(form.target)
+        # 004 Infantry Saves: infantry only, and never against a melee attack
+        if "infantry" not in target.tags or form.melee:
+            return None
+        fields = [("roller", target.id), ("value", str(result.wounds))]
+        return FollowOn("save", tuple(fields), _plural(result.wounds, "wound"), result.title)
+    if isinstance(result, ShootingRoll) and (result.hit or result.friend_hit):
+        # RB ch.2: a hit is followed by its wound roll, at the same distance (the band),
+        # cover avoided or not, and defensive fire still the other side's turn
+        fields = [("roller", form.roller or ""), ("weapon", form.weapon or "")]
+        note = ""
+        if result.friend_hit:
+            note = "The model in the way was hit: choose it as the target."
+        elif form.target is not None:
+            fields.append(("target", form.target))
+        if form.distance is not None:
+            fields.append(("distance", f"{form.distance:g}"))
+        fields += [
+            ("cover_avoided", result.cover_avoided),
+            ("their_turn", DEFENSIVE_FIRE in form.modifiers),
+        ]
+        return FollowOn("wound", tuple(fields), "a hit", result.title, note)
+    if not isinstance(result, AppliedRoll):
+        return None
+    test = kind_test(state.tracker, form.kind)
+    if test is None:
+        return None
+    if test.defended_by is not None and form.target is not None:
+        fields = [("roller", form.target), ("value", str(result.successes))]
+        what = f"{result.successes} HIT{'' if result.successes == 1 else 's'}"
+        return FollowOn(TEST + test.defended_by, tuple(fields), what, result.title)
+    if test.leads_to and form.target is not None and result.successes > 0:
+        target = state.model(form.target)
+        # the first of the tests a hit leads to that this target takes (a vehicle's
+        # armour save, a Notable Person's saving throw): one for each hit
+        for led in test.leads_to:
+            spec = state.tracker.test(led)
+            if spec is not None and (spec.units is None or matches_model(spec.units, target)):
+                hits = _plural(result.successes, "hit")
+                return FollowOn(
+                    TEST + led,
+                    (("roller", target.id),),
+                    f"{hits}, one each",
+                    result.title,
+                    repeat=result.successes,
+                )
+    return None
+
+
 def table_kinds(tables: Sequence[TableSpec]) -> tuple[Kind, ...]:
     """One kind of roll per catalog table that no other roll already reads."""
     covered = {FALLING_TABLE, COVER_TABLE}
@@ -757,10 +837,11 @@ def table_kinds(tables: Sequence[TableSpec]) -> tuple[Kind, ...]:
     )
 
 
-def offered_kinds(tracker: Tracker, stats: set[str]) -> tuple[Kind, ...]:
+def offered_kinds(tracker: Tracker, stats: set[str], phase: str | None = None) -> tuple[Kind, ...]:
     """The rolls the dice helper offers in a game whose models have ``stats``: its own
-    tests (a sheet game), the D6 rolls it declares, or Punkapocalyptic's that its stats
-    can make; then the tables no roll applies by itself. F1 names the same list."""
+    tests (a sheet game; in a ``phase``, by id, only the tests rolled in it), the D6
+    rolls it declares, or Punkapocalyptic's that its stats can make; then the tables no
+    roll applies by itself. F1 names the same list (of every phase)."""
     tables = tracker.tables
     falling = any(t.id == FALLING_TABLE for t in tables)
     declared = tracker.rolls
@@ -779,7 +860,7 @@ def offered_kinds(tracker: Tracker, stats: set[str]) -> tuple[Kind, ...]:
     )
     return (
         *generic,
-        *(_kind(k.id, k.name, k.fields, **dict(k.labels)) for k in sheet_kinds(tracker)),
+        *(_kind(k.id, k.name, k.fields, **dict(k.labels)) for k in sheet_kinds(tracker, phase)),
         *table_kinds([t for t in tables if t not in applied]),
     )
 
@@ -796,7 +877,10 @@ def offered_modifiers(specs: Sequence[ModifierSpec], form: Form) -> tuple[Modifi
         tech = modifiers_for(specs, "attribute")
         return tech + tuple(s for s in specs if s.id == DEFENSIVE_FIRE and s not in tech)
     if form.kind == "wound":
-        return modifiers_for(specs, "wound")
+        # Choice: a wound roll changes the Strength, so it offers the modifiers made for
+        # it alone; those of ``any`` roll are to-hit modifiers (Steam Wars' -1 and -2 to
+        # hit counters, 004 Counters), never a change to ST.
+        return tuple(s for s in specs if s.roll == "wound")
     if form.kind == "opposed" and form.combat:
         return modifiers_for(specs, "combat")
     if form.kind in ("attribute", "opposed"):
@@ -896,7 +980,16 @@ class DiceDialog(ModalScreen[None]):
         self.model_id = model_id
         game = self.game
         stats = {s.name for s in game.stats}
-        self.kinds: tuple[Kind, ...] = offered_kinds(game.state.tracker, stats)
+        turns = game.state.tracker.turns
+        phase = turns.phases[game.state.phase].id if turns.kind == "phases" else None
+        self.kinds: tuple[Kind, ...] = offered_kinds(game.state.tracker, stats, phase)
+        self.follow: FollowOn | None = recall(self.battle())
+        """What the last roll hands to the next (kept by battle while it is the last)."""
+        self.filled = False
+        """Whether the follow-on's fields were filled in this dialog."""
+        self._auto: tuple[str | None, frozenset[str]] = (None, frozenset())
+        """The model a catalog test's modifiers were last listed for, and those its state
+        ticked (the others ticked are the player's)."""
 
     @property
     def game(self) -> Game:
@@ -917,6 +1010,7 @@ class DiceDialog(ModalScreen[None]):
         unit = game.views[0].system.distance_unit
         with Vertical(id="dice-dialog"):
             yield Label("Dice helper: every roll goes into the battle's log", id="dice-title")
+            yield Static("", id="dice-follow")
             with _Form(id="dice-form"):
                 kinds = [(k.name, k.id) for k in self.kinds]
                 yield self._row(
@@ -1013,7 +1107,47 @@ class DiceDialog(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self._refresh()
+        self._show_follow()
         self.query_one("#dice-kind", Select).focus()
+
+    # --- the roll that follows the last one ------------------------------------------------
+
+    def _follow_kind(self) -> Kind | None:
+        """The kind of roll the follow-on fills, if this dialog offers it."""
+        follow = self.follow
+        if follow is None:
+            return None
+        return next((k for k in self.kinds if k.id == follow.kind), None)
+
+    def _show_follow(self) -> None:
+        kind, follow = self._follow_kind(), self.follow
+        text = "" if kind is None or follow is None else follow.hint(kind.name, filled=self.filled)
+        line = self.query_one("#dice-follow", Static)
+        line.update(text)
+        line.display = bool(text)
+
+    def _fill_follow(self) -> None:
+        """Fill the kind's fields from the last roll (the player can still change them)."""
+        follow = self.follow
+        if follow is None:
+            return
+        for name, value in follow.fields:
+            node = f"#{_node(name)}"
+            if isinstance(value, bool):
+                self.query_one(node, Checkbox).value = value
+                continue
+            field = self.query_one(node)
+            if isinstance(field, Input):
+                field.value = value
+            elif isinstance(field, Select):
+                with suppress(InvalidSelectValueError):  # no longer a choice: leave it
+                    field.value = value
+            if name == "roller":  # its weapons and modifiers, before the weapon is set
+                self._fill_weapons(self._kind())
+                self._fill_modifiers(self._kind())
+        self.filled = True
+        self._describe()
+        self._show_follow()
 
     # --- keeping the form in step with the choices -----------------------------------------
 
@@ -1026,6 +1160,9 @@ class DiceDialog(ModalScreen[None]):
             self.query_one("#dice-opponent-stat", Select).value = event.value
         if event.control.id in ("dice-kind", "dice-roller", "dice-combat", "dice-melee"):
             self._refresh(event.control.id != "dice-roller")
+            kind = event.value if event.control.id == "dice-kind" else None
+            if self.follow is not None and kind == self.follow.kind and not self.filled:
+                self._fill_follow()  # the roll that follows the last: its numbers
         elif event.control.id == "dice-target" and is_sheet(self._kind().id):
             self._fill_defence()  # the defender's own modifiers, ticked by its state
         self._describe()
@@ -1081,12 +1218,20 @@ class DiceDialog(ModalScreen[None]):
         gives them."""
         listing: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
         if is_sheet(kind.id):
-            state = self.game.state
-            found = modifier_choices(
-                state, kind_test(state.tracker, kind.id), self._value("roller")
+            battle = self.battle()
+            state, roller = battle.state, self._value("roller")
+            # an action its unit declared in this activation ticks its modifier (003 Basic
+            # Actions: Sustained Fire shoots at +1)
+            declared = (
+                frozenset() if roller is None else declared_actions(state, battle.events, roller)
             )
+            found = modifier_choices(state, kind_test(state.tracker, kind.id), roller, declared)
+            # what the player ticked stays ticked for the same model (the second of three
+            # saves is against the same gun); what its state ticked is worked out anew
+            mine = set(listing.selected) - self._auto[1] if self._auto[0] == roller else set()
             listing.clear_options()
-            listing.add_options([(c.label, c.id, c.ticked) for c in found])
+            listing.add_options([(c.label, c.id, c.ticked or c.id in mine) for c in found])
+            self._auto = (roller, frozenset(c.id for c in found if c.ticked))
             return
         kept = set(listing.selected)
         form = Form(kind=kind.id, combat=self._checked("combat"), melee=self._checked("melee"))
@@ -1186,10 +1331,13 @@ class DiceDialog(ModalScreen[None]):
         try:
             form = self._read()
             dice = next_dice(battle.setup.seed, battle.events)
+            game = Game(battle.state, self.views)
             if is_sheet(form.kind):
-                self._roll_sheet(sheet_roll(battle.state, form.sheet(), dice))
+                rolled = sheet_roll(battle.state, form.sheet(), dice)
+                if self._roll_sheet(rolled) and rolled.results:
+                    self._followed(game, form, rolled.results[0])
                 return
-            result = roll(Game(battle.state, self.views), form, dice)
+            result = roll(game, form, dice)
         except ValueError as exc:
             self._show(None, f"Cannot roll: {exc}")
             return
@@ -1209,13 +1357,32 @@ class DiceDialog(ModalScreen[None]):
         ):
             message = "The turn's order was not recorded: record the roll-off (o)"
         self._show(result, message)
+        self._followed(game, form, result)
 
-    def _roll_sheet(self, rolls: SheetRolls) -> None:
+    def _followed(self, game: Game, form: Form, result: Result) -> None:
+        """Keep what the roll just logged hands to the next one, and say so. A roll of
+        the kind the last one asked for several of (one save per hit) asks for the rest."""
+        follow = follow_on(game, form, result)
+        last = self.follow
+        if follow is None and last is not None and self.filled and last.kind == form.kind:
+            follow = last.again()  # the fields stay as they are for the next one
+            self.filled = follow is not None
+        else:
+            self.filled = False
+        self.follow = follow
+        remember(self.battle(), follow)
+        if follow is not None and not self.filled and follow.kind == form.kind:
+            self._fill_follow()  # the kind is already chosen: fill it now
+        self._show_follow()
+
+    def _roll_sheet(self, rolls: SheetRolls) -> bool:
         """Log a catalog roll and each roll it led to, in order (each applied to its
-        model as the log is read), and show them all."""
+        model as the log is read), and show them all; False when the log refused them."""
         message = ""
+        logged = True
         for n, event in enumerate(rolls.events):
             if not self.record(event):
+                logged = n > 0
                 message = (
                     "The battle's log refused the roll: nothing was recorded"
                     if n == 0
@@ -1226,6 +1393,7 @@ class DiceDialog(ModalScreen[None]):
         self.query_one("#dice-result", Static).update(sheet_text(rolls.results))
         # the roller's state changed: its modifiers are ticked anew for the next roll
         self._refresh()
+        return logged
 
     def _show(self, result: Result | None, message: str) -> None:
         self.query_one("#dice-message", Static).update(message)

@@ -20,8 +20,9 @@ from model.battle_state import BattleState, Refused
 from model.dice import DiceSource, Modifier, Result
 from model.events import Event
 from model.sheet_rolls import (
+    attack_roll,
     auto_modifier,
-    combat_roll,
+    defence_roll,
     follow,
     offered,
     roll_table,
@@ -63,37 +64,54 @@ def defence_tests(tracker: Tracker) -> frozenset[str]:
     return frozenset(t.defended_by for t in tracker.tests if t.defended_by)
 
 
-def sheet_kinds(tracker: Tracker) -> tuple[SheetKind, ...]:
-    """One kind per test (an attack with its defence), per applied table (by name and
-    column) and the strategy roll when the initiative adds a roster setting."""
+def sheet_kinds(tracker: Tracker, phase: str | None = None) -> tuple[SheetKind, ...]:
+    """One kind per test (an attack, then its defence), per applied table (by name and
+    column) and the strategy roll when the initiative adds a roster setting. In a
+    ``phase`` (its id) the tests of other phases are left out."""
     kinds: list[SheetKind] = []
     defending = defence_tests(tracker)
     for test in tracker.tests:
-        if test.id in defending:
+        if phase is not None and test.phases and phase not in test.phases:
             continue
         if test.defended_by is not None:
+            # 000 Attack Sequence: the attack is rolled first; the defender sees the HITs
+            # and then chooses its defence dice (the defence kind, filled from this roll)
             kinds.append(
                 SheetKind(
                     TEST + test.id,
                     test.name,
-                    "roller target modifiers other defence_dice defence_modifiers opponent_other",
+                    "roller target modifiers other",
+                    (("roller", "Attacker"), ("target", "Defender")),
+                )
+            )
+            continue
+        if test.id in defending:
+            kinds.append(
+                SheetKind(
+                    TEST + test.id,
+                    test.name,
+                    "roller value count modifiers other",
                     (
-                        ("roller", "Attacker"),
-                        ("target", "Defender"),
-                        ("other", "Attacker's other"),
-                        ("opponent_other", "Defender's other"),
+                        ("roller", "Defender"),
+                        ("value", "Attack HITs"),
+                        ("count", "Defence dice"),
                     ),
                 )
             )
             continue
         fields = ["roller", "modifiers", "other"]
+        labels = [("roller", "Model tested")]
+        if test.applies_to == "target":
+            fields.append("target")
+            labels = [("roller", "Model rolling"), ("target", "Target (takes it)")]
+        elif test.leads_to:
+            fields.append("target")
+            labels.append(("target", "Target"))
         if test.count == "asked":
             fields.append("count")
         if test.target is None and test.hit is None:
             fields.append("needed")
-        kinds.append(
-            SheetKind(TEST + test.id, test.name, " ".join(fields), (("roller", "Model tested"),))
-        )
+        kinds.append(SheetKind(TEST + test.id, test.name, " ".join(fields), tuple(labels)))
     for table in applied_tables(tracker):
         name = table.name if table.name.lower().endswith("table") else f"{table.name} table"
         name += f" ({table.column})" if table.column else ""
@@ -132,15 +150,19 @@ class Choice:
 
 
 def modifier_choices(
-    state: BattleState, test: TestSpec | None, model_id: str | None
+    state: BattleState,
+    test: TestSpec | None,
+    model_id: str | None,
+    declared: frozenset[str] = frozenset(),
 ) -> tuple[Choice, ...]:
     """The modifiers of a test's kind, each with the value the model's state gives it
-    (-2 for 2 points lost at -1 per point) and ticked when its state calls for it."""
+    (-2 for 2 points lost at -1 per point) and ticked when its state (or an action its
+    unit ``declared`` in this activation) calls for it."""
     if test is None:
         return ()
     found = []
     for spec in offered(state, test.modifiers):
-        auto = None if model_id is None else auto_modifier(state, spec, model_id)
+        auto = None if model_id is None else auto_modifier(state, spec, model_id, declared)
         value = spec.value if auto is None else auto.value
         found.append(Choice(f"{spec.name} {value:+d}", spec.id, auto is not None))
     return tuple(found)
@@ -178,6 +200,11 @@ class SheetForm:
     defence_dice: int | None = None
     defence_modifiers: tuple[str, ...] = ()
     defence_other: int = 0
+    hits: int | None = None
+    """The attack's HITs a defence is rolled against (given, or filled from the attack)."""
+    target: str | None = None
+    """The model a test is aimed at: it takes the outcome (``applies_to``) or the tests a
+    success leads to."""
     read: int | None = None
     """The number read on the table, when the player rolled the die at the table."""
     go_second: bool = False
@@ -219,30 +246,27 @@ def sheet_roll(state: BattleState, form: SheetForm, dice: DiceSource) -> SheetRo
             raise Refused(f"the catalog has no test {form.kind.removeprefix(TEST)}")
         model = _needed(form.model, "model tested")
         mods = (*chosen_modifiers(state, test, form.modifiers, model), *_other(form.other))
-        defence = defence_of(tracker, form.kind)
         if test.defended_by is not None:
-            if defence is None:
-                raise Refused(f"the catalog has no test {test.defended_by}")
-            defender = _needed(form.defender, "defender")
-            if defender == model:
-                raise Refused("a model cannot attack itself: choose another defender")
-            if form.defence_dice is None:
+            attack = attack_roll(
+                state, test, model, _needed(form.defender, "defender"), dice, modifiers=mods
+            )
+            # nothing is applied until the defence: logged as a plain roll
+            return SheetRolls((attack,), (Result.event(attack),))
+        if test.id in defence_tests(tracker):
+            if form.hits is None:
+                raise Refused("give the attack's HITs (roll the attack first)")
+            if form.count is None:
                 raise Refused("give the defence dice the defender spends (0 for none)")
-            first = combat_roll(
-                state,
-                test,
-                model,
-                defence,
-                defender,
-                dice,
-                defence_dice=form.defence_dice,
-                attack_modifiers=mods,
-                defence_modifiers=(
-                    *chosen_modifiers(state, defence, form.defence_modifiers, defender),
-                    *_other(form.defence_other),
-                ),
+            first = defence_roll(
+                state, test, model, dice, hits=form.hits, defence_dice=form.count, modifiers=mods
             )
         else:
+            applied_to, title = None, None
+            if test.applies_to == "target":
+                applied_to = _needed(form.target, "target")
+            elif test.leads_to and form.target is not None:  # the hits are on the target
+                title = f"{test.name}: {state.model(model).label} at "
+                title += state.model(form.target).label
             # the player's numbers only where the test asks for them (a field left filled
             # in for another test is hidden, not cleared)
             first = roll_test(
@@ -253,6 +277,8 @@ def sheet_roll(state: BattleState, form: SheetForm, dice: DiceSource) -> SheetRo
                 count=form.count if test.count == "asked" else None,
                 target=form.needed if test.target is None and test.hit is None else None,
                 modifiers=mods,
+                applied_to=applied_to,
+                title=title,
             )
     elif form.kind.startswith(APPLY):
         table = tracker.table(form.kind.removeprefix(APPLY))
