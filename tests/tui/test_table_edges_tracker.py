@@ -18,9 +18,9 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
-from model.events import EndTurn
+from model.events import EndTurn, Roll, RollOff
 from tests.conftest import FIXTURES
-from tests.tui.driver import Folders, app_in, keys
+from tests.tui.driver import Folders, app_in, keys, pick
 from tests.tui.test_sheet_tracker import state_cell
 from tui.cli import main
 from tui.dialogs.choice import ChoiceDialog
@@ -300,3 +300,27 @@ async def test_ending_the_turn_early_says_who_has_not_acted_and_how_to_skip_them
         assert len(said) == 1, said
         assert f"{len(waiting)} models have not acted yet" in said[0]
         assert "Enter starts it, e ends it" in said[0]
+
+
+async def test_the_roll_off_can_be_rolled_for_the_players(tmp_path: Path) -> None:
+    """Steam Wars' first turn: a D6 each for the initiative, logged, then the winner's
+    choice (the winner's own side offered first)."""
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=new_battle(folders, "steam-wars"), offer_recovery=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        assert screen.state.next_up().needs_roll_off
+        await keys(pilot, "o")
+        await pick(pilot, "Roll for me (a d6 each)")
+        rolled = screen.battle.events[-1]
+        assert isinstance(rolled, Roll) and rolled.title == "Roll-off"
+        pairs = [rolled.dice[i : i + 2] for i in range(0, len(rolled.dice), 2)]
+        assert all(a == b for a, b in pairs[:-1]) and pairs[-1][0] != pairs[-1][1]
+        winner = 0 if pairs[-1][0] > pairs[-1][1] else 1
+        assert rolled.outcome.startswith(f"{'AB'[winner]} (")
+        await keys(pilot, "enter")  # the winner goes first
+        last = screen.battle.events[-1]
+        assert isinstance(last, RollOff) and last.first == winner
+        assert not screen.state.next_up().needs_roll_off

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -35,6 +36,7 @@ from model.battle_text import (
     who,
 )
 from model.bounds import MAX_COUNTER, MAX_STAT
+from model.dice import next_dice
 from model.events import (
     Act,
     Activate,
@@ -49,6 +51,7 @@ from model.events import (
     PlaceMarker,
     RemoveMarker,
     Retain,
+    Roll,
     RollOff,
     Score,
     SetCounter,
@@ -57,6 +60,7 @@ from model.events import (
 from model.forces import SIDE_LETTERS, ModelSnap
 from model.messages import counted
 from model.problems import WarbandError
+from model.roll_off import roll_off
 from model.setup import matches_item, matches_model
 from model.tracker import ActionSpec, Tracker
 from tui.commands import Command, bindings
@@ -87,6 +91,10 @@ Views = Callable[[], "Sequence[FactionView]"]
 armour from them); called only when the helper opens, so a catalog that is missing
 now costs the tracker nothing and is explained then. It raises WarbandError or
 KeyError for a catalog or faction that cannot be loaded."""
+
+
+ROLL_FOR_ME = -1
+"""The roll-off's choice that rolls for the players (sides are 0 and 1)."""
 
 
 class TrackerScreen(CommandScreen):
@@ -835,9 +843,12 @@ the terminal at any time: the battle resumes exactly where it was.
     @work
     async def action_roll_off(self) -> None:
         sides = self.battle.setup.sides
-        choices = [
+        choices: list[tuple[str, int, str | None]] = [
             (f"{SIDE_LETTERS[i]}: {s.player} goes first", i, None) for i, s in enumerate(sides)
         ]
+        die = self._roll_off_die()
+        if die is not None:
+            choices.append((f"Roll for me (a d{die} each)", ROLL_FOR_ME, None))
         first = await self.app.push_screen_wait(
             PickDialog(
                 "Roll-off: who acts first?",
@@ -845,8 +856,49 @@ the terminal at any time: the battle resumes exactly where it was.
                 "Roll a die each; the winner chooses who goes first",
             )
         )
+        if first == ROLL_FOR_ME and die is not None:
+            winner = self._roll_the_roll_off(die)
+            if winner is None:
+                return
+            title = f"{SIDE_LETTERS[winner]} ({sides[winner].player}) won: who acts first?"
+            first = await self.app.push_screen_wait(
+                PickDialog(title, choices[:-1], "The winner chooses", current=winner)
+            )
         if first is not None:
             self.record(RollOff(kind="roll-off", first=first))
+
+    def _roll_off_die(self) -> int | None:
+        """The die a roll-off uses: the initiative's, else the game's (None when the
+        catalog that says it cannot be read: the players roll by hand)."""
+        spec = self.state.tracker.turns.initiative
+        text = spec.dice if spec is not None else None
+        if text is None and self.views is not None:
+            with contextlib.suppress(WarbandError, KeyError):
+                views = self.views()
+                text = views[0].system.dice if views else None
+        found = re.fullmatch(r"1?d(\d+)", (text or "").strip().lower())
+        return int(found.group(1)) if found and 2 <= int(found.group(1)) <= 100 else None
+
+    def _roll_the_roll_off(self, die: int) -> int | None:
+        """Roll it with the battle's dice and log the roll; the side that won."""
+        battle, state = self.battle, self.state
+        spec = state.tracker.turns.initiative
+        entrants = []
+        for index, side in enumerate(battle.setup.sides):
+            bonus = side.roster.settings.get(spec.setting, 0) if spec and spec.setting else 0
+            if spec is not None and state.over_limit(index) is not None:
+                bonus += spec.over_limit
+            entrants.append((f"{SIDE_LETTERS[index]} ({side.player})", bonus))
+        try:
+            result = roll_off(next_dice(battle.setup.seed, battle.events), die, entrants)
+        except ValueError as exc:
+            self._toasts.show(self.app, "refused", str(exc), title="Roll-off", severity="warning")
+            return None
+        outcome = f"{entrants[result.winner][0]} wins the roll-off"
+        logged = Roll(
+            kind="roll", title="Roll-off", dice=result.dice, detail=result.detail, outcome=outcome
+        )
+        return result.winner if self.record(logged) else None
 
     @work
     async def action_delay(self) -> None:
