@@ -256,63 +256,97 @@ class WarbandApp(App[None]):
         self.push_screen(builder)
         return builder
 
-    def pick_file(self) -> None:
-        """The file picker, rooted at the saves folder."""
-        from tui.dialogs.open_file import OpenFileDialog
+    @work(exclusive=True, group="pick")
+    async def pick_file(self, resume: bool = False) -> None:
+        """The file picker (``o``: lists and battles; ``resume``: battles only), rooted at
+        the saves folder; what is picked opens where it belongs, a list in the builder,
+        a battle in the tracker. A file that cannot be opened brings the picker back
+        with the reason and the path as typed."""
+        from tui.dialogs.open_file import Kind, OpenFileDialog, problem_text
 
         root = self.locations.saves_dir
         root.mkdir(parents=True, exist_ok=True)
+        error: str | None = None
+        typed = ""
+        while True:
+            path = await self.push_screen_wait(
+                OpenFileDialog(
+                    root,
+                    "Resume a battle" if resume else "Open a list or a battle",
+                    kind=Kind.BATTLE if resume else Kind.ANY,
+                    example=self._last_battle() if resume else None,
+                    error=error,
+                    typed=typed,
+                )
+            )
+            if path is None:
+                return
+            failed = self.try_open(path)
+            if failed is None:
+                return
+            error, typed = problem_text(failed), str(path)
 
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self.open_roster(path)
+    def _last_battle(self) -> Path | None:
+        """The battle opened last, if the recent files hold one: the example path of the
+        resume picker (a list's name, such as band.toml, would mislead)."""
+        return next(
+            (Path(name) for name in self.settings.recent if _looks_like_battle(Path(name))),
+            None,
+        )
 
-        self.push_screen(OpenFileDialog(root), chosen)
+    def try_open(self, path: Path) -> WarbandError | None:
+        """Open a list in the builder or a battle in the tracker, whichever ``path`` is,
+        or give back why it cannot be."""
+        return self._open_battle(path) if _looks_like_battle(path) else self._open_list(path)
 
-    def open_roster(self, path: Path) -> None:
-        """Open a roster file in the builder; a bad file is explained, nothing else changes."""
+    def _open_list(self, path: Path) -> WarbandError | None:
         from model.problems import WarbandError
         from saves.roster_file import read_roster, resolve
-        from tui.dialogs.message import MessageDialog
 
         try:
             roster, source = read_roster(path)
             view = resolve(roster, source, self.library.load)
         except WarbandError as exc:
-            self.push_screen(MessageDialog("Cannot open the list", exc.render(), error=True))
-            return
+            return exc
         self.remember(path)
         self.push_builder(view, roster, path=path, saved=roster)
+        return None
 
-    def open_any(self, path: Path) -> None:
-        """Open a recent file: a battle in the tracker, a list in the builder."""
-        try:
-            head = path.read_bytes()[:4096]
-        except OSError:
-            head = b""
-        if b"warband.battle/" in head:
-            self.open_battle(path)
-        else:
-            self.open_roster(path)
-
-    def open_battle(self, path: Path) -> None:
-        """Resume a battle in the tracker; a damaged file is explained (with its backup)."""
+    def _open_battle(self, path: Path) -> WarbandError | None:
+        """A damaged battle with a backup is explained and offered its backup here."""
         from model.problems import WarbandError
         from saves.battle_file import BattleFileError, read_battle
-        from tui.dialogs.message import MessageDialog
 
         try:
             battle = read_battle(path)
         except BattleFileError as exc:
             if exc.backup is None:
-                self.push_screen(MessageDialog("Cannot open the battle", exc.render(), error=True))
-            else:
-                self.offer_backup(path, exc)
-            return
+                return exc
+            self.offer_backup(path, exc)
+            return None
         except WarbandError as exc:
-            self.push_screen(MessageDialog("Cannot open the battle", exc.render(), error=True))
-            return
+            return exc
         self.show_battle(path, battle)
+        return None
+
+    def open_roster(self, path: Path) -> None:
+        """Open a roster file in the builder; a bad file is explained, nothing else changes."""
+        self._explain(self._open_list(path), "list")
+
+    def open_any(self, path: Path) -> None:
+        """Open a recent file: a battle in the tracker, a list in the builder; one that
+        cannot be opened is explained."""
+        self._explain(self.try_open(path), "battle" if _looks_like_battle(path) else "list")
+
+    def open_battle(self, path: Path) -> None:
+        """Resume a battle in the tracker; a damaged file is explained (with its backup)."""
+        self._explain(self._open_battle(path), "battle")
+
+    def _explain(self, failed: WarbandError | None, what: str) -> None:
+        from tui.dialogs.message import MessageDialog
+
+        if failed is not None:
+            self.push_screen(MessageDialog(f"Cannot open the {what}", failed.render(), error=True))
 
     def show_battle(self, path: Path, battle: Battle) -> None:
         """The tracker on ``battle``, saving to ``path``, over the home screen."""
@@ -359,17 +393,8 @@ class WarbandApp(App[None]):
         self.show_battle(path, battle)
 
     def pick_battle(self) -> None:
-        """The file picker, to resume a battle."""
-        from tui.dialogs.open_file import OpenFileDialog
-
-        root = self.locations.saves_dir
-        root.mkdir(parents=True, exist_ok=True)
-
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self.open_battle(path)
-
-        self.push_screen(OpenFileDialog(root, title="Resume a battle"), chosen)
+        """The file picker, to resume a battle: battles only."""
+        self.pick_file(resume=True)
 
     @work(exclusive=True, group="new-battle")
     async def new_battle(self) -> None:
@@ -383,23 +408,40 @@ class WarbandApp(App[None]):
         from saves.roster_file import read_roster, resolve
         from tui.dialogs.choice import may_write
         from tui.dialogs.message import MessageDialog
-        from tui.dialogs.open_file import OpenFileDialog
+        from tui.dialogs.open_file import Kind, OpenFileDialog, problem_text
         from tui.dialogs.prompt import PromptDialog
 
         root = self.locations.saves_dir
         root.mkdir(parents=True, exist_ok=True)
-        players = []
+        players: list[tuple[str, Roster, FactionView]] = []
+        shown = root  # side B's picker opens beside side A's file
         for side in ("A", "B"):
-            path = await self.push_screen_wait(OpenFileDialog(root, title=f"Side {side}'s list"))
-            if path is None:
-                return
-            try:
-                roster, source = read_roster(path)
-                view = resolve(roster, source, self.library.load)
-            except WarbandError as exc:
-                self.push_screen(MessageDialog("Cannot use that list", exc.render(), error=True))
-                return
+            error: str | None = None
+            typed = ""
+            while True:  # a list that cannot be used: the same step again, with the reason
+                path = await self.push_screen_wait(
+                    OpenFileDialog(
+                        shown, f"Side {side}'s list", kind=Kind.ROSTER, error=error, typed=typed
+                    )
+                )
+                if path is None:
+                    return
+                typed = str(path)
+                try:
+                    roster, source = read_roster(path)
+                    view = resolve(roster, source, self.library.load)
+                except WarbandError as exc:
+                    error = problem_text(exc)
+                    continue
+                if players and roster.system != players[0][1].system:
+                    error = (
+                        f"{path}: a {roster.system} list; side A plays {players[0][1].system}: "
+                        "choose a list of the same game"
+                    )
+                    continue
+                break
             players.append((roster.name, roster, view))
+            shown = path.parent
         catalog = self.library.load(players[0][1].system)
         stem = f"{slug(players[0][0])}-vs-{slug(players[1][0])}"
         try:
@@ -486,6 +528,16 @@ class WarbandApp(App[None]):
             if isinstance(screen, CommandScreen) and not await screen.settle():
                 return
         self.exit()
+
+
+def _looks_like_battle(path: Path) -> bool:
+    """Whether a file says it is a battle in its first bytes: a damaged one too, so that
+    its backup can be offered (a list that cannot be read is a list)."""
+    try:
+        with path.open("rb") as stream:
+            return b"warband.battle/" in stream.read(4096)
+    except OSError:
+        return False
 
 
 def make_app(
