@@ -24,6 +24,7 @@ from model.base import (
     Frozen,
     FrozenMap,
     Id,
+    Int,
     StatId,
     Tag,
     Text,
@@ -67,6 +68,29 @@ class Stat(Frozen):
     """Long name (``Agility``)."""
 
 
+class ListSetting(Frozen):
+    """A whole number agreed for one list, declared by its system."""
+
+    id: Id
+    """The key in a roster's ``[settings]`` (``strategy-rating``)."""
+    name: Text
+    min: Int = 0
+    max: Int
+    default: Int | None = None
+    """Offered when the list has none; None: unset until the players agree one (a rule
+    that reads it is off while it is unset)."""
+    summary: str | None = None
+    source: str | None = None
+
+    @model_validator(mode="after")
+    def _in_order(self) -> ListSetting:
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        if self.default is not None and not self.min <= self.default <= self.max:
+            raise ValueError(f"default {self.default} is outside {self.min} to {self.max}")
+        return self
+
+
 class System(Frozen):
     """What a game system is and how it counts."""
 
@@ -82,6 +106,14 @@ class System(Frozen):
     """The usual game size, offered when a list is started."""
     points: Text = "points"
     """What the game calls its points (``points``, ``PV``)."""
+    priced: Bool = True
+    """False for a game that publishes no points at all: its units cost nothing, a list
+    has no limit to keep to, and warband leaves points out wherever it shows a list
+    (the builder, ``show``, the exports) instead of printing "0/1 points"."""
+    settings: tuple[ListSetting, ...] = ()
+    """The numbers the players agree for a list (Reikhammer's strategy rating, the
+    Steam Wars vehicle limit), kept in a roster's ``[settings]`` and edited in the
+    builder's settings dialog; list rules read them (``max_setting``)."""
     distance_unit: Literal["in", "cm", "tiles", "hexes"] = "in"
     """The unit of every range and move in this catalog."""
     stats: tuple[Stat, ...]

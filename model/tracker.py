@@ -546,6 +546,10 @@ class VictorySpec(Frozen):
 
     points_lost: Bool = True
     """Count the points of models that went out, per side."""
+    scored: Bool = True
+    """False for a game without victory points (Steampocalypse 1909: a side whose
+    officers are all down has lost): the tracker, ``battle show`` and the report leave
+    them out and there is nothing to score."""
     vp_name: Text = "Victory points"
     vp_short: Annotated[str, Field(min_length=1, max_length=4)] = "VP"
     """A few letters for the side's title line, where room is short."""
