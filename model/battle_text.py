@@ -316,16 +316,15 @@ def end_of_game_text(state: BattleState) -> str:
     lines = []
     for index, side in enumerate(state.setup.sides):
         s = state.summary(index)
-        points = f"{s.points_lost} points lost, " if state.tracker.victory.points_lost else ""
-        lines.append(
-            f"{SIDE_LETTERS[index]}: {side.player} ({side.faction}): "
-            f"{s.standing} standing, {s.out} out, {points}"
-            + (
-                victory_text(state, index)
-                if state.tracker.victory.destroyed or state.tracker.victory.target is not None
-                else f"{state.tracker.victory.vp_name.lower()} {s.victory_points}"
-            )
-        )
+        victory = state.tracker.victory
+        parts = [f"{s.standing} standing", f"{s.out} out"]
+        if victory.points_lost:
+            parts.append(f"{s.points_lost} points lost")
+        if victory.destroyed or victory.target is not None:
+            parts.append(victory_text(state, index))
+        elif victory.scored:
+            parts.append(f"{victory.vp_name.lower()} {s.victory_points}")
+        lines.append(f"{SIDE_LETTERS[index]}: {side.player} ({side.faction}): " + ", ".join(parts))
     for index in range(len(state.setup.sides)):
         lost = defeat_text(state, index)
         if lost is not None:

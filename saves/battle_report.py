@@ -59,6 +59,7 @@ def battle_report(battle: Battle) -> str:
         else f"paused in turn {final.turn} of {setup.turn_limit}"
     )
     priced = setup.tracker.victory.points_lost  # a game that publishes no points has none to lose
+    scored = setup.tracker.victory.scored  # nor VP a game without them
     out = [
         f"# {escape(title)}",
         "",
@@ -71,16 +72,16 @@ def battle_report(battle: Battle) -> str:
         "",
         "| Side | Player | Standing | Out | "
         + ("Points lost | " if priced else "")
-        + setup.tracker.victory.vp_name
-        + " |",
-        "|---|---|---:|---:|" + ("---:|" if priced else "") + "---:|",
+        + (f"{setup.tracker.victory.vp_name} |" if scored else ""),
+        "|---|---|---:|---:|" + ("---:|" if priced else "") + ("---:|" if scored else ""),
     ]
     for index, side in enumerate(setup.sides):
         s = final.summary(index)
-        points = f"{s.points_lost} | " if priced else ""
+        points = f" {s.points_lost} |" if priced else ""
+        vp = f" {s.victory_points} |" if scored else ""
         out.append(
             f"| {SIDE_LETTERS[index]} | {cell(side.player)} | {s.standing}/{s.models} | "
-            f"{s.out} | {points}{s.victory_points} |"
+            f"{s.out} |{points}{vp}"
         )
     lost = [defeat_text(final, index) for index in range(len(setup.sides))]
     if any(lost):

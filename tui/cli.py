@@ -936,10 +936,12 @@ def battle_text(battle: Battle) -> str:
         )
         total = len(side["models"])
         stand = f"{side['standing']} of {total} model{'s' if total != 1 else ''} standing"
-        points = f"{side['points_lost']} points lost, " if state.tracker.victory.points_lost else ""
+        victory = state.tracker.victory
+        parts = [_score_text(state, index, side["victory_points"])] if victory.scored else []
+        if victory.points_lost:
+            parts.append(f"{side['points_lost']} points lost")
         lines.append(
-            f"  {_score_text(state, index, side['victory_points'])}, {points}{stand}"
-            + _counters_text(state, side["counters"], prefix="; ")
+            "  " + ", ".join([*parts, stand]) + _counters_text(state, side["counters"], prefix="; ")
         )
         lost = defeat_text(state, index)
         if lost:

@@ -24,6 +24,7 @@ def game_commands(commands: Sequence[Command], tracker: Tracker) -> tuple[Comman
         "retain": not (turns.kind == "phases" and alternating_phase),
         "interrupt": not any(spec.interrupt for spec in tracker.actions),
         "next_phase": turns.kind != "phases",
+        "score": not tracker.victory.scored,
     }
     return tuple(c for c in commands if not never.get(c.action, False))
 

@@ -324,3 +324,28 @@ async def test_the_roll_off_can_be_rolled_for_the_players(tmp_path: Path) -> Non
         last = screen.battle.events[-1]
         assert isinstance(last, RollOff) and last.first == winner
         assert not screen.state.next_up().needs_roll_off
+
+
+@pytest.mark.parametrize("system", ["punkapocalyptic", "steampocalypse-1909"])
+async def test_victory_points_only_where_the_game_scores_them(system: str, tmp_path: Path) -> None:
+    """Steampocalypse 1909 has none: a side whose officers are all down has lost."""
+    folders = Folders(tmp_path)
+    path = new_battle(folders, system)
+    app = app_in(folders, battle_path=path, offer_recovery=False)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        scored = screen.state.tracker.victory.scored
+        assert scored == (system == "punkapocalyptic")
+        title = str(screen.query_one("#side-title-0", Static).render())
+        assert ("VP 0" in title) == scored, title
+        assert ("score" in {c.action for c in screen.commands}) == scored
+        assert bool(screen.check_action("score", ())) == scored
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["battle", "show", str(path)], out=out, err=err) == 0, err.getvalue()
+    assert ("victory point" in out.getvalue()) == scored
+    report = tmp_path / "report.md"
+    argv = ["battle", "report", str(path), "-o", str(report)]
+    assert main(argv, out=io.StringIO(), err=err) == 0, err.getvalue()
+    assert ("Victory points" in report.read_text(encoding="utf-8")) == scored

@@ -402,11 +402,10 @@ the terminal at any time: the battle resumes exactly where it was.
         for index, side in enumerate(setup.sides):
             summary = state.summary(index)
             title = Text(f"{SIDE_LETTERS[index]}: {side.player}", style="bold")
-            lost = f" · lost {summary.points_lost} pts" if setup.tracker.victory.points_lost else ""
-            title.append(
-                f" · {side.faction} · {summary.standing}/{summary.models} up{lost} · "
-                f"{setup.tracker.victory.vp_short} {summary.victory_points}"
-            )
+            victory = setup.tracker.victory
+            lost = f" · lost {summary.points_lost} pts" if victory.points_lost else ""
+            vp = f" · {victory.vp_short} {summary.victory_points}" if victory.scored else ""
+            title.append(f" · {side.faction} · {summary.standing}/{summary.models} up{lost}{vp}")
             if state.defeated(index):
                 title.append(" · LOST", style="bold red")
             self.query_one(f"#side-title-{index}", Static).update(title)
@@ -623,6 +622,7 @@ the terminal at any time: the battle resumes exactly where it was.
             "undo": battle.can_undo,
             "redo": battle.can_redo,
             "end_game": live,
+            "score": live and state.tracker.victory.scored,
             "wound": live,
             "heal": live,
         }
