@@ -74,6 +74,9 @@ class ListSetting(Frozen):
     id: Id
     """The key in a roster's ``[settings]`` (``strategy-rating``)."""
     name: Text
+    kind: Literal["number"] = "number"
+    """What the players set: a whole number from ``min`` to ``max`` (the only kind so
+    far; a later kind, a yes/no switch say, adds its name here)."""
     min: Int = 0
     max: Int
     default: Int | None = None

@@ -97,6 +97,7 @@ class _Checker:
             for n, stat in enumerate(system.design.stats, start=1):
                 if stat.id not in self.stats:
                     self.unknown(sfile, ("design", "stats", n), "stat", stat.id, self.stats)
+        self.check_settings(sfile)
         if system.tracker is not None:
             tags = self.all_tags if self.complete else None
             self.problems += check_tracker(system.tracker, self.stats, tags, sfile)
@@ -131,6 +132,41 @@ class _Checker:
             self.check_cards(
                 sfile, system.cards, self.catalog.view(next(iter(self.catalog.factions)))
             )
+
+    def check_settings(self, sfile: str) -> None:
+        """Every list setting is declared once, and what reads one (a list rule's
+        ``max_setting``, the initiative's ``setting``) names a declared one: a rule reading
+        an undeclared setting would stay off for ever, since no list could set it."""
+        system = self.catalog.system_file
+        declared: set[str] = set()
+        for n, setting in enumerate(system.system.settings, start=1):
+            if setting.id in declared:
+                self.add(
+                    sfile,
+                    ("system", "settings", n, "id"),
+                    f"the list setting '{setting.id}' is declared twice",
+                    "declare each setting once",
+                )
+            declared.add(setting.id)
+        parts = [(sfile, system.constraints)]
+        for fid, faction in self.catalog.factions.items():
+            parts.append((self.files.get(fid, f"factions/{fid}.toml"), faction.constraints))
+        for file, constraints in parts:
+            for n, rule in enumerate(constraints, start=1):
+                named = getattr(rule, "max_setting", None)
+                if named is not None and named not in declared:
+                    self.unknown_setting(file, ("constraints", n, "max_setting"), named, declared)
+        initiative = system.tracker.turns.initiative if system.tracker is not None else None
+        named = initiative.setting if initiative is not None else None
+        if named is not None and named not in declared:
+            path = ("tracker", "turns", "initiative", "setting")
+            self.unknown_setting(sfile, path, named, declared)
+
+    def unknown_setting(self, file: str, path: KeyPath, word: str, declared: set[str]) -> None:
+        hint = did_you_mean(word, declared) or (
+            f"declare '{word}' under [[system.settings]] (id, name, min, max)"
+        )
+        self.add(file, path, f"'{word}' is not a list setting the system declares", hint)
 
     def check_cards(self, file: str, cards: Mapping[str, UnitCard], view: FactionView) -> None:
         """A card's ids and values, as the unit designer would report them."""

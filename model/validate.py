@@ -21,6 +21,7 @@ from model.constraints import Constraint, CountRule, PointsLimit, RatioRule, Sam
 from model.findings import Finding, Report, Severity, Tally, Where
 from model.loadout import Carried, Loadout, ModelsLoad, resolve_loadout
 from model.messages import DEFAULTS, render
+from model.problems import close_matches
 from model.roster import Roster, RosterUnit
 from model.selectors import Selector
 
@@ -29,6 +30,8 @@ CHOICE_MAX = "choice-max"
 GROUP_MIN = "group-min"
 GROUP_MAX = "group-max"
 UNIT_SIZE = "unit-size"
+UNKNOWN_SETTING = "unknown-setting"
+SETTING_RANGE = "setting-range"
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ def validate(view: FactionView, roster: Roster) -> Report:
         points_limit=roster.points_limit,
         models=sum(e.models for e in roster.units),
         unit_points=tuple(lo.cost for lo in loadouts),
-        findings=tuple(findings),
+        findings=(*_setting_findings(view, roster), *findings),
         tallies=tuple(tallies),
     )
 
@@ -181,6 +184,38 @@ def _groups(loadouts: tuple[Loadout, ...], bases: tuple[Loadout, ...]) -> tuple[
         counts[key] += 1
         last[key] = lo.index
     return tuple(_Group(lo, counts[key], last[key]) for key, lo in first.items())
+
+
+# --- the list's settings ------------------------------------------------------------------------
+
+
+def _setting_findings(view: FactionView, roster: Roster) -> Iterator[Finding]:
+    """A setting the system does not declare (a typo, or a list of another game), and a
+    value outside its declared range: errors about the whole list, before the others."""
+    if not roster.settings:
+        return
+    declared = {s.id: s for s in view.system.settings}
+    for sid, value in roster.settings.items():
+        setting = declared.get(sid)
+        if setting is None:
+            close = close_matches(sid, declared, 1)
+            if close:
+                fix = f"no such list setting: rename it to '{close[0]}' or remove it"
+            elif declared:
+                names = ", ".join(f"'{s}'" for s in declared)
+                fix = f"no such list setting (it has {names}): remove it"
+            else:
+                fix = "no list settings: remove it"
+            text = f"setting '{sid}' = {value}: {view.system.name} has {fix}"
+            yield Finding("error", UNKNOWN_SETTING, text)
+        elif not setting.min <= value <= setting.max:
+            fix = f"{setting.max} or less" if value > setting.max else f"{setting.min} or more"
+            yield Finding(
+                "error",
+                SETTING_RANGE,
+                f"{setting.name} is {value}; it goes from {setting.min} to {setting.max}: "
+                f"set it to {fix}",
+            )
 
 
 # --- what each unit's own data implies --------------------------------------------------------

@@ -34,6 +34,10 @@ version = "fixture"
 dice = "d6"
 default_points_limit = 200
 stats = [{ id = "M", name = "Move" }, { id = "W", name = "Wounds" }]
+settings = [
+  { id = "boss-limit", name = "Boss limit", max = 100 },
+  { id = "squad-size", name = "Squad size", max = 100 },
+]
 
 [rules.sharp]
 name = "Sharp"
