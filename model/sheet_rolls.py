@@ -15,8 +15,9 @@ counters as it reads the log (``BattleState._on_roll``) and undo takes both back
 * ``follow``: the rolls a result leads to ("roll on Penetrating Hit", "make an extra
   SUSTAIN roll now", a failed morale test's failure table), each on the state the one
   before left;
-* ``combat_roll``: an attack pool against the defender's chosen defence dice
-  (Steampocalypse 1909: HITs left after the defence are hit points lost);
+* ``attack_roll`` then ``defence_roll``: an attack pool, then the defence dice the
+  defender chooses after seeing its HITs (Steampocalypse 1909: HITs left after the
+  defence are hit points lost); ``combat_roll`` rolls both at once;
 * ``strategy_roll``: D6 + each army's strategy rating, ties to the previous loser
   (Reikhammer).
 """

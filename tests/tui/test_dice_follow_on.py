@@ -149,7 +149,7 @@ async def test_steam_wars_hits_wounds_and_saves(tmp_path: Path) -> None:
         before = screen.battle
         await keys(pilot, "d")
         assert text(app, "dice-follow").startswith("Next: Wound roll with 2 hits")
-        await choose_kind(pilot, app, "wound")
+        await keys(pilot, "enter", "down", "enter")  # the keys: the roll after To hit
         filled = {f: field(app, f) for f in ("roller", "weapon", "target", "value")}
         assert filled == {"roller": "A1", "weapon": "rifle", "target": "B1", "value": "2"}
         assert text(app, "dice-follow").startswith("Wound roll: 2 hits from the last roll")
@@ -297,7 +297,7 @@ async def test_steampocalypse_the_defence_is_chosen_after_the_hits(tmp_path: Pat
         await keys(pilot, "d")
         await choose_kind(pilot, app, "ranged attack")
         assert {f: field(app, f) for f in ("roller", "target")} == {"roller": "A1", "target": "B1"}
-        assert not dice(app).query_one("#dice-defence-dice-row").display  # not asked yet
+        assert not dice(app).query_one("#dice-count-row").display  # no defence dice yet
         await keys(pilot, "ctrl+r", "escape")
         # By hand (000 Attack Sequence): RCB 3 dice, a HIT on 5+: 5, 2, 2: one HIT.
         # Nothing is applied yet: the defence comes next.

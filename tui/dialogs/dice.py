@@ -104,7 +104,6 @@ from tui.dialogs.sheet_rolls import (
     SheetForm,
     SheetRolls,
     applied_tables,
-    defence_of,
     is_sheet,
     kind_test,
     modifier_choices,
@@ -259,8 +258,6 @@ LABELS = {
     "reroll": "Reroll",
     "count": "Dice",
     "needed": "Target number",
-    "defence_dice": "Defence dice",
-    "defence_modifiers": "Defender's modifiers",
     "read": "Die read",
     "go_second": "Go second",
 }
@@ -306,8 +303,6 @@ class Form:
     """Dice, for a catalog test that leaves them to the player."""
     needed: int | None = None
     """The target number, for a catalog test that leaves it to the player."""
-    defence_dice: int | None = None
-    defence_modifiers: tuple[str, ...] = ()
     read: int | None = None
     """The number read on a table, when the player rolled the die at the table."""
     go_second: bool = False
@@ -323,9 +318,6 @@ class Form:
             modifiers=self.modifiers,
             other=self.other,
             defender=self.target,
-            defence_dice=self.defence_dice,
-            defence_modifiers=self.defence_modifiers,
-            defence_other=self.opponent_other,
             hits=self.value,
             target=self.target,
             read=self.read,
@@ -1036,8 +1028,6 @@ class DiceDialog(ModalScreen[None]):
                 yield self._row("penetration", self._number("blank: the weapon's", whole=True))
                 yield self._row("modifiers", SelectionList[str](compact=True))
                 yield self._row("other", self._number("+ or - a number", whole=True))
-                yield self._row("defence_dice", self._number("from its pool", whole=True))
-                yield self._row("defence_modifiers", SelectionList[str](compact=True))
                 yield self._row("opponent_other", self._number("+ or - a number", whole=True))
                 yield self._row("height", self._number(unit))
                 yield self._row("value", self._number("a whole number", whole=True))
@@ -1159,31 +1149,26 @@ class DiceDialog(ModalScreen[None]):
             # The usual opposed roll pits a stat against the same stat.
             self.query_one("#dice-opponent-stat", Select).value = event.value
         if event.control.id in ("dice-kind", "dice-roller", "dice-combat", "dice-melee"):
-            self._refresh(event.control.id != "dice-roller")
+            self._refresh()
             kind = event.value if event.control.id == "dice-kind" else None
             if self.follow is not None and kind == self.follow.kind and not self.filled:
                 self._fill_follow()  # the roll that follows the last: its numbers
-        elif event.control.id == "dice-target" and is_sheet(self._kind().id):
-            self._fill_defence()  # the defender's own modifiers, ticked by its state
         self._describe()
 
     def _kind(self) -> Kind:
         chosen = self._value("kind")
         return next((k for k in self.kinds if k.id == chosen), self.kinds[0])
 
-    def _refresh(self, defence: bool = True) -> None:
-        """Show the fields the kind of roll needs, named for it, with its choices (the
-        defender's modifiers too unless only the roller changed)."""
+    def _refresh(self) -> None:
+        """Show the fields the kind of roll needs, named for it, with its choices."""
         kind = self._kind()
         self._fill_weapons(kind)
         self._fill_modifiers(kind)
-        if defence:
-            self._fill_defence()
         labels = dict(kind.labels)
         for name in LABELS.keys() - {"kind"}:
             self.query_one(f"#{_node(name)}-label", Label).update(labels.get(name, LABELS[name]))
             shown = name in kind.fields
-            if name in ("modifiers", "cover", "defence_modifiers"):  # empty: no choice
+            if name in ("modifiers", "cover"):  # empty: no choice
                 shown = shown and self.query_one(f"#{_node(name)}", SelectionList).option_count > 0
             if name == "cover_kind":
                 shown = shown and bool(self._cover_kinds()) and not self._checked("melee")
@@ -1239,16 +1224,6 @@ class DiceDialog(ModalScreen[None]):
         listing.clear_options()
         listing.add_options([(f"{s.name} {s.value:+d}", s.id, s.id in kept) for s in offered])
 
-    def _fill_defence(self) -> None:
-        """An attack's defence modifiers, ticked as the defender's state calls for them."""
-        listing: SelectionList[str] = self.query_one("#dice-defence-modifiers", SelectionList)
-        state = self.game.state
-        found = modifier_choices(
-            state, defence_of(state.tracker, self._kind().id), self._value("target")
-        )
-        listing.clear_options()
-        listing.add_options([(c.label, c.id, c.ticked) for c in found])
-
     def _describe(self) -> None:
         """Under each model its current stats and armour; under the weapon its profile."""
         game = self.game
@@ -1275,7 +1250,6 @@ class DiceDialog(ModalScreen[None]):
     def _read(self) -> Form:
         """Everything the player chose; ``ValueError`` for a number that is not one."""
         modifiers: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
-        defence: SelectionList[str] = self.query_one("#dice-defence-modifiers", SelectionList)
         cover: SelectionList[int] = self.query_one("#dice-cover", SelectionList)
         return Form(
             kind=self._kind().id,
@@ -1306,8 +1280,6 @@ class DiceDialog(ModalScreen[None]):
             reroll=self._checked("reroll"),
             count=self._number_in("count", int),
             needed=self._number_in("needed", int),
-            defence_dice=self._number_in("defence_dice", int),
-            defence_modifiers=tuple(defence.selected),
             read=self._number_in("read", int),
             go_second=self._checked("go_second"),
         )

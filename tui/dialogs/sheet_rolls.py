@@ -132,14 +132,6 @@ def kind_test(tracker: Tracker, kind: str) -> TestSpec | None:
     return tracker.test(kind.removeprefix(TEST)) if kind.startswith(TEST) else None
 
 
-def defence_of(tracker: Tracker, kind: str) -> TestSpec | None:
-    """The defence test of an attack kind, None for any other kind."""
-    test = kind_test(tracker, kind)
-    if test is None or test.defended_by is None:
-        return None
-    return tracker.test(test.defended_by)
-
-
 @dataclass(frozen=True)
 class Choice:
     """A modifier the dialog offers: its line, its id, and whether it starts ticked."""
@@ -197,9 +189,6 @@ class SheetForm:
     modifiers: tuple[str, ...] = ()
     other: int = 0
     defender: str | None = None
-    defence_dice: int | None = None
-    defence_modifiers: tuple[str, ...] = ()
-    defence_other: int = 0
     hits: int | None = None
     """The attack's HITs a defence is rolled against (given, or filled from the attack)."""
     target: str | None = None
