@@ -1,0 +1,450 @@
+"""Battle-fold checks that the second mutation run of ``model/battle_state.py`` (issue 19)
+found missing: rolls applied to a model (the exact refusals, dice and given numbers, a
+result's effects read together), passing and retaining, delaying, smoke, the initiative
+reminder and a side's summary.
+
+Where no catalog has the part a rule needs (a table result on a side's counter, ``d6`` and
+``2d6`` in a result), the sheet fixture's battle is given a tracker with it, the way a
+battle file written with another catalog's tracker section holds one (``reworked``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from model.battle import Battle, new_battle
+from model.battle_state import OverLimit
+from model.events import (
+    EndGame,
+    Event,
+    NextPhase,
+    Pass,
+    RemoveMarker,
+    Retain,
+    Roll,
+    RollOff,
+    Score,
+    SetCounter,
+)
+from model.setup import BattleSetup
+from tests.helpers import entry, fixture_catalog, roster
+from tests.model.test_battle_rules import (
+    activate,
+    band,
+    delay,
+    end,
+    fight,
+    finish_turn,
+    gangers_vs_mutards,
+    marker,
+    play,
+    play_until,
+    refusal,
+    turn,
+    up_next,
+)
+from tests.model.test_sheet_engine import applied, battle, to_action
+from tests.model.test_steam_wars_tracker import battle as steam_wars
+
+
+def reworked(game: Battle, **tracker: Any) -> Battle:
+    """The same battle, before its first event, with parts of its tracker section
+    replaced (as a battle file made with another catalog's tracker holds them)."""
+    data = game.setup.model_dump()
+    data["tracker"] = {**data["tracker"], **tracker}
+    return Battle(BattleSetup.model_validate(data))
+
+
+def roll(target: str, **what: Any) -> Roll:
+    return Roll(kind="roll", title="t", target=target, **what)
+
+
+# --- a roll applied to a model: what is refused, and how -------------------------------------
+# The sheet fixture (tests/model/test_sheet_engine.py): side A is the officer A1, the walker
+# A2 (SUSTAIN 6, a vehicle) and a squad of two, A3 and A4; side B the officer B1 and a squad
+# of two, B2 and B3.
+
+
+def test_a_roll_applied_after_the_game_is_over_is_refused() -> None:
+    game = play(battle(), EndGame(kind="end-game"))
+    assert refusal(game, applied("A2", "dent", 5)) == "the game is over"
+
+
+def test_a_roll_on_a_table_the_game_does_not_have_is_refused_by_its_name() -> None:
+    assert refusal(battle(), roll("A2", table="nope", row=1)) == "unknown table 'nope'"
+
+
+def test_a_table_roll_without_its_number_is_refused() -> None:
+    assert refusal(battle(), roll("A2", table="dent")) == (
+        "which row of Dent: the roll has no number"
+    )
+
+
+def test_a_roll_for_a_test_the_game_does_not_have_is_refused_by_its_name() -> None:
+    assert refusal(battle(), roll("A3", test="nope", passed=True)) == "unknown test 'nope'"
+
+
+def test_a_test_roll_that_does_not_say_whether_it_passed_is_refused() -> None:
+    assert refusal(battle(), roll("A3", test="rally")) == (
+        "Rally: the roll does not say whether it passed"
+    )
+
+
+def test_a_roll_applied_to_a_model_must_name_a_table_a_test_or_wounds() -> None:
+    assert refusal(battle(), roll("A3")) == (
+        "a roll applied to a model names a table, a test or wounds"
+    )
+
+
+def test_a_roll_with_wounds_alone_wounds_the_model() -> None:
+    """An attack's hits left after the defence: the officer (1 wound) takes 1 and is out,
+    with the Shock a model going out gives."""
+    game = play(battle(), roll("A1", wounds=1))
+    assert game.state.wounds == {"A1": 1}
+    assert game.state.is_out("A1")
+    assert game.state.counters == {"A1": {"destroyed": 1, "shock": 1}}
+
+
+def test_a_row_whose_dice_are_missing_names_the_counter_they_change() -> None:
+    """Crack 1-5 is -1d6 SUSTAIN: the 1d6 is asked for under the counter's name."""
+    assert refusal(battle(), applied("A2", "crack", 3)) == (
+        "SUSTAIN lost: the 1d6 it rolls is missing"
+    )
+
+
+def test_dice_given_for_a_result_that_rolls_none_are_refused() -> None:
+    """Dent 5-8 is -2 SUSTAIN, no dice: a die given with it is one too many."""
+    assert refusal(battle(), applied("A2", "dent", 5, 3)) == (
+        "more dice were given than the result rolls"
+    )
+
+
+def test_a_result_that_sets_a_counter_replaces_its_value() -> None:
+    """Crack 6-9 sets No power to 1d6 turns: rolled 2, then 3 on a second crack, the
+    walker has 3 turns without power, not 5."""
+    game = play(battle(), applied("A2", "crack", 6, 2))
+    assert game.state.counter("A2", "no-power") == 2
+    game = play(game, applied("A2", "crack", 7, 3))
+    assert game.state.counter("A2", "no-power") == 3
+
+
+# --- a number the roll gives (the defence dice spent) ---------------------------------------
+# The fixture's Defence test takes the dice a unit spent off its defence pool either way.
+
+
+def defence(model: str, *values: int) -> Roll:
+    return roll(model, test="defence", passed=True, values=values)
+
+
+def test_a_result_that_takes_a_given_number_needs_the_number() -> None:
+    game = play(battle(), SetCounter(kind="counter", target="A1", counter="pool", value=2))
+    assert refusal(game, defence("A1")) == (
+        "Defence pool: the roll does not give the number it changes by"
+    )
+
+
+def test_a_given_number_of_0_is_taken_and_changes_nothing() -> None:
+    game = play(battle(), SetCounter(kind="counter", target="A1", counter="pool", value=2))
+    assert play(game, defence("A1", 0)).state.counter("A1", "pool") == 2
+    assert play(game, defence("A1", 1)).state.counter("A1", "pool") == 1
+
+
+# --- a result's effects, read together -------------------------------------------------------
+# The table "Trial" (d20) gives one row to each way effects combine. "objective" is a side's
+# counter, "ammo" one kept per carried item (nobody here carries one).
+
+TRIAL_ROWS: list[dict[str, Any]] = [
+    {"effects": [{"counter": "sustain-lost", "value": 1}]},
+    {
+        "effects": [
+            {"counter": "shock", "value": 1, "if_tags": ["vehicle"]},
+            {"counter": "shock", "value": 2},
+        ]
+    },
+    {
+        "effects": [
+            {"counter": "broken", "op": "set", "value": 1},
+            {"counter": "withdrawn", "op": "set", "value": 1, "if_set": "broken"},
+        ]
+    },
+    {
+        "effects": [
+            {"counter": "withdrawn", "op": "set", "value": 1, "if_set": "broken"},
+            {"counter": "shock", "value": 1},
+        ]
+    },
+    {"effects": [{"counter": "shock", "value": 1}, {"counter": "shock", "value": 2}]},
+    {"effects": [{"counter": "broken", "value": 1}]},
+    {"effects": [{"counter": "objective", "value": 1}]},
+    {"effects": [{"counter": "ammo", "value": 1}]},
+    {"effects": [{"counter": "nope", "value": 1}]},
+    {"effects": [{"counter": "shock", "value": "d6"}]},
+    {"effects": [{"counter": "shock", "value": "2d6"}]},
+]
+TRIAL = {
+    "id": "trial",
+    "name": "Trial",
+    "dice": "d20",
+    "rows": [
+        {"min": n, "max": n, "result": f"row {n}", **row} for n, row in enumerate(TRIAL_ROWS, 1)
+    ],
+}
+MORE_COUNTERS = [
+    {"id": "objective", "name": "Objective", "short": "Obj", "kind": "number", "scope": "side"},
+    {
+        "id": "ammo",
+        "name": "Ammo",
+        "short": "Amo",
+        "kind": "number",
+        "scope": "item",
+        "items": {"item_tags": ["firearm"]},
+    },
+]
+
+
+def trial(*events: Event) -> Battle:
+    game = battle()
+    tracker = game.setup.tracker.model_dump()
+    return play(
+        reworked(
+            game,
+            tables=[*tracker["tables"], TRIAL],
+            counters=[*tracker["counters"], *MORE_COUNTERS],
+        ),
+        *events,
+    )
+
+
+def on_trial(model: str, row: int, *values: int) -> Roll:
+    return applied(model, "trial", row, *values)
+
+
+def test_a_result_changing_a_counter_the_model_does_not_have_is_refused() -> None:
+    """SUSTAIN lost is kept for vehicles only: the officer has none."""
+    assert refusal(trial(), on_trial("A1", 1)) == "A1 has no SUSTAIN lost"
+
+
+def test_an_effect_for_other_tags_is_skipped_and_the_next_one_still_applies() -> None:
+    """Row 2: 1 Shock for a vehicle, then 2 Shock: the squad takes the 2 only."""
+    game = play(trial(), on_trial("A3", 2))
+    assert game.state.counter("A3", "shock") == 2
+
+
+def test_an_effect_s_guard_set_by_the_same_result_counts() -> None:
+    """Row 3 breaks the squad, then withdraws it if broken: it is broken by then."""
+    game = play(trial(), on_trial("A3", 3))
+    assert game.state.counter("A3", "broken") == 1
+    assert game.state.counter("A3", "withdrawn") == 1
+
+
+def test_an_effect_whose_guard_is_not_set_is_skipped_and_the_next_one_still_applies() -> None:
+    """Row 4 withdraws the squad if broken (it is not), then gives 1 Shock."""
+    game = play(trial(), on_trial("A3", 4))
+    assert game.state.counter("A3", "withdrawn") == 0
+    assert game.state.counter("A3", "shock") == 1
+
+
+def test_two_effects_on_one_counter_add_up() -> None:
+    """Row 5: 1 Shock and 2 Shock are 3."""
+    assert play(trial(), on_trial("A3", 5)).state.counter("A3", "shock") == 3
+
+
+def test_a_flag_set_again_by_a_result_stays_at_1() -> None:
+    """Row 6 adds 1 to Broken, a flag: on a broken squad it stays 1 (the flag's top)."""
+    game = play(trial(), on_trial("A3", 6), on_trial("A3", 6))
+    assert game.state.counter("A3", "broken") == 1
+
+
+def test_a_result_on_a_side_s_counter_changes_the_side_s() -> None:
+    """Row 7 on a model of side B adds 1 to side B's Objective."""
+    game = play(trial(), on_trial("B2", 7))
+    assert game.state.counters == {"B": {"objective": 1}}
+
+
+def test_a_result_cannot_change_a_counter_kept_per_item() -> None:
+    assert refusal(trial(), on_trial("A3", 8)) == (
+        "Ammo is kept per item; a table result cannot choose one"
+    )
+
+
+def test_a_result_naming_a_counter_the_game_does_not_have_is_refused() -> None:
+    assert refusal(trial(), on_trial("A3", 9)) == "unknown counter 'nope'"
+
+
+def test_a_die_without_a_count_is_one_die() -> None:
+    """Row 10 gives d6 Shock: a 1 is a result of one d6."""
+    assert play(trial(), on_trial("A3", 10, 1)).state.counter("A3", "shock") == 1
+
+
+def test_two_dice_give_2_to_12() -> None:
+    """Row 11 gives 2d6 Shock: 12 is a result, 1 is not."""
+    assert play(trial(), on_trial("A3", 11, 12)).state.counter("A3", "shock") == 12
+    assert refusal(trial(), on_trial("A3", 11, 1)) == "Shock: 1 is not a result of 2d6"
+
+
+# --- passing (Steam Wars 2.1, 004 Pass) ------------------------------------------------------
+# The Steam Wars fixture: side A has three units (A1, A4, A6), side B one (B1).
+
+
+def test_only_side_a_or_b_may_pass() -> None:
+    game = play(steam_wars(), RollOff(kind="roll-off", first=1))
+    assert refusal(game, Pass(kind="pass", side=2)) == "the side is 0 (A) or 1 (B)"
+
+
+def test_a_side_with_as_many_units_left_as_the_other_may_not_pass() -> None:
+    """One unit each: neither has fewer left, so B (to act) may not pass."""
+    catalog = fixture_catalog("steam-wars-mini")
+    view = catalog.view("testland")
+    ana = roster(view, entry("infantry"))
+    ben = roster(view, entry("infantry"))
+    game = new_battle(catalog, [("Ana", ana, view), ("Ben", ben, view)], seed=1)
+    game = play(game, RollOff(kind="roll-off", first=1))
+    assert refusal(game, Pass(kind="pass", side=1)) == (
+        "side B has 1 left to activate and side A 1: only the side with fewer may pass"
+    )
+
+
+# --- retaining the initiative (the sheet fixture's alternating action phase) ----------------
+
+
+def test_retaining_outside_an_alternating_phase_is_refused_in_these_words() -> None:
+    assert refusal(battle(), Retain(kind="retain", side=0)) == (
+        "sides do not alternate in this phase: there is no initiative to retain"
+    )
+
+
+def test_retaining_while_a_unit_is_active_is_refused() -> None:
+    game = play(to_action(battle()), RollOff(kind="roll-off", first=0), activate("A1"))
+    assert refusal(game, Retain(kind="retain", side=0)) == (
+        "A1 is still active; end its activation first"
+    )
+
+
+def test_only_side_a_or_b_may_retain() -> None:
+    game = play(to_action(battle()), RollOff(kind="roll-off", first=0))
+    assert refusal(game, Retain(kind="retain", side=2)) == "the side is 0 (A) or 1 (B)"
+
+
+def test_the_side_that_retains_acts_next_though_the_other_went_first() -> None:
+    """A won the roll-off and acted first; B acted and retains: B acts again."""
+    game = play(to_action(battle()), RollOff(kind="roll-off", first=0), *turn("A1"), *turn("B1"))
+    assert game.state.next_up().side == 0
+    game = play(game, Retain(kind="retain", side=1))
+    assert game.state.next_up().side == 1
+
+
+def test_the_last_phase_has_no_next_one() -> None:
+    assert refusal(to_action(battle()), NextPhase(kind="next-phase")) == (
+        "this is the last phase: end the turn"
+    )
+
+
+def test_the_game_cannot_end_while_a_unit_is_active() -> None:
+    game = play(to_action(battle()), RollOff(kind="roll-off", first=0), activate("A1"))
+    assert refusal(game, EndGame(kind="end-game")) == (
+        "A1 is still active; end its activation first"
+    )
+
+
+# --- delaying (Punkapocalyptic RB ch.2) ------------------------------------------------------
+# Gangers (A1, Ag 6, first) against Mutards; the Mutards' B18 and B19 act before in round 6.
+
+
+def in_round_6() -> Battle:
+    return play(gangers_vs_mutards(), *turn("B18"), *turn("B19"))
+
+
+def test_a_model_may_delay_to_round_0() -> None:
+    game = play(in_round_6(), delay("A1", 0))
+    assert game.state.actor_round("A1") == 0
+
+
+def test_there_is_no_round_below_0_to_delay_to() -> None:
+    assert refusal(in_round_6(), delay("A1", -1)) == "there is no round below 0"
+
+
+def test_a_game_of_agility_rounds_without_delaying_refuses_a_delay() -> None:
+    game = gangers_vs_mutards()
+    turns = {**game.setup.tracker.turns.model_dump(), "delay": False}
+    game = play(reworked(game, turns=turns), *turn("B18"), *turn("B19"))
+    assert refusal(game, delay("A1", 3)) == "this game has no delaying"
+
+
+# --- smoke (RB ch.4: it lifts at the end of the same Agility round next turn) ---------------
+
+
+def smoke_in_round_3() -> Battle:
+    """Junkers (A) against Gangers (B): Boom the Dynamo (A1, Ag 3), the last to act in
+    round 3, throws a smoke bomb and ends his action turn."""
+    game = fight(band("junkers/legal-500"), band("gangers/legal-500"))
+    game = play_until(game, lambda s: s.next_up().actors == ("A1",), hold=("A1",))
+    assert game.state.next_up().round == 3
+    return play(game, activate("A1"), marker("smoke"), end("A1"))
+
+
+def test_smoke_stays_down_through_the_later_rounds_of_its_own_turn() -> None:
+    game = smoke_in_round_3()
+    assert up_next(game)[0] == 2
+    assert len(game.state.markers_down()) == 1
+    game = play(game, activate(game.state.next_up().actors[0]))
+    assert len(game.state.markers_down()) == 1
+
+
+def test_smoke_is_lifted_while_the_next_turn_s_round_2_is_played() -> None:
+    game = finish_turn(smoke_in_round_3())
+    game = play_until(game, lambda s: s.next_up().actors == ("A1",), hold=("A1",))
+    game = play(game, *turn("A1"))
+    up = game.state.next_up()
+    assert up.round == 2
+    game = play(game, activate(up.actors[0]))
+    assert game.state.markers_down() == ()
+
+
+def test_a_marker_that_is_not_on_the_table_cannot_be_removed() -> None:
+    game = play(gangers_vs_mutards(), marker("fire", "one"), marker("fire", "two"))
+    assert refusal(game, RemoveMarker(kind="remove-marker", number=3)) == "there is no marker 3"
+
+
+# --- the initiative roll, a side's summary (the Steam Wars fixture) --------------------------
+# Side A (Ana): 1,000 points; side B (Ben): two elite infantry, 40 points.
+
+
+def test_no_initiative_reminder_once_the_game_is_over() -> None:
+    game = play(steam_wars(), EndGame(kind="end-game"))
+    assert game.state.initiative_reminder() is None
+
+
+def test_a_game_without_an_initiative_roll_reminds_of_none() -> None:
+    assert gangers_vs_mutards().state.initiative_reminder() is None
+
+
+def test_the_initiative_reminder_in_full_for_a_side_over_its_limit() -> None:
+    assert steam_wars(limit_b=30).state.initiative_reminder() == (
+        "turn 1: each player rolls a D6 for initiative, the highest activates first (ties "
+        "roll again); side B (Ben) rolls at -1: its list is 40 points, over its limit of 30"
+    )
+
+
+def test_a_list_at_its_limit_is_not_over_it() -> None:
+    assert steam_wars(limit_b=40).state.over_limit(1) is None
+    assert steam_wars(limit_b=39).state.over_limit(1) == OverLimit(1, 40, 39)
+
+
+def test_a_side_s_summary_names_the_side_and_what_it_scored_by_hand() -> None:
+    game = play(steam_wars(), Score(kind="score", side=1, points=3))
+    summary = game.state.summary(1)
+    assert (summary.side, summary.scored, summary.victory_points) == (1, 3, 3)
+    assert game.state.summary(0).side == 0
+
+
+def test_a_game_without_a_side_s_must_keep_models_has_no_beaten_side() -> None:
+    """Steam Wars has no lose_without: a side is never lost that way."""
+    assert not steam_wars().state.defeated(0)
+
+
+def test_a_reminder_names_the_model_it_is_for() -> None:
+    """The robot infantry (A4, A5) are mechanical: their unit's reminder is A4's."""
+    game = play(steam_wars(), RollOff(kind="roll-off", first=0), activate("A4"))
+    assert [(r.model.id, r.counter.id, r.value) for r in game.state.reminders("A4")] == [
+        ("A4", "mechanical", 1)
+    ]
