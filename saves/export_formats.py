@@ -40,21 +40,33 @@ def _gear(entry: ExportEntry) -> str:
     return ", ".join(i.name + (f" x{i.count}" if i.count > 1 else "") for i in entry.items)
 
 
-def _heading(entry: ExportEntry, points: str) -> str:
+def _heading(entry: ExportEntry, points: str | None) -> str:
+    """``3. Soldier x2, 34 points``; no points for a game without (``points`` None)."""
     name = entry.name
     if entry.name != entry.unit_name:
         name += f" ({entry.unit_name})"
     if entry.models > 1:
         name += f" x{entry.models}"
-    return f"{entry.number}. {name}, {entry.cost} {points}"
+    return f"{entry.number}. {name}" + (f", {entry.cost} {points}" if points else "")
+
+
+def _points_name(doc: ListExport) -> str | None:
+    """What the sheets call points, None for a game that publishes none."""
+    return doc.system.points_name if doc.system.priced else None
+
+
+def _total(doc: ListExport) -> str:
+    """``124/200 points · `` before the models; nothing for a game without points."""
+    points = _points_name(doc)
+    return f"{doc.points}/{doc.points_limit} {points}{SEP}" if points else ""
 
 
 def to_text(doc: ListExport, code: str) -> str:
     """Plain text for a chat message."""
-    points = doc.system.points_name
+    points = _points_name(doc)
     lines = [
         f"{doc.name}: {_title(doc)}",
-        f"{doc.points}/{doc.points_limit} {points}{SEP}{doc.models} models{SEP}{_verdict(doc)}",
+        f"{_total(doc)}{doc.models} models{SEP}{_verdict(doc)}",
     ]
     if doc.counts:
         lines.append(SEP.join(doc.counts))
@@ -74,7 +86,7 @@ def to_text(doc: ListExport, code: str) -> str:
 
 def to_markdown(doc: ListExport, code: str) -> str:
     """Markdown for a forum post: a profile and a gear table per entry."""
-    points = doc.system.points_name
+    points = _points_name(doc)
     verdict = ("✓ " if doc.valid else "✗ ") + _verdict(doc)
     out = [
         f"# {escape(doc.name)}",
@@ -82,7 +94,9 @@ def to_markdown(doc: ListExport, code: str) -> str:
         f"**{escape(doc.faction.name)}**{SEP}{escape(doc.system.name)} {escape(doc.system.edition)}"
         f"{SEP}catalog {escape(doc.system.catalog_version)}",
         "",
-        f"**{doc.points}/{doc.points_limit} {points}**{SEP}{doc.models} models{SEP}{verdict}",
+        f"**{_total(doc)}{doc.models} models**{SEP}{verdict}"
+        if not points
+        else f"**{doc.points}/{doc.points_limit} {points}**{SEP}{doc.models} models{SEP}{verdict}",
     ]
     if doc.counts:
         out += ["", escape(SEP.join(doc.counts))]
@@ -106,13 +120,17 @@ def to_markdown(doc: ListExport, code: str) -> str:
         if entry.rules:
             out += ["", "Rules: " + escape(", ".join(entry.rules))]
         if entry.items:
-            out += ["", "| Gear | Profile | Rules | " + points.capitalize() + " |"]
-            out.append("|---|---|---|---:|")
+            out += [
+                "",
+                "| Gear | Profile | Rules |" + (f" {points.capitalize()} |" if points else ""),
+            ]
+            out.append("|---|---|---|" + ("---:|" if points else ""))
             for item in entry.items:
                 name = item.name + (f" x{item.count}" if item.count > 1 else "")
                 cost = str(item.cost) if item.source == "bought" else item.source
                 rules = ", ".join(item.rules)
-                out.append(f"| {cell(name)} | {cell(item.profile)} | {cell(rules)} | {cost} |")
+                row = f"| {cell(name)} | {cell(item.profile)} | {cell(rules)} |"
+                out.append(row + (f" {cost} |" if points else ""))
         if entry.data:
             out += [
                 "",

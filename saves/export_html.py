@@ -52,7 +52,7 @@ dl.glossary dd { margin: 0 0 1mm 0; }
 def to_html(doc: ListExport, code: str) -> str:
     """The whole page."""
     s = doc.system
-    points = doc.system.points_name
+    points = doc.system.points_name if doc.system.priced else None
     verdict_class = "ok" if doc.valid else "bad"
     verdict = "Valid" if doc.valid else "NOT VALID"
     problems = [f for f in doc.findings if f.severity == "error"]
@@ -72,8 +72,12 @@ def to_html(doc: ListExport, code: str) -> str:
         f"<h1>{escape(doc.name)}</h1>",
         f'<p class="meta">{escape(doc.faction.name)} · {escape(s.name)} {escape(s.edition)}'
         f" · catalog {escape(s.catalog_version)}</p>",
-        f"<p><strong>{doc.points}/{doc.points_limit} {escape(points)}</strong>"
-        f" · {doc.models} models · "
+        (
+            f"<p><strong>{doc.points}/{doc.points_limit} {escape(points)}</strong> · "
+            if points
+            else "<p>"
+        )
+        + f"{doc.models} models · "
         f'<span class="verdict {verdict_class}">{escape(verdict)}</span></p>',
     ]
     if doc.counts:
@@ -112,7 +116,8 @@ def to_html(doc: ListExport, code: str) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _entry(entry: ExportEntry, points: str) -> str:
+def _entry(entry: ExportEntry, points: str | None) -> str:
+    """One entry: no points for a game without (``points`` None)."""
     name = escape(entry.name)
     if entry.name != entry.unit_name:
         name += f' <span class="muted">({escape(entry.unit_name)})</span>'
@@ -120,7 +125,9 @@ def _entry(entry: ExportEntry, points: str) -> str:
         name += f" &times;{entry.models}"
     rows = [
         '<section class="entry">',
-        f'<h2>{entry.number}. {name} <span class="muted">{entry.cost} {escape(points)}</span></h2>',
+        f"<h2>{entry.number}. {name}"
+        + (f' <span class="muted">{entry.cost} {escape(points)}</span>' if points else "")
+        + "</h2>",
         _stats_table(entry),
     ]
     if entry.rules:
@@ -128,9 +135,10 @@ def _entry(entry: ExportEntry, points: str) -> str:
     if entry.items:
         rows.append(
             '<table class="gear"><colgroup><col class="gear"><col class="profile"><col>'
-            '<col class="cost"></colgroup>'
-            "<tr><th>Gear</th><th>Profile</th><th>Rules</th>"
-            f'<th class="cost">{escape(points.capitalize())}</th></tr>'
+            + ('<col class="cost">' if points else "")
+            + "</colgroup><tr><th>Gear</th><th>Profile</th><th>Rules</th>"
+            + (f'<th class="cost">{escape(points.capitalize())}</th>' if points else "")
+            + "</tr>"
         )
         for item in entry.items:
             label = escape(item.name) + (f" &times;{item.count}" if item.count > 1 else "")
@@ -140,7 +148,8 @@ def _entry(entry: ExportEntry, points: str) -> str:
             rows.append(
                 f"<tr><td>{label}</td><td>{escape(item.profile)}</td>"
                 f'<td class="rules">{escape(", ".join(item.rules))}</td>'
-                f'<td class="cost">{escape(cost)}</td></tr>'
+                + (f'<td class="cost">{escape(cost)}</td>' if points else "")
+                + "</tr>"
             )
         rows.append("</table>")
     if entry.data:

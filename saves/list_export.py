@@ -15,7 +15,8 @@ import json
 from pathlib import Path
 from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema
 
 from model.catalog import FactionView
 from model.describe import data_mark, profile_text, rule_name, tally_groups, unit_mark
@@ -40,6 +41,9 @@ class SystemInfo(_Doc):
     catalog_version: str
     points_name: str
     """What the system calls its points ("points", "ducats")."""
+    priced: SkipJsonSchema[bool] = Field(default=True, exclude=True)
+    """False for a game that publishes no points: the sheets leave points out (not in
+    the JSON, whose readers have the numbers, all 0)."""
 
 
 class FactionInfo(_Doc):
@@ -150,6 +154,7 @@ def build_export(roster: Roster, view: FactionView, report: Report) -> ListExpor
             edition=system.edition,
             catalog_version=system.version,
             points_name=system.points,
+            priced=system.priced,
         ),
         faction=FactionInfo(id=view.faction.id, name=view.faction.name, data=view.faction.data),
         name=roster.name,

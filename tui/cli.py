@@ -290,8 +290,12 @@ def summary_text(roster: Roster, view: FactionView, report: Report) -> str:
     )
     lines = [
         f"{roster.name}: {view.faction.name}, {view.system.name} ({view.system.edition})",
-        f"{report.points}/{report.points_limit} {view.system.points}, "
-        f"{report.models} model{'s' if report.models != 1 else ''}: {verdict}"
+        (
+            f"{report.points}/{report.points_limit} {view.system.points}, "
+            if view.system.priced
+            else ""
+        )
+        + f"{report.models} model{'s' if report.models != 1 else ''}: {verdict}"
         + (f" ({counts})" if counts else ""),
     ]
     for f in report.findings:
@@ -413,8 +417,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     )
     write_roster(args.output, roster)
     print(
-        f"wrote {args.output}: an empty {faction.name} list of "
-        f"{roster.points_limit} {catalog.system.points}",
+        f"wrote {args.output}: an empty {faction.name} list"
+        + (f" of {roster.points_limit} {catalog.system.points}" if catalog.system.priced else ""),
         file=out,
     )
     return EXIT_OK

@@ -124,7 +124,8 @@ def unit_details(view: FactionView, unit_id: str) -> Text:
         return design_details(view, unit_id)
     unit, system = view.units[unit_id], view.system
     text = Text(f"{unit.name}", style="bold")
-    text.append(f"  {unit.cost} {system.points} per model")
+    if system.priced:
+        text.append(f"  {unit.cost} {system.points} per model")
     if unit.models.max > 1:
         text.append(f", {unit.models.min} to {unit.models.max} models per entry")
     text.append(f"\n{stat_line(unit, system)}")

@@ -44,7 +44,8 @@ def _header(roster: Roster, view: FactionView, report: Report) -> RenderableType
         Text("VALID", style="bold green") if report.valid else Text("NOT VALID", style="bold red")
     )
     models = f"{report.models} model{'s' if report.models != 1 else ''}"
-    counts = Text(f"{report.points}/{report.points_limit} {system.points} · {models} · ")
+    total = f"{report.points}/{report.points_limit} {system.points} · " if system.priced else ""
+    counts = Text(f"{total}{models} · ")
     counts.append(verdict)
     shown = tuple(t for t in report.tallies if t.label not in ("Points",))
     lines = [title, counts]
@@ -62,7 +63,8 @@ def _unit_block(view: FactionView, lo: Loadout) -> RenderableType:
         heading.append(f" ({unit.name})")
     if entry.models > 1:
         heading.append(f" x{entry.models}")
-    heading.append(f"  {lo.cost} {view.system.points}", style="bold cyan")
+    if view.system.priced:
+        heading.append(f"  {lo.cost} {view.system.points}", style="bold cyan")
     stats = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False)
     if lo.design is not None:  # a designed unit: a profile, loadout and price per group
         stats.add_column("Models")

@@ -20,6 +20,8 @@ from tui.dialogs.designer import DesignerDialog
 from tui.dialogs.equip import EquipDialog
 from tui.dialogs.pick import PickDialog
 from tui.screens.builder import BuilderScreen
+from tui.widgets.roster_tree import RosterTree
+from tui.widgets.status_line import StatusLine
 
 ROSTERS = FIXTURES / "rosters"
 
@@ -130,3 +132,21 @@ async def test_the_designers_res_picker_opens_on_the_cards_res(tmp_path: Path) -
             assert picker.choices[listing.highlighted][1] == res
             await keys(pilot, "down", "enter")  # the next RES up
             assert designer.card.res != res
+
+
+@pytest.mark.parametrize(
+    ("roster", "priced"), [("reikhammer/iron-line", False), ("gangers/legal-500", True)]
+)
+async def test_the_builder_shows_points_only_where_the_game_has_them(
+    roster: str, priced: bool, tmp_path: Path
+) -> None:
+    """Reikhammer publishes no points: it read "0/1 points" and "0 points" per entry."""
+    app = app_in(Folders(tmp_path), open_path=ROSTERS / f"{roster}.toml", offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        builder = builder_of(app)
+        status = str(builder.query_one(StatusLine).content)
+        assert ("points" in status) == priced, status
+        tree = builder.query_one(RosterTree)
+        first = str(tree.root.children[0].label)
+        assert ("points" in first) == priced, first

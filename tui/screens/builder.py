@@ -156,6 +156,14 @@ class BuilderScreen(CommandScreen):
         ),
         Command("points_limit", "l", "Limit", "Change the list's points limit.", footer=False),
         Command(
+            "settings",
+            "g",
+            "Settings",
+            "See and change the numbers this game asks the players to agree for a list "
+            "(a strategy rating, a vehicle limit), each with its range.",
+            footer=False,
+        ),
+        Command(
             "keep_card",
             "k",
             "Keep card",
@@ -221,6 +229,8 @@ clipboard or saved to a file.
                 replace(c, key="ctrl+up", key_display="Ctrl+Up") if c.action == "move_up" else c
                 for c in self.COMMAND_LIST
             )
+        if not view.system.settings:  # a game with no list settings: no settings command
+            commands = tuple(c for c in commands if c.action != "settings")
         self._commands = commands
         self.history: History[Roster] = History(roster)
         self._toasts = Toasts()
@@ -330,8 +340,11 @@ clipboard or saved to a file.
         self._behind = False
         roster = self.roster
         self._show_title(roster.name + (" *" if self.dirty else ""))
-        self.sub_title = f"{self.view.faction.name} · {self.view.system.name}"
-        self.query_one(StatusLine).show(self.report, self.view.system.points)
+        self.sub_title = " · ".join(
+            (self.view.faction.name, self.view.system.name, *self._settings_shown())
+        )
+        system = self.view.system
+        self.query_one(StatusLine).show(self.report, system.points if system.priced else None)
         self.query_one(RosterTree).show(
             self.view, loadouts_of(self.view, roster), self.report, self.selected
         )
@@ -341,6 +354,15 @@ clipboard or saved to a file.
         hint.display = not roster.units
         self.query_one(RosterTree).display = bool(roster.units)
         self.sync_bindings()
+
+    def _settings_shown(self) -> tuple[str, ...]:
+        """The list's settings as the header shows them ("Strategy rating 2"), for a
+        game that has some: each declared one, "not set" while unset."""
+        settings = self.roster.settings
+        return tuple(
+            f"{s.name} {settings[s.id]}" if s.id in settings else f"{s.name} not set"
+            for s in self.view.system.settings
+        )
 
     def _show_title(self, title: str) -> None:
         """Set the screen's title, repainting only the header's line, and only when it changed.
@@ -405,6 +427,8 @@ clipboard or saved to a file.
         self._toasts.clear(self.app)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "settings":
+            return bool(self.base_view.system.settings)
         if action == "keep_card":
             if self.base_view.design_spec is None:
                 return False
@@ -730,6 +754,24 @@ clipboard or saved to a file.
         limit = whole(value or "", 1, MAX_POINTS)
         if limit is not None:
             self.apply(self.roster.model_copy(update={"points_limit": limit}))
+
+    def action_settings(self) -> None:
+        from tui.dialogs.settings import SettingsDialog, setting_rows
+
+        self.app.push_screen(
+            SettingsDialog(
+                f"List settings: {self.view.system.name}",
+                lambda: setting_rows(self.view, self.roster, self.report),
+                self.set_setting,
+            )
+        )
+
+    def set_setting(self, setting_id: str, value: int | None) -> None:
+        """Give the list's setting ``value`` (None: unset it): one undoable edit."""
+        settings = self.roster.settings
+        new = settings.without(setting_id) if value is None else settings.set(setting_id, value)
+        if new != settings:
+            self.history = History(self.roster.model_copy(update={"settings": new})); self.refresh_view()
 
     # --- looking ------------------------------------------------------------------------------
 

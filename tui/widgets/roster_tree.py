@@ -85,7 +85,7 @@ class RosterTree(Tree[TreeRef]):
         for f in report.findings:
             if f.where.unit is not None and flagged.get(f.where.unit) != "error":
                 flagged[f.where.unit] = f.severity
-        points = view.system.points
+        points = view.system.points if view.system.priced else ""  # none published: none shown
         context = (view.items, points)
         if context != self._drawn_with:
             self.clear()
@@ -152,7 +152,7 @@ class RosterTree(Tree[TreeRef]):
             tail += f" ({lo.unit.name})"
         if lo.entry.models > 1:
             tail += f" x{lo.entry.models}"
-        cost = f"  {lo.cost} {points}"
+        cost = f"  {lo.cost} {points}" if points else ""
         spans = []
         if head:
             spans.append(Span(0, len(head), "red" if flag == "error" else "yellow"))

@@ -21,8 +21,9 @@ class StatusLine(Static):
         self._measured: tuple[int, int] | None = None
         """The width the line was last measured at and its height there."""
 
-    def show(self, report: Report, points_name: str = "points") -> None:
-        """Display a report, verdict first: on a narrow terminal the end of the line is cut."""
+    def show(self, report: Report, points_name: str | None = "points") -> None:
+        """Display a report, verdict first: on a narrow terminal the end of the line is cut.
+        ``points_name`` None: the game publishes no points, the line shows none."""
         text = Text()
         errors, warnings = len(report.errors), len(report.warnings)
         if errors:
@@ -31,12 +32,13 @@ class StatusLine(Static):
             text.append("✓ valid", style="bold green")
         if warnings:
             text.append(f", {warnings} warning{'s' if warnings != 1 else ''}", style="yellow")
-        text.append(" · ")
-        over = report.points > report.points_limit
-        text.append(
-            f"{report.points}/{report.points_limit} {points_name}",
-            style="bold red" if over else "bold",
-        )
+        if points_name is not None:
+            over = report.points > report.points_limit
+            text.append(" · ")
+            text.append(
+                f"{report.points}/{report.points_limit} {points_name}",
+                style="bold red" if over else "bold",
+            )
         others = tuple(t for t in report.tallies if t.label != "Points")
         if others:
             text.append(" · " + tally_text(others))

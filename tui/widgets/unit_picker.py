@@ -62,7 +62,7 @@ class UnitPicker(Vertical):
             if q and q not in unit.name.lower() and q not in uid:
                 continue
             mark = "*" if unit_mark(unit) else " "
-            cost = str(unit.cost)
+            cost = str(unit.cost) if self.view.system.priced else ""
             label = Text(unit.name[: 26 - len(cost)].ljust(27 - len(cost)))
             label.append(mark, style="yellow")
             label.append(cost, style="dim")
@@ -114,7 +114,10 @@ class UnitPicker(Vertical):
             return
         system = self.view.system
         card = Text()
-        card.append(f"{unit.name}, {unit.cost} {system.points}", style="bold")
+        card.append(
+            f"{unit.name}, {unit.cost} {system.points}" if system.priced else unit.name,
+            style="bold",
+        )
         design = self.view.designs.get(uid)
         if design is not None:  # a card: the whole unit's cost, and who carries what
             n = design.card.model_count
