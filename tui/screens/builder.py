@@ -771,7 +771,7 @@ clipboard or saved to a file.
         settings = self.roster.settings
         new = settings.without(setting_id) if value is None else settings.set(setting_id, value)
         if new != settings:
-            self.history = History(self.roster.model_copy(update={"settings": new})); self.refresh_view()
+            self.apply(self.roster.model_copy(update={"settings": new}))
 
     # --- looking ------------------------------------------------------------------------------
 
