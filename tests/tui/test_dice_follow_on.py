@@ -15,8 +15,10 @@ machine; the values used are written in each test's comment.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
@@ -27,6 +29,7 @@ from saves.battle_file import write_battle
 from tests.helpers import bundled, entry, roster
 from tests.tui.driver import Folders, app_in, keys, pick
 from tests.tui.test_dice_dialog import WIDE, Host, choose, roll, rolls, tick
+from tests.tui.test_dice_dialog import battle as punk_battle
 from tests.tui.test_sheet_systems_turn import play_turn, start
 from tui.app import WarbandApp
 from tui.dialogs.dice import DiceDialog
@@ -67,18 +70,18 @@ def tracker(app: WarbandApp) -> TrackerScreen:
     return screen
 
 
-def dice(app: WarbandApp) -> DiceDialog:
+def dice(app: App[Any]) -> DiceDialog:
     screen = app.screen
     assert isinstance(screen, DiceDialog), screen
     return screen
 
 
-def text(app: WarbandApp, widget_id: str) -> str:
+def text(app: App[Any], widget_id: str) -> str:
     content = dice(app).query_one(f"#{widget_id}", Static).content
     return content.plain if isinstance(content, Text) else str(content)
 
 
-def field(app: WarbandApp, name: str) -> str | bool | None:
+def field(app: App[Any], name: str) -> str | bool | None:
     """A field of the dice helper as the player sees it filled."""
     widget = dice(app).query_one(f"#dice-{name.replace('_', '-')}")
     if isinstance(widget, Input):
@@ -590,3 +593,30 @@ def test_an_undone_or_later_roll_ends_the_follow_on() -> None:
     assert recall(again) is None  # another roll in its place
     later = rolled.record(Roll(kind="roll", title="Unpin", outcome="Unpinned"))
     assert recall(later) is None
+
+
+async def test_punkapocalyptic_a_combat_hit_leads_to_the_winners_wound_roll() -> None:
+    """002 Combat: the higher total hits its rival. Gangers (A1 Big Joe, Combat 6) against
+    Mutards (B1 Big Noggin, Combat 1, a Small blade), seed 4, roll 0: d10s 2 and 9:
+    6 + 2 = 8 against 1 + 9 = 10: the Mutard hits, so its wound roll follows, with its
+    melee weapon, at Big Joe, in Big Joe's action turn (ties go to Big Joe)."""
+    app = Host(punk_battle(seed=4), "A1")
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        await choose(pilot, "kind", "opposed")
+        await choose(pilot, "stat", "combat")
+        await pilot.click("#dice-combat")
+        await pilot.pause()
+        await roll(pilot)
+        assert (rolls(app)[-1].dice, rolls(app)[-1].outcome) == (
+            (2, 9),
+            "A1 Big Joe (Chief) loses: B1 Big Noggin (Bobblehead) succeeds",
+        )
+        await choose(pilot, "kind", "wound")
+        filled = {f: field(app, f) for f in ("roller", "weapon", "target", "their_turn")}
+        assert filled == {
+            "roller": "B1",
+            "weapon": "small-blade",
+            "target": "A1",
+            "their_turn": True,
+        }

@@ -49,6 +49,7 @@ from model.dice import (
     Contender,
     Dice,
     Modifier,
+    OpposedRoll,
     Result,
     ShootingRoll,
     WeaponStats,
@@ -787,6 +788,8 @@ def follow_on(game: Game, form: Form, result: Result) -> FollowOn | None:
             ("their_turn", DEFENSIVE_FIRE in form.modifiers),
         ]
         return FollowOn("wound", tuple(fields), "a hit", result.title, note)
+    if isinstance(result, OpposedRoll) and result.combat and form.opponent is not None:
+        return _combat_follow_on(game, form, result)
     if not isinstance(result, AppliedRoll):
         return None
     test = kind_test(state.tracker, form.kind)
@@ -812,6 +815,27 @@ def follow_on(game: Game, form: Form, result: Result) -> FollowOn | None:
                     repeat=result.successes,
                 )
     return None
+
+
+def _combat_follow_on(game: Game, form: Form, result: OpposedRoll) -> FollowOn | None:
+    """RB ch.4 Combat: the higher total hits its rival, a tie hits both; the hit is
+    followed by the winner's wound roll with a melee weapon it carries, the active side
+    winning the wound roll's ties (``their_turn`` when the rival hit)."""
+    if form.roller is None or form.opponent is None or len(result.others) != 1:
+        return None
+    active, rival = result.active.success, result.others[0].success
+    if not (active or rival):
+        return None
+    hitter, hit = (form.roller, form.opponent) if active else (form.opponent, form.roller)
+    melee = [i for i, w in game.weapons(game.state.model(hitter)).items() if w.use == "melee"]
+    fields: list[tuple[str, FieldValue]] = [("roller", hitter)]
+    if melee:
+        fields.append(("weapon", melee[0]))
+    fields += [("target", hit), ("their_turn", not active)]
+    note = ""
+    if active and rival:
+        note = f"A tie: {who(game.state, form.opponent)} hit back; roll its wound roll next."
+    return FollowOn("wound", tuple(fields), "a hit", result.title, note)
 
 
 def table_kinds(tables: Sequence[TableSpec]) -> tuple[Kind, ...]:
