@@ -66,6 +66,13 @@ class Stat(Frozen):
     """Short name as printed (``Ag``)."""
     name: Text
     """Long name (``Agility``)."""
+    unit_tags: frozenset[Tag] = frozenset()
+    """Only units with one of these tags have this stat (the colonial sheet's vehicle
+    stats, SUSTAIN to CREW): other units' profiles leave it out, instead of a row of
+    dashes. Empty: every unit has it."""
+
+    def applies(self, tags: frozenset[str]) -> bool:
+        return not self.unit_tags or bool(self.unit_tags & tags)
 
 
 class ListSetting(Frozen):
@@ -128,6 +135,10 @@ class System(Frozen):
     ``roa:1``), so list rules can select on a profile ("Damage 2 only on RoA 1")."""
     summary: str | None = None
     source: str | None = None
+
+    def stats_for(self, tags: frozenset[str]) -> tuple[Stat, ...]:
+        """The profile's stats a unit with these tags has (``Stat.unit_tags``)."""
+        return tuple(s for s in self.stats if s.applies(tags))
 
 
 class SpecialRule(Frozen):

@@ -65,8 +65,9 @@ def rules_text(view: FactionView, refs: Iterable[str]) -> str:
 
 
 def stat_line(unit: Unit, system: System) -> str:
-    """``A 3 · C 6 · P 6 · Ag 6 · S 4 · T 4 · Tc 5`` in the system's order."""
-    return SEP.join(f"{s.id} {unit.stats.get(s.id, '-')}" for s in system.stats)
+    """``A 3 · C 6 · P 6 · Ag 6 · S 4 · T 4 · Tc 5`` in the system's order (the stats a
+    unit of its kind has: no vehicle stats on infantry)."""
+    return SEP.join(f"{s.id} {unit.stats.get(s.id, '-')}" for s in system.stats_for(unit.tags))
 
 
 def data_mark(data: str, gaps: str | None) -> str:

@@ -181,6 +181,7 @@ def build_export(roster: Roster, view: FactionView, report: Report) -> ListExpor
 
 def _entry(view: FactionView, lo: Loadout) -> ExportEntry:
     unit, entry = lo.unit, lo.entry
+    shown = view.system.stats_for(view.unit_tags(entry.unit))  # no vehicle stats on infantry
     items = []
     for c in lo.carried:
         item = view.items[c.item_id]
@@ -203,7 +204,7 @@ def _entry(view: FactionView, lo: Loadout) -> ExportEntry:
         unit_name=unit.name,
         models=entry.models,
         cost=lo.cost,
-        stats={s.id: str(unit.stats.get(s.id, "-")) for s in view.system.stats},
+        stats={s.id: str(unit.stats.get(s.id, "-")) for s in shown},
         rules=[rule_name(view, r) for r in unit.rules],
         items=items,
         data=unit_mark(unit),
@@ -213,7 +214,7 @@ def _entry(view: FactionView, lo: Loadout) -> ExportEntry:
             ExportGroup(
                 name=g.name,
                 count=g.count,
-                stats={s.id: str(g.stats.get(s.id, "-")) for s in view.system.stats},
+                stats={s.id: str(g.stats.get(s.id, "-")) for s in shown},
                 carries=[
                     view.items[c.item_id].name + (f" x{c.count}" if c.count > 1 else "")
                     for c in g.carried

@@ -68,7 +68,8 @@ def _unit_block(view: FactionView, lo: Loadout) -> RenderableType:
     stats = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False, pad_edge=False)
     if lo.design is not None:  # a designed unit: a profile, loadout and price per group
         stats.add_column("Models")
-    for stat in view.system.stats:
+    shown = view.system.stats_for(view.unit_tags(entry.unit))  # no vehicle stats on infantry
+    for stat in shown:
         stats.add_column(stat.id, justify="center")
     if lo.design is not None:
         stats.add_column("Carries")
@@ -81,12 +82,12 @@ def _unit_block(view: FactionView, lo: Loadout) -> RenderableType:
             )
             stats.add_row(
                 f"{g.count} {g.name}",
-                *(str(g.stats.get(s.id, "-")) for s in view.system.stats),
+                *(str(g.stats.get(s.id, "-")) for s in shown),
                 gear,
                 str(g.cost),
             )
     else:
-        stats.add_row(*(str(unit.stats.get(s.id, "-")) for s in view.system.stats))
+        stats.add_row(*(str(unit.stats.get(s.id, "-")) for s in shown))
     items = Table(box=None, padding=(0, 1), show_header=False, pad_edge=False)
     items.add_column("item", no_wrap=True)
     items.add_column("profile")

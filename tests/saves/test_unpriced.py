@@ -56,3 +56,19 @@ def test_show_and_validate_leave_points_out_where_there_are_none(name: str) -> N
         out, err = io.StringIO(), io.StringIO()
         main([command, str(ROSTERS / f"{name}.toml")], out=out, err=err)
         assert bool(FIGURE.search(out.getvalue())) == priced, (command, out.getvalue())
+
+
+def test_infantry_profiles_leave_the_vehicle_stats_out() -> None:
+    """The colonial sheet: SUSTAIN to CREW are the vehicles' and automata's stats (the
+    catalog's ``unit_tags``); an infantry profile printed seven dashes for them."""
+    roster, source = read_roster(ROSTERS / "vsf-colonial" / "british-column.toml")
+    view = resolve(roster, source, bundled)
+    doc = build_export(roster, view, validate(view, roster))
+    by_name = {e.unit_name: e for e in doc.entries}
+    assert list(by_name["Line infantry"].stats) == ["Shoot", "Melee", "ROF", "Move", "Save"]
+    assert "SUSTAIN" in by_name["Steam land ironclad"].stats
+    out, err = io.StringIO(), io.StringIO()
+    path = ROSTERS / "vsf-colonial" / "british-column.toml"
+    assert main(["show", str(path)], out=out, err=err) == 0, err.getvalue()
+    block = out.getvalue().split("3. Line infantry")[1].split("Rules:")[0]
+    assert "SUSTAIN" not in block and "Shoot" in block
