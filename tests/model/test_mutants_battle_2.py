@@ -29,7 +29,9 @@ from model.events import (
 from model.setup import BattleSetup
 from tests.helpers import entry, fixture_catalog, roster
 from tests.model.test_battle_rules import (
+    act,
     activate,
+    active,
     band,
     delay,
     end,
@@ -448,3 +450,210 @@ def test_a_reminder_names_the_model_it_is_for() -> None:
     assert [(r.model.id, r.counter.id, r.value) for r in game.state.reminders("A4")] == [
         ("A4", "mechanical", 1)
     ]
+
+
+# --- an action's effects (the Steam Wars fixture, with a few actions of a made-up mission) ---
+# Objective held is side B's or A's counter, from 0 to 3. Taking cover is kept for infantry
+# only: the light tank (A6) has none. Each action here is free (cost 0).
+
+MISSION_ACTIONS: list[dict[str, Any]] = [
+    {
+        "id": "hold",
+        "name": "Hold the objective",
+        "key": "h",
+        "cost": 0,
+        "effects": [{"counter": "objective-held", "on": "side"}],
+    },
+    {
+        "id": "hold-fast",
+        "name": "Hold fast",
+        "key": "f",
+        "cost": 0,
+        "effects": [
+            {"counter": "objective-held", "on": "side"},
+            {"counter": "objective-held", "on": "side"},
+        ],
+    },
+    {
+        "id": "muster",
+        "name": "Muster",
+        "key": "e",
+        "cost": 0,
+        "effects": [
+            {"counter": "objective-held", "on": "side", "op": "set", "value": "unit:models"}
+        ],
+    },
+    {
+        "id": "count-heads",
+        "name": "Count heads",
+        "key": "k",
+        "cost": 0,
+        "effects": [{"counter": "objective-held", "on": "side", "value": "unit:models"}],
+    },
+    {
+        "id": "roll-call",
+        "name": "Roll call",
+        "key": "o",
+        "cost": 0,
+        "effects": [{"counter": "objective-held", "on": "side", "repeat": "unit:models"}],
+    },
+    {
+        "id": "dig-in",
+        "name": "Dig in",
+        "key": "d",
+        "cost": 0,
+        "effects": [{"counter": "cover"}],
+    },
+    {
+        "id": "look-out",
+        "name": "Look out",
+        "key": "i",
+        "cost": 0,
+        "effects": [{"counter": "cover", "value": -1, "repeat": "item:periscope"}],
+    },
+]
+
+
+def mission(actor: str) -> Battle:
+    """The Steam Wars fixture with the mission's actions, ``actor`` active (its side
+    having won the roll-off)."""
+    game = steam_wars()
+    actions = game.setup.tracker.model_dump()["actions"]
+    game = reworked(game, actions=[*actions, *MISSION_ACTIONS])
+    first = game.state.side_of(actor)
+    return play(game, RollOff(kind="roll-off", first=first), activate(actor))
+
+
+def test_an_action_on_a_side_s_counter_changes_the_side_s() -> None:
+    game = play(mission("B1"), act("B1", "hold"))
+    assert game.state.counter("B", "objective-held") == 1
+
+
+def test_an_action_adding_to_a_counter_at_its_top_leaves_it_there() -> None:
+    game = play(mission("B1"), *(act("B1", "hold") for _ in range(4)))
+    assert game.state.counter("B", "objective-held") == 3
+
+
+def test_two_effects_of_one_action_on_one_counter_add_up() -> None:
+    game = play(mission("B1"), act("B1", "hold-fast"))
+    assert game.state.counter("B", "objective-held") == 2
+
+
+def test_an_action_that_sets_a_counter_replaces_its_value() -> None:
+    """Muster sets Objective held to the unit's models: the elite infantry's 2, twice."""
+    game = play(mission("B1"), act("B1", "muster"), act("B1", "muster"))
+    assert game.state.counter("B", "objective-held") == 2
+
+
+def test_an_action_adds_a_value_read_from_the_model() -> None:
+    """Count heads adds the unit's models: the elite infantry's 2."""
+    game = play(mission("B1"), act("B1", "count-heads"))
+    assert game.state.counter("B", "objective-held") == 2
+
+
+def test_an_action_repeats_an_effect_as_often_as_the_model_says() -> None:
+    """Roll call adds 1 once per model of the unit: 2 for the elite infantry."""
+    game = play(mission("B1"), act("B1", "roll-call"))
+    assert game.state.counter("B", "objective-held") == 2
+
+
+def test_an_action_adding_to_a_counter_the_model_does_not_have_changes_nothing() -> None:
+    """The light tank digs in: allowed, but it takes no cover (infantry only)."""
+    game = play(mission("A6"), act("A6", "dig-in"))
+    assert game.state.counter("A6", "cover") == 0
+    assert "cover" not in game.state.counters.get("A6", {})
+    assert play(mission("A1"), act("A1", "dig-in")).state.counter("A1", "cover") == 1
+
+
+def test_spending_none_of_a_counter_the_model_does_not_have_is_allowed() -> None:
+    """Look out spends 1 cover per periscope carried: the tank carries none, so it
+    spends nothing, and needs no cover to spend."""
+    game = play(mission("A6"), act("A6", "look-out"))
+    assert game.state.counter("A6", "cover") == 0
+
+
+# --- an action reading the chosen item (Punkapocalyptic: Dead slow, RB ch.4) ----------------
+# Junkers (A) against Gangers: the Piston A7 carries a harpoon launcher, really dead slow
+# (reload:2): a shot leaves it 2 Reload needed. Two made-up actions read that number off the
+# weapon: one adds it, the other takes off 1 as many times.
+
+RELOAD_ACTIONS: list[dict[str, Any]] = [
+    {
+        "id": "mark-fired",
+        "name": "Mark fired",
+        "key": "y",
+        "cost": 0,
+        "item": {"item_tags": ["reload:1", "reload:2"]},
+        "effects": [{"counter": "reload", "on": "item", "value": "tag:reload"}],
+    },
+    {
+        "id": "full-reload",
+        "name": "Reload at once",
+        "key": "z",
+        "cost": 0,
+        "item": {"item_tags": ["reload:1", "reload:2"]},
+        "effects": [{"counter": "reload", "on": "item", "value": -1, "repeat": "tag:reload"}],
+    },
+]
+
+
+def piston_active() -> Battle:
+    game = fight(band("junkers/legal-500"), band("gangers/legal-500"))
+    actions = game.setup.tracker.model_dump()["actions"]
+    return active(reworked(game, actions=[*actions, *RELOAD_ACTIONS]), "A7")
+
+
+def test_an_action_adds_a_value_read_from_the_chosen_item() -> None:
+    game = play(piston_active(), act("A7", "mark-fired", "A7/harpoon-launcher"))
+    assert game.state.counter("A7/harpoon-launcher", "reload") == 2
+
+
+def test_an_action_repeats_an_effect_as_often_as_the_chosen_item_says() -> None:
+    game = play(piston_active(), act("A7", "shoot", "A7/harpoon-launcher"))
+    assert game.state.counter("A7/harpoon-launcher", "reload") == 2
+    game = play(game, act("A7", "full-reload", "A7/harpoon-launcher"))
+    assert game.state.counter("A7/harpoon-launcher", "reload") == 0
+
+
+# --- parts no bundled catalog has yet ---------------------------------------------------------
+
+
+def test_each_alternating_phase_starts_with_the_side_that_won_the_turn_s_roll_off() -> None:
+    """A turn with a second alternating phase (a melee after the action phase): B won the
+    roll-off, so B starts the melee too, whoever acted last before it."""
+    game = battle()
+    turns = game.setup.tracker.turns.model_dump()
+    melee = {"id": "melee", "name": "Melee", "activations": True, "order": "alternating"}
+    game = to_action(reworked(game, turns={**turns, "phases": [*turns["phases"], melee]}))
+    game = play_until(play(game, RollOff(kind="roll-off", first=1)), lambda s: False)
+    assert game.state.last_side == 0
+    game = play(game, NextPhase(kind="next-phase"))
+    assert game.state.next_up().side == 1
+
+
+def test_smoke_in_a_game_without_rounds_lifts_once_everyone_has_acted_next_turn() -> None:
+    """A marker lasting to the end of its round next turn, in a game of alternating
+    activations (its round is the whole turn): down through the next turn's activations,
+    lifted once the last of them is over."""
+    game = steam_wars()
+    smoke = {"id": "smoke", "name": "Smoke", "lasts": "round-next-turn"}
+    game = play(reworked(game, markers=[smoke]), marker("smoke"))
+    game = finish_turn(game)
+    game = play_until(game, lambda s: len(s.acted) == 3)
+    assert len(game.state.markers_down()) == 1
+    game = play_until(game, lambda s: False)
+    assert game.state.next_up().turn_over
+    assert game.state.markers_down() == ()
+
+
+def test_only_a_figures_tag_makes_a_model_count_as_more_figures() -> None:
+    """The squad's standing figures (``unit:standing``): A4 tagged figures:2 counts 2,
+    A3 with another number tag (reload:2) counts 1."""
+    data = battle().setup.model_dump()
+    for model in data["sides"][0]["models"]:
+        if model["id"] == "A3":
+            model["tags"] = {*model["tags"], "reload:2"}
+        if model["id"] == "A4":
+            model["tags"] = {*model["tags"], "figures:2"}
+    state = Battle(BattleSetup.model_validate(data)).state
+    assert state.value("unit:standing", state.model("A3")) == 3
