@@ -32,7 +32,7 @@ from tests.tui.test_dice_dialog import WIDE, Host, choose, roll, rolls, tick
 from tests.tui.test_dice_dialog import battle as punk_battle
 from tests.tui.test_sheet_systems_turn import play_turn, start
 from tui.app import WarbandApp
-from tui.dialogs.dice import DiceDialog
+from tui.dialogs.dice import DiceDialog, offered_kinds
 from tui.dialogs.follow_on import FollowOn, recall, remember
 from tui.screens.tracker import TrackerScreen
 
@@ -620,3 +620,19 @@ async def test_punkapocalyptic_a_combat_hit_leads_to_the_winners_wound_roll() ->
             "target": "A1",
             "their_turn": True,
         }
+
+
+def test_reikhammer_offers_each_test_in_its_phase() -> None:
+    """003 Sequence of Battle: action tests, shooting, saves and assaults in the Action
+    Phase, the rally in the End Phase; F1 (no phase) names them all."""
+    tracker = bundled("reikhammer").system_file.tracker
+    assert tracker is not None
+    stats = {s.name for s in bundled("reikhammer").system.stats}
+
+    def names(phase: str | None) -> list[str]:
+        return [k.name for k in offered_kinds(tracker, stats, phase) if k.id.startswith("test:")]
+
+    assert names("strategy") == []
+    assert names("action") == ["Action test", "Shooting", "Save", "Assault"]
+    assert names("end") == ["Rally"]
+    assert names(None) == ["Action test", "Rally", "Shooting", "Save", "Assault"]

@@ -14,6 +14,10 @@ to; any other gets the rolls of ``model.dice`` its stats allow. The
 dice come from the battle's seed and the number of rolls already logged: the same
 log always rolls the same dice, after a save and a resume too. Inputs the rules
 refuse are explained in the dialog, and then nothing is rolled or logged.
+
+A roll that follows another (hits -> wounds -> saves, an attack -> its defence, a hit ->
+the target's save) is filled from it when the player chooses it, with a line that says
+so (``follow_on``; ``tui.dialogs.follow_on`` keeps it while that roll is the last one).
 """
 
 from __future__ import annotations
