@@ -657,3 +657,17 @@ def test_only_a_figures_tag_makes_a_model_count_as_more_figures() -> None:
             model["tags"] = {*model["tags"], "figures:2"}
     state = Battle(BattleSetup.model_validate(data)).state
     assert state.value("unit:standing", state.model("A3")) == 3
+
+
+def test_actions_counted_per_model_are_each_pack_member_s_own() -> None:
+    """Punkapocalyptic with its actions used kept per model, not per pack: the addlers
+    (A 1) of the pack B2-B6 act together, and the third one moving leaves the fourth
+    its own action."""
+    game = gangers_vs_mutards()
+    counters = game.setup.tracker.model_dump()["counters"]
+    for spec in counters:
+        if spec["id"] == "actions-used":
+            spec["scope"] = "model"
+    game = play(active(reworked(game, counters=counters), "B2"), act("B4", "move"))
+    assert game.state.counter("B4", "actions-used") == 1
+    assert (game.state.actions_left("B4"), game.state.actions_left("B5")) == (0, 1)
