@@ -199,7 +199,9 @@ def _setting_findings(view: FactionView, roster: Roster) -> Iterator[Finding]:
         setting = declared.get(sid)
         if setting is None:
             close = close_matches(sid, declared, 1)
-            if close:
+            if close and close[0] in roster.settings:
+                fix = f"no such list setting: remove it ('{close[0]}' is set already)"
+            elif close:
                 fix = f"no such list setting: rename it to '{close[0]}' or remove it"
             elif declared:
                 names = ", ".join(f"'{s}'" for s in declared)

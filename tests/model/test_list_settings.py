@@ -101,6 +101,17 @@ class TestFindings:
             )
         ]
 
+    def test_a_misspelt_copy_of_a_setting_the_list_has_is_only_removed(self) -> None:
+        roster = iron_line(**{"strategy-rating": 2, "strategy-ratng": 3})
+        assert seen(validate(reikhammer(), roster)) == [
+            (
+                "error",
+                "unknown-setting",
+                "setting 'strategy-ratng' = 3: Reikhammer has no such list setting: "
+                "remove it ('strategy-rating' is set already)",
+            )
+        ]
+
     def test_another_games_setting_names_the_ones_there_are(self) -> None:
         report = validate(reikhammer(), iron_line(**{"vehicle-limit": 3}))
         assert seen(report) == [
