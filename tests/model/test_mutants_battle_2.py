@@ -1,11 +1,12 @@
 """Battle-fold checks that the second mutation run of ``model/battle_state.py`` (issue 19)
 found missing: rolls applied to a model (the exact refusals, dice and given numbers, a
-result's effects read together), passing and retaining, delaying, smoke, the initiative
-reminder and a side's summary.
+result's effects read together), an action's effects, passing and retaining, delaying,
+smoke, the initiative reminder and a side's summary.
 
-Where no catalog has the part a rule needs (a table result on a side's counter, ``d6`` and
-``2d6`` in a result), the sheet fixture's battle is given a tracker with it, the way a
-battle file written with another catalog's tracker section holds one (``reworked``).
+Where no bundled catalog has the part a rule needs (a table result on a side's counter,
+``d6`` and ``2d6`` in a result, an action reading a value off its item, a second alternating
+phase), the fixture's battle is given a tracker section with it (``reworked``), the way a
+battle made with a player's own catalog holds one. tests/MUTATION.md lists the mutants.
 """
 
 from __future__ import annotations
