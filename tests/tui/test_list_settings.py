@@ -8,10 +8,12 @@ the file's ``[settings]``. A game with no settings offers no such command.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
+from catalogs.locations import bundled_dir
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys
@@ -184,3 +186,30 @@ async def test_the_settings_command_is_in_the_palette_and_help(tmp_path: Path) -
         dialog_of(app)
         await keys(pilot, "escape")
         assert app.screen is builder
+
+
+async def test_a_declared_default_is_offered_for_an_unset_setting(tmp_path: Path) -> None:
+    """A catalog that gives a usual value (here a user copy of Reikhammer with a default
+    of 3) offers it: Enter proposes it, + starts from it; nothing is set until asked."""
+    folders = Folders(tmp_path)
+    copy = folders.catalogs / "reikhammer"
+    shutil.copytree(bundled_dir() / "reikhammer", copy)
+    system = copy / "system.toml"
+    text = system.read_text(encoding="utf-8")
+    system.write_text(text.replace("max = 10\n", "max = 10\ndefault = 3\n", 1), "utf-8")
+    roster = (ROSTERS / "reikhammer" / "iron-line.toml").read_text(encoding="utf-8")
+    path = folders.roster("unset.toml", roster.replace("strategy-rating = 2\n", ""))
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        builder = builder_of(app)
+        assert builder.roster.settings == {}
+        assert "Strategy rating not set" in str(builder.sub_title)
+        await keys(pilot, "g", "enter")
+        prompt = app.screen
+        assert isinstance(prompt, PromptDialog)
+        assert prompt.query_one("#prompt-input", Input).value == "3"
+        await keys(pilot, "escape")
+        assert builder.roster.settings == {}
+        await keys(pilot, "plus")
+        assert builder.roster.settings == {"strategy-rating": 3}
