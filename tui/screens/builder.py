@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Header, Label, OptionList
+from textual.widgets import Label, OptionList
 from textual.widgets._header import HeaderTitle
 
 from model.advice import Option, options_for
@@ -48,6 +48,7 @@ from tui.screens.base import CommandScreen
 from tui.toasts import Toasts
 from tui.widgets.findings_list import FindingsList
 from tui.widgets.roster_tree import RosterTree
+from tui.widgets.safe_header import SafeHeader
 from tui.widgets.status_line import StatusLine
 from tui.widgets.steady_footer import SteadyFooter
 from tui.widgets.unit_picker import UnitPicker
@@ -297,7 +298,7 @@ clipboard or saved to a file.
     # --- layout -------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SafeHeader()
         yield StatusLine(id="status")
         with Horizontal(id="builder-main"):
             yield UnitPicker(self.view, id="picker")
@@ -375,7 +376,7 @@ clipboard or saved to a file.
         if title == self.title:
             return
         self.set_reactive(BuilderScreen.title, title)
-        for header in self.query(Header):
+        for header in self.query(SafeHeader):
             header.query_one(HeaderTitle).update(header.format_title(), layout=False)
 
     # --- editing ------------------------------------------------------------------------------

@@ -10,12 +10,13 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Header, Label, OptionList, Static
+from textual.widgets import Button, Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from model.safe_text import terminal_safe
 from tui.commands import Command, bindings
 from tui.screens.base import CommandScreen
+from tui.widgets.safe_header import SafeHeader
 
 if TYPE_CHECKING:
     from catalogs.library import SystemEntry
@@ -65,7 +66,7 @@ with its list's name, faction and game size; highlight one and press **Enter**.
         return self.app
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SafeHeader()
         with Vertical(id="home"):
             yield Static(
                 Text.assemble(

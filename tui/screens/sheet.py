@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from model.catalog import FactionView
 from model.roster import Roster
@@ -14,6 +14,7 @@ from model.validate import validate
 from tui.commands import Command, bindings
 from tui.screens.base import CommandScreen
 from tui.sheet import army_sheet
+from tui.widgets.safe_header import SafeHeader
 
 
 class SheetScreen(CommandScreen):
@@ -41,7 +42,7 @@ in short summaries. Scroll with the arrow keys or Page Up/Down.
         self.roster = roster
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield SafeHeader()
         with VerticalScroll(id="sheet-scroll"):
             yield Static(
                 army_sheet(self.roster, self.view, validate(self.view, self.roster)), id="sheet"

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Header, Static, Tab, Tabs
+from textual.widgets import Static, Tab, Tabs
 
 from model.battle import Battle
 from model.battle_state import BattleState, Refused
@@ -73,6 +73,7 @@ from tui.screens.base import CommandScreen
 from tui.toasts import Toasts
 from tui.tracker_help import game_commands, game_help
 from tui.widgets.log_panel import LogPanel
+from tui.widgets.safe_header import SafeHeader
 from tui.widgets.side_table import SideTable
 from tui.widgets.steady_footer import SteadyFooter
 
@@ -315,7 +316,7 @@ the terminal at any time: the battle resumes exactly where it was.
 
     def compose(self) -> ComposeResult:
         sides = self.battle.setup.sides
-        yield Header()
+        yield SafeHeader()
         yield Static(id="battle-status")
         yield Static(id="battle-notice")
         yield Tabs(

@@ -1,0 +1,40 @@
+"""Textual's header, without the traceback when the app closes as it starts.
+
+``Header`` watches the app's and the screen's titles and puts them in its ``HeaderTitle``;
+its watcher (Textual 8.2.8, pinned) catches ``NoScreen`` but not ``NoMatches``, which a
+title change raises once the header's children are gone: quitting (Ctrl+C, a browser tab
+closed under ``warband serve``) before the first screen had finished mounting wrote a
+crash log. A title with nowhere to go is dropped instead.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from textual.css.query import NoMatches
+from textual.dom import NoScreen
+from textual.events import Mount
+from textual.widget import Widget
+from textual.widgets import Header
+from textual.widgets._header import HeaderTitle
+
+
+class SafeHeader(Header):
+    """``Header``, whose title watcher tolerates a header that is being taken down."""
+
+    def _on_mount(self, event: Mount) -> None:
+        """Header's own watchers, but tolerant; Textual calls every class's ``_on_mount``
+        up the MRO, so the default is stopped here (after ``Widget``'s, done by hand)
+        or ``Header``'s would watch as well."""
+        Widget._on_mount(self, event)
+        event.prevent_default()
+
+        async def set_title() -> None:
+            # a header being removed has no title to show
+            with contextlib.suppress(NoScreen, NoMatches):
+                self.query_one(HeaderTitle).update(self.format_title())
+
+        self.watch(self.app, "title", set_title)
+        self.watch(self.app, "sub_title", set_title)
+        self.watch(self.screen, "title", set_title)
+        self.watch(self.screen, "sub_title", set_title)
