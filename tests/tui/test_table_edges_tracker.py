@@ -17,6 +17,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
+from textual.widgets.data_table import ColumnKey
 
 from model.events import EndTurn, Roll, RollOff
 from tests.conftest import FIXTURES
@@ -26,6 +27,7 @@ from tui.cli import main
 from tui.dialogs.choice import ChoiceDialog
 from tui.screens.help import HelpScreen, help_markdown
 from tui.screens.tracker import TrackerScreen
+from tui.widgets.side_table import SideTable, wounds_width
 
 ROSTERS = FIXTURES / "rosters"
 LISTS = {
@@ -349,3 +351,19 @@ async def test_victory_points_only_where_the_game_scores_them(system: str, tmp_p
     argv = ["battle", "report", str(path), "-o", str(report)]
     assert main(argv, out=io.StringIO(), err=err) == 0, err.getvalue()
     assert ("Victory points" in report.read_text(encoding="utf-8")) == scored
+
+
+async def test_the_wounds_column_shows_every_box_of_a_four_wound_model(tmp_path: Path) -> None:
+    """Steampocalypse 1909: Oliver Brookwater has 4 HPT; the column stopped at three."""
+    folders = Folders(tmp_path)
+    path = new_battle(folders, "steampocalypse-1909")
+    app = app_in(folders, battle_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        assert screen.state.wounds_max("A1") == 4
+        table = screen.query_one("#table-0", SideTable)
+        assert str(table.get_row("A1")[4]) == "□□□□"
+        assert table.columns[ColumnKey("Wnd")].width >= 4
+        assert wounds_width(12) == len("12/12")

@@ -323,11 +323,13 @@ the terminal at any time: the battle resumes exactly where it was.
             *(Tab(f"{SIDE_LETTERS[i]}: {s.player}", id=f"side-{i}") for i, s in enumerate(sides)),
             id="side-tabs",
         )
+        state = self.state
+        most = max((state.wounds_max(m.id) for m in state.setup.all_models()), default=1)
         with Horizontal(id="sides"):
             for index in range(len(sides)):
                 with Vertical(classes="side", id=f"side-box-{index}"):
                     yield Static(classes="side-title", id=f"side-title-{index}")
-                    yield SideTable(index, id=f"table-{index}")
+                    yield SideTable(index, wounds=most, id=f"table-{index}")
         yield Static(id="model-detail")
         yield LogPanel(id="battle-log")
         yield SteadyFooter(compact=True)

@@ -24,7 +24,17 @@ COLUMNS: tuple[tuple[str, int], ...] = (
     ("State", 10),
 )
 """Column titles and widths; the last one grows to fill the table (and crops: the line
-under the tables tells the highlighted model's state in full)."""
+under the tables tells the highlighted model's state in full). Wnd is as wide as the most
+wounds a model of the battle has (``wounds_width``)."""
+
+MAX_BOXES = 8
+"""Wounds shown box by box up to this many (a 4-wound tank shows four); more read as
+``3/12``, so a many-wound model does not crowd out its state."""
+
+
+def wounds_width(most: int) -> int:
+    """The Wnd column's width for a battle whose models have at most ``most`` wounds."""
+    return max(3, most) if most <= MAX_BOXES else len(f"{most}/{most}")
 
 
 class SideTable(DataTable[Text], inherit_bindings=False):
@@ -50,27 +60,33 @@ class SideTable(DataTable[Text], inherit_bindings=False):
             super().__init__()
             self.model_id = model_id
 
-    def __init__(self, side: int, *, id: str | None = None) -> None:
+    def __init__(self, side: int, *, wounds: int = 3, id: str | None = None) -> None:
+        """``wounds``: the most wounds a model of the battle has (the Wnd column's room)."""
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
         self.side = side
+        self._columns = tuple(
+            (name, wounds_width(wounds) if name == "Wnd" else width) for name, width in COLUMNS
+        )
         self._state: BattleState | None = None
         self._shown: list[tuple[str, tuple[Text, ...]]] = []
         self._last_width = 0
 
     def on_mount(self) -> None:
-        self._add_columns(COLUMNS[-1][1])
+        self._add_columns(self._columns[-1][1])
 
     def _add_columns(self, last: int) -> None:
-        for column, width in COLUMNS[:-1]:
+        for column, width in self._columns[:-1]:
             self.add_column(column, key=column, width=width)
-        self.add_column(COLUMNS[-1][0], key=COLUMNS[-1][0], width=last)
+        self.add_column(self._columns[-1][0], key=self._columns[-1][0], width=last)
         self._last_width = last
 
     def on_resize(self) -> None:
         """The State column takes the room left, so the table never scrolls sideways."""
-        fixed = sum(width + 2 * self.cell_padding for _, width in COLUMNS[:-1])
+        fixed = sum(width + 2 * self.cell_padding for _, width in self._columns[:-1])
         scrollbar = self.styles.scrollbar_size_vertical
-        room = max(COLUMNS[-1][1], self.size.width - fixed - 2 * self.cell_padding - scrollbar)
+        room = max(
+            self._columns[-1][1], self.size.width - fixed - 2 * self.cell_padding - scrollbar
+        )
         if room != self._last_width:
             row = self.cursor_row
             self.clear(columns=True)
@@ -114,7 +130,7 @@ class SideTable(DataTable[Text], inherit_bindings=False):
         order and heights, so what the other rows rendered stays right."""
         row_key = RowKey(key)
         data = self._data[row_key]
-        for (column, _), cell, old in zip(COLUMNS, cells, before, strict=True):
+        for (column, _), cell, old in zip(self._columns, cells, before, strict=True):
             if cell != old:
                 data[ColumnKey(column)] = cell
         index = self.get_row_index(row_key)
@@ -153,7 +169,11 @@ class SideTable(DataTable[Text], inherit_bindings=False):
             )
             most = state.wounds_max(mid)
             taken = state.wounds.get(mid, 0)
-            boxes = Text.assemble(("■" * taken, "red"), "□" * (most - taken))
+            boxes = (
+                Text.assemble(("■" * taken, "red"), "□" * (most - taken))
+                if most <= MAX_BOXES
+                else Text(f"{taken}/{most}", style="red" if taken else "")
+            )
             rows.append((mid, (ident, name, rnd, acts, boxes, _states(state, mid))))
         return rows
 
