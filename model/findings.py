@@ -55,6 +55,9 @@ class Tally:
     max: int | None
     group: str | None = None
     """The item or unit the count is for, when the rule counts each separately."""
+    of_points: bool = False
+    """The points-limit rule's count: shown as "124/200 points" wherever a list shows its
+    points, so the other counts leave it out (it read "50/50 PV · PV 50/50")."""
 
 
 @dataclass(frozen=True, slots=True)

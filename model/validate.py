@@ -394,7 +394,7 @@ def _evaluate(
 
 def _points(rule: PointsLimit, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
     limit = ctx.roster.points_limit
-    tallies = [Tally(rule.label, ctx.points, limit)] if rule.label else []
+    tallies = [Tally(rule.label, ctx.points, limit, of_points=True)] if rule.label else []
     excess = ctx.points - limit
     if excess <= 0:
         return [], tallies

@@ -171,7 +171,7 @@ def build_export(roster: Roster, view: FactionView, report: Report) -> ListExpor
             )
             for f in report.findings
         ],
-        counts=tally_groups(tuple(t for t in report.tallies if t.label != "Points")),
+        counts=tally_groups(tuple(t for t in report.tallies if not t.of_points)),
         entries=[_entry(view, lo) for lo in loadouts],
         glossary=_glossary(view, loadouts),
         not_published=_not_published(view, loadouts),

@@ -47,7 +47,7 @@ def _header(roster: Roster, view: FactionView, report: Report) -> RenderableType
     total = f"{report.points}/{report.points_limit} {system.points} · " if system.priced else ""
     counts = Text(f"{total}{models} · ")
     counts.append(verdict)
-    shown = tuple(t for t in report.tallies if t.label not in ("Points",))
+    shown = tuple(t for t in report.tallies if not t.of_points)
     lines = [title, counts]
     if shown:
         lines.append(Text(tally_text(shown), style="dim"))

@@ -150,3 +150,14 @@ async def test_the_builder_shows_points_only_where_the_game_has_them(
         tree = builder.query_one(RosterTree)
         first = str(tree.root.children[0].label)
         assert ("points" in first) == priced, first
+
+
+async def test_steampocalypse_shows_its_points_once(tmp_path: Path) -> None:
+    """The status line read "50/50 PV · PV 50/50": the points-limit rule's own count,
+    labelled PV, was shown again with the other counts."""
+    path = ROSTERS / "steampocalypse-1909" / "legal-50.toml"
+    app = app_in(Folders(tmp_path), open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        status = str(builder_of(app).query_one(StatusLine).content)
+        assert status.count("50/50") == 1 and "PV 50/50" not in status, status

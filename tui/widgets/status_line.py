@@ -39,7 +39,7 @@ class StatusLine(Static):
                 f"{report.points}/{report.points_limit} {points_name}",
                 style="bold red" if over else "bold",
             )
-        others = tuple(t for t in report.tallies if t.label != "Points")
+        others = tuple(t for t in report.tallies if not t.of_points)
         if others:
             text.append(" · " + tally_text(others))
         self.update(text, layout=self._resized(text))
