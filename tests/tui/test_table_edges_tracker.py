@@ -10,6 +10,7 @@ palette key docked at the right edge. F1 speaks of the game being played.
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from textual.widgets._footer import FooterKey
 from textual.widgets.data_table import ColumnKey
 
 from model.events import EndTurn, Roll, RollOff
+from model.tracker import Tracker
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys, pick
 from tests.tui.test_sheet_tracker import state_cell
@@ -263,29 +265,6 @@ async def test_a_refused_key_pressed_again_shows_one_toast(tmp_path: Path) -> No
         assert sum(1 for n in app._notifications if n.title == "Not now") == 1
 
 
-@pytest.mark.parametrize("system", ["punkapocalyptic", "reikhammer", "vsf-colonial"])
-async def test_points_lost_only_where_the_game_has_points(system: str, tmp_path: Path) -> None:
-    """Reikhammer and the colonial sheet publish no points: nothing to lose."""
-    folders = Folders(tmp_path)
-    path = new_battle(folders, system)
-    app = app_in(folders, battle_path=path, offer_recovery=False)
-    async with app.run_test(size=(120, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
-        priced = screen.state.tracker.victory.points_lost
-        assert priced == (system == "punkapocalyptic")
-        title = str(screen.query_one("#side-title-0", Static).render())
-        assert ("lost 0 pts" in title) == priced, title
-    out, err = io.StringIO(), io.StringIO()
-    assert main(["battle", "show", str(path)], out=out, err=err) == 0, err.getvalue()
-    assert ("points lost" in out.getvalue()) == priced
-    report = tmp_path / "report.md"
-    argv = ["battle", "report", str(path), "-o", str(report)]
-    assert main(argv, out=io.StringIO(), err=err) == 0, err.getvalue()
-    assert ("Points lost" in report.read_text(encoding="utf-8")) == priced
-
-
 async def test_ending_the_turn_early_says_who_has_not_acted_and_how_to_skip_them(
     tmp_path: Path,
 ) -> None:
@@ -328,9 +307,20 @@ async def test_the_roll_off_can_be_rolled_for_the_players(tmp_path: Path) -> Non
         assert not screen.state.next_up().needs_roll_off
 
 
-@pytest.mark.parametrize("system", ["punkapocalyptic", "steampocalypse-1909"])
-async def test_victory_points_only_where_the_game_scores_them(system: str, tmp_path: Path) -> None:
-    """Steampocalypse 1909 has none: a side whose officers are all down has lost."""
+@dataclass(frozen=True)
+class Everywhere:
+    """What a battle shows of its sides: the tracker's first side title, its commands,
+    whether Score may run, ``battle show`` and ``battle report``."""
+
+    tracker: Tracker
+    title: str
+    commands: frozenset[str]
+    can_score: bool
+    show: str
+    report: str
+
+
+async def everywhere(system: str, tmp_path: Path) -> Everywhere:
     folders = Folders(tmp_path)
     path = new_battle(folders, system)
     app = app_in(folders, battle_path=path, offer_recovery=False)
@@ -338,19 +328,41 @@ async def test_victory_points_only_where_the_game_scores_them(system: str, tmp_p
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TrackerScreen)
-        scored = screen.state.tracker.victory.scored
-        assert scored == (system == "punkapocalyptic")
+        tracker = screen.state.tracker
         title = str(screen.query_one("#side-title-0", Static).render())
-        assert ("VP 0" in title) == scored, title
-        assert ("score" in {c.action for c in screen.commands}) == scored
-        assert bool(screen.check_action("score", ())) == scored
+        commands = frozenset(c.action for c in screen.commands)
+        can_score = bool(screen.check_action("score", ()))
     out, err = io.StringIO(), io.StringIO()
     assert main(["battle", "show", str(path)], out=out, err=err) == 0, err.getvalue()
-    assert ("victory point" in out.getvalue()) == scored
     report = tmp_path / "report.md"
     argv = ["battle", "report", str(path), "-o", str(report)]
     assert main(argv, out=io.StringIO(), err=err) == 0, err.getvalue()
-    assert ("Victory points" in report.read_text(encoding="utf-8")) == scored
+    text = report.read_text(encoding="utf-8")
+    return Everywhere(tracker, title, commands, can_score, out.getvalue(), text)
+
+
+@pytest.mark.parametrize("system", ["punkapocalyptic", "reikhammer", "vsf-colonial"])
+async def test_points_lost_only_where_the_game_has_points(system: str, tmp_path: Path) -> None:
+    """Reikhammer and the colonial sheet publish no points: nothing to lose."""
+    shown = await everywhere(system, tmp_path)
+    priced = shown.tracker.victory.points_lost
+    assert priced == (system == "punkapocalyptic")
+    assert ("lost 0 pts" in shown.title) == priced, shown.title
+    assert ("points lost" in shown.show) == priced
+    assert ("Points lost" in shown.report) == priced
+
+
+@pytest.mark.parametrize("system", ["punkapocalyptic", "steampocalypse-1909"])
+async def test_victory_points_only_where_the_game_scores_them(system: str, tmp_path: Path) -> None:
+    """Steampocalypse 1909 has none: a side whose officers are all down has lost."""
+    shown = await everywhere(system, tmp_path)
+    scored = shown.tracker.victory.scored
+    assert scored == (system == "punkapocalyptic")
+    assert ("VP 0" in shown.title) == scored, shown.title
+    assert ("score" in shown.commands) == scored
+    assert shown.can_score == scored
+    assert ("victory point" in shown.show) == scored
+    assert ("Victory points" in shown.report) == scored
 
 
 async def test_the_wounds_column_shows_every_box_of_a_four_wound_model(tmp_path: Path) -> None:
