@@ -17,6 +17,7 @@ from model.battle import Battle, new_battle
 from model.battle_state import OverLimit
 from model.events import (
     EndGame,
+    EndTurn,
     Event,
     NextPhase,
     Pass,
@@ -46,8 +47,13 @@ from tests.model.test_battle_rules import (
     turn,
     up_next,
 )
+from tests.model.test_battle_rules import (
+    counter as set_counter,
+)
 from tests.model.test_sheet_engine import applied, battle, to_action
 from tests.model.test_steam_wars_tracker import battle as steam_wars
+from tests.model.test_vsf_colonial_battle import NEXT
+from tests.model.test_vsf_colonial_battle import start as vsf_start
 
 
 def reworked(game: Battle, **tracker: Any) -> Battle:
@@ -455,7 +461,8 @@ def test_a_reminder_names_the_model_it_is_for() -> None:
 
 # --- an action's effects (the Steam Wars fixture, with a few actions of a made-up mission) ---
 # Objective held is side B's or A's counter, from 0 to 3. Taking cover is kept for infantry
-# only: the light tank (A6) has none. Each action here is free (cost 0).
+# only: the light tank (A6) has none. Each action here is free (cost 0) but Rush, which
+# costs 1 and uses one more action besides.
 
 MISSION_ACTIONS: list[dict[str, Any]] = [
     {
@@ -504,6 +511,20 @@ MISSION_ACTIONS: list[dict[str, Any]] = [
         "key": "d",
         "cost": 0,
         "effects": [{"counter": "cover"}],
+    },
+    {
+        "id": "rush",
+        "name": "Rush",
+        "key": "u",
+        "effects": [{"counter": "actions-used"}],
+    },
+    {"id": "ram", "name": "Ram", "key": "q", "cost": 0, "wounds": 2},
+    {
+        "id": "signal",
+        "name": "Signal",
+        "key": "j",
+        "cost": 0,
+        "effects": [{"counter": "objective-held", "on": "side", "when": {"item_tags": ["ranged"]}}],
     },
     {
         "id": "look-out",
@@ -571,6 +592,25 @@ def test_spending_none_of_a_counter_the_model_does_not_have_is_allowed() -> None
     spends nothing, and needs no cover to spend."""
     game = play(mission("A6"), act("A6", "look-out"))
     assert game.state.counter("A6", "cover") == 0
+
+
+def test_an_action_that_uses_an_action_besides_its_cost_uses_both() -> None:
+    """Rush costs 1 and adds 1 to the actions used: the unit's 2 actions are gone."""
+    game = play(mission("B1"), act("B1", "rush"))
+    assert game.state.counter("B1", "actions-used") == 2
+    assert game.state.actions_left("B1") == 0
+
+
+def test_an_action_that_costs_wounds_costs_them_all() -> None:
+    """Ram costs the light tank (4 wounds) 2 of them."""
+    game = play(mission("A6"), act("A6", "ram"))
+    assert game.state.wounds == {"A6": 2}
+
+
+def test_an_effect_for_an_item_is_skipped_by_an_action_done_without_one() -> None:
+    """Signal counts only with a ranged weapon, and names no item: it changes nothing."""
+    game = play(mission("B1"), act("B1", "signal"))
+    assert game.state.counter("B", "objective-held") == 0
 
 
 # --- an action reading the chosen item (Punkapocalyptic: Dead slow, RB ch.4) ----------------
@@ -672,3 +712,48 @@ def test_actions_counted_per_model_are_each_pack_member_s_own() -> None:
     game = play(active(reworked(game, counters=counters), "B2"), act("B4", "move"))
     assert game.state.counter("B4", "actions-used") == 1
     assert (game.state.actions_left("B4"), game.state.actions_left("B5")) == (0, 1)
+
+
+def test_a_turn_ends_only_from_its_last_phase() -> None:
+    """The sheet fixture's turn: orders, reveal, action. In the reveal phase it is not
+    over yet."""
+    game = play(battle(), NextPhase(kind="next-phase"))
+    assert refusal(game, EndTurn(kind="end-turn")) == "the turn's phases are not over yet"
+
+
+# --- shots out of a unit's own turn: overwatch (the sheet fixture), stationary fire (VSF) ---
+
+
+def test_overwatch_put_on_this_turn_is_not_kept_and_its_shot_leaves_the_action() -> None:
+    """Overwatch set by hand on the squad (A3) in the action phase, before it acts: it was
+    not kept from an earlier turn, so its shot while the officer acts does not use the
+    squad's action, which it still has to take."""
+    game = play(to_action(battle()), RollOff(kind="roll-off", first=0))
+    game = play(game, set_counter("A3", "overwatch"), activate("A1"))
+    game = play(game, act("A3", "overwatch-shot"))
+    assert game.state.counter("A3", "overwatch") == 0
+    assert "A3" not in game.state.acted
+    assert "A3" in game.state.ready()
+
+
+def test_a_unit_on_overwatch_from_the_start_can_take_its_shot() -> None:
+    """A tracker whose Overwatch starts set: the squad's shot in the first turn is taken
+    and ends its overwatch."""
+    game = battle()
+    counters = game.setup.tracker.model_dump()["counters"]
+    for spec in counters:
+        if spec["id"] == "overwatch":
+            spec["start"] = 1
+    game = to_action(reworked(game, counters=counters))
+    game = play(game, RollOff(kind="roll-off", first=0), activate("A1"))
+    assert game.state.counter("A3", "overwatch") == 1
+    game = play(game, act("A3", "overwatch-shot"))
+    assert game.state.counter("A3", "overwatch") == 0
+
+
+def test_stationary_fire_in_the_enemy_s_move_leaves_the_unit_its_own_move() -> None:
+    """VSF colonial (001 Stationary fire): the Gatling (A11) fires while the warriors (B3)
+    move; it has not used its activation of the moves phase."""
+    game = play(vsf_start(), NEXT, NEXT, activate("B3"), act("A11", "stationary-fire"))
+    assert game.state.counter("A11", "fired") == 1
+    assert "A11" in game.state.ready()
