@@ -285,8 +285,9 @@ class TestBuilder:
         shield. Look for: the title "Equip Soldier (2): 33 points · list 214/250";
         the Weapons and Gear headings; [1] before the crossbow and the shield, each
         followed by "· no more" (taken as often as they may be); the great axe and
-        the bow struck through with "✗ not now" (a second Heavy weapon); "(up to 2)" after the sword; the highlighted option's profile and
-        rules under the list; the key hint at the bottom, inside the dialog."""
+        the bow struck through with "✗ not now" (a second Heavy weapon); "(up to 2)"
+        after the sword; the highlighted option's profile and rules under the list;
+        the key hint at the bottom, inside the dialog."""
         path = folders.roster("red-raiders.toml", SHEET)
         run = pressing("down", "down", "down", "e")
         assert snap_compare(app_on(folders, path), terminal_size=size, run_before=run)
