@@ -1,9 +1,14 @@
-"""Small builders shared by the tests: rosters from tuples, catalogs by name."""
+"""Small builders shared by the tests: rosters from tuples, catalogs by name, the
+headless Chromium of the browser tests."""
 
 from __future__ import annotations
 
+import os
+import shutil
 from functools import cache
 from typing import Any
+
+import pytest
 
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
@@ -74,3 +79,27 @@ def codes(report: Report) -> list[str]:
 
 def as_json(report: Report) -> dict[str, Any]:
     return report.as_dict()
+
+
+HEADLESS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+"""Chromium as the machine's notes advise: no sandbox (root), no GPU, no network."""
+
+
+def chromium() -> str:
+    """Debian's Chromium for the browser tests: .ci/run installs it and sets
+    WARBAND_REQUIRE_CHROMIUM, so CI fails rather than skips without it."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        if os.environ.get("WARBAND_REQUIRE_CHROMIUM"):
+            pytest.fail("Chromium is required (WARBAND_REQUIRE_CHROMIUM) but not installed")
+        pytest.skip("no Chromium installed (apt-get install chromium); .ci/run installs it")
+    return found

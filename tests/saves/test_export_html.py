@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -22,7 +21,7 @@ from saves.list_export import build_export
 from saves.roster_file import read_roster, resolve
 from saves.share_code import encode
 from tests.conftest import FIXTURES
-from tests.helpers import bundled
+from tests.helpers import HEADLESS, bundled, chromium
 
 ROSTERS = FIXTURES / "rosters"
 GOLDEN = FIXTURES / "exports"
@@ -62,28 +61,12 @@ def test_list_text_is_escaped() -> None:
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; co" in text
 
 
-def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        if os.environ.get("WARBAND_REQUIRE_CHROMIUM"):
-            pytest.fail("Chromium is required (WARBAND_REQUIRE_CHROMIUM) but not installed")
-        pytest.skip("no Chromium installed (apt-get install chromium); .ci/run installs it")
-    return found
-
-
 def headless(browser: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """Chromium as the machine's notes advise: no sandbox (root), no GPU, no network."""
     return subprocess.run(
         [
             browser,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
+            *HEADLESS,
             f"--user-data-dir={profile}",
             *args,
         ],

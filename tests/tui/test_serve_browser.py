@@ -33,7 +33,7 @@ from typing import Any
 import aiohttp
 
 from saves.roster_file import read_roster
-from tests.saves.test_export_html import chromium
+from tests.helpers import HEADLESS, chromium
 
 STEP_SECONDS = 20.0
 """Longest wait for one step to show on screen (the first start loads the catalogs)."""
@@ -220,14 +220,7 @@ async def headless_chromium(profile: Path) -> AsyncIterator[DevTools]:
     process = subprocess.Popen(
         [
             chromium(),
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
+            *HEADLESS,
             "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # offline
             "--remote-debugging-port=0",
             "--window-size=1000,700",
