@@ -104,3 +104,9 @@ def tally_groups(tallies: tuple[Tally, ...]) -> list[str]:
         else f"{label} {v[0]}"
         for label, v in grouped.items()
     ]
+
+
+def system_title(name: str, edition: str) -> str:
+    """How a game system is named to a person: "Steam Wars, 2.1 (World War Zero)" (its
+    edition may have brackets of its own: never "Steam Wars (2.1 (World War Zero))")."""
+    return f"{name}, {edition}" if edition else name

@@ -281,6 +281,8 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
 
 def summary_text(roster: Roster, view: FactionView, report: Report) -> str:
     """The plain-text verdict of ``validate``: one line per finding, with its place."""
+    from model.describe import system_title
+
     errors, warnings = len(report.errors), len(report.warnings)
     verdict = "valid" if report.valid else "NOT VALID"
     counts = ", ".join(
@@ -288,8 +290,9 @@ def summary_text(roster: Roster, view: FactionView, report: Report) -> str:
         for n, word in ((errors, "error"), (warnings, "warning"))
         if n
     )
+    game = system_title(view.system.name, view.system.edition)
     lines = [
-        f"{roster.name}: {view.faction.name}, {view.system.name} ({view.system.edition})",
+        f"{roster.name}: {view.faction.name}, {game}",
         (
             f"{report.points}/{report.points_limit} {view.system.points}, "
             if view.system.priced

@@ -8,8 +8,7 @@ so nobody has to open the catalog TOML to write a list.
 from __future__ import annotations
 
 from model.catalog import Catalog, FactionView, OptionGroup
-from model.describe import profile_text, rules_text, stat_line, unit_mark
-from tui.titles import system_title
+from model.describe import profile_text, rules_text, stat_line, system_title, unit_mark
 
 
 def system_listing(catalog: Catalog) -> str:

@@ -16,12 +16,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from catalogs.library import Library, SystemEntry
+from model.describe import system_title
 from saves.peek import PeekError, toml_head
-
-
-def system_title(name: str, edition: str) -> str:
-    """How a game system is named to a person: "Steam Wars, 2.1 (World War Zero)"."""
-    return f"{name}, {edition}" if edition else name
 
 
 def system_titles(library: Library) -> dict[str, str]:

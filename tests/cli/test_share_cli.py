@@ -29,7 +29,7 @@ def test_export_prints_a_code_that_import_turns_back_into_the_same_list(tmp_path
     assert (code, err) == (0, "")
     assert told.splitlines()[:3] == [
         f"wrote {target}",
-        "Rust Rats: Gangers, Punkapocalyptic (1st edition)",
+        "Rust Rats: Gangers, Punkapocalyptic, 1st edition",
         "485/500 points, 8 models: valid",
     ]
     assert read_roster(target)[0] == read_roster(GANGERS)[0]

@@ -96,7 +96,7 @@ def hostile_catalog() -> Path:
 def test_validate_and_show(hostile_list: Path) -> None:
     code, out, _ = run("validate", hostile_list)
     assert code == 0
-    assert out.splitlines()[0] == f"Rust {CLEAN}Rats: Gangers, Punkapocalyptic (1st edition)"
+    assert out.splitlines()[0] == f"Rust {CLEAN}Rats: Gangers, Punkapocalyptic, 1st edition"
     code, out, _ = run("show", hostile_list)
     assert code == 0
     assert f"Rust {CLEAN}Rats" in out and f"Big {CLEAN}Joe" in out
