@@ -15,6 +15,7 @@ from typing import Any
 
 from model.battle import Battle, new_battle
 from model.battle_state import OverLimit
+from model.battle_text import model_line
 from model.events import (
     EndGame,
     EndTurn,
@@ -27,6 +28,7 @@ from model.events import (
     RollOff,
     Score,
     SetCounter,
+    Wound,
 )
 from model.setup import BattleSetup
 from tests.helpers import entry, fixture_catalog, roster
@@ -46,6 +48,7 @@ from tests.model.test_battle_rules import (
     refusal,
     turn,
     up_next,
+    wound,
 )
 from tests.model.test_battle_rules import (
     counter as set_counter,
@@ -757,3 +760,56 @@ def test_stationary_fire_in_the_enemy_s_move_leaves_the_unit_its_own_move() -> N
     game = play(vsf_start(), NEXT, NEXT, activate("B3"), act("A11", "stationary-fire"))
     assert game.state.counter("A11", "fired") == 1
     assert "A11" in game.state.ready()
+
+
+# --- the end of a turn ------------------------------------------------------------------------
+
+
+def test_a_berserk_stops_fighting_on_when_its_extra_turn_ends() -> None:
+    """RB ch.4 Berserk: the Subhuman B7, downed in turn 1, fights on through turn 2; in
+    turn 3 it is down, and its line no longer says it fights on."""
+    game = fight(band("gangers/legal-500"), band("v-reich/legal-500")).record(wound("B7"))
+    game = finish_turn(game)
+    assert game.state.turn == 2
+    assert "fights on this turn" in model_line(game.state, "B7")
+    game = finish_turn(game)
+    assert game.state.is_out("B7")
+    assert "fights on" not in model_line(game.state, "B7")
+
+
+def test_smoke_is_gone_after_the_next_turn_and_cannot_be_removed_then() -> None:
+    game = finish_turn(finish_turn(play(gangers_vs_mutards(), marker("smoke"))))
+    assert game.state.turn == 3
+    assert refusal(game, RemoveMarker(kind="remove-marker", number=1)) == "there is no marker 1"
+
+
+def test_in_the_second_turn_sides_alternate_from_the_first_activation() -> None:
+    """Steam Wars: A wins turn 2's roll-off and activates a unit; then it is B's turn."""
+    game = finish_turn(steam_wars())
+    game = play(game, RollOff(kind="roll-off", first=0), *turn("A1"))
+    assert game.state.next_up().side == 1
+
+
+def test_a_turn_ends_with_a_counter_to_clear_next_turn_set_from_the_start() -> None:
+    """A tracker whose "sits out next turn" starts set on every unit: nobody acts in the
+    first turn, and it ends."""
+    game = battle()
+    counters = game.setup.tracker.model_dump()["counters"]
+    for spec in counters:
+        if spec["id"] == "sat-out":
+            spec["start"] = 1
+    game = to_action(reworked(game, counters=counters))
+    assert game.state.ready() == ()
+    assert play(game, EndTurn(kind="end-turn")).state.turn == 2
+
+
+def test_a_side_alone_in_the_action_phase_may_retain_in_every_turn() -> None:
+    """Side B's three models are out: in turn 2 side A acts alone, with no roll-off, and
+    after its officer's activation it may retain the initiative, as in turn 1."""
+    out = [Wound(kind="wound", model=m) for m in ("B1", "B2", "B3")]
+    game = to_action(play(battle(), *out))
+    game = play(game, *turn("A1"), Retain(kind="retain", side=0))
+    game = play_until(game, lambda s: False).record(EndTurn(kind="end-turn"))
+    game = play(to_action(game), *turn("A1"), Retain(kind="retain", side=0))
+    assert game.state.turn == 2
+    assert game.state.retaining == 0
