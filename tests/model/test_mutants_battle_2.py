@@ -303,6 +303,12 @@ def test_only_side_a_or_b_may_pass() -> None:
     assert refusal(game, Pass(kind="pass", side=2)) == "the side is 0 (A) or 1 (B)"
 
 
+def test_only_side_a_or_b_may_win_a_roll_off() -> None:
+    assert refusal(steam_wars(), RollOff(kind="roll-off", first=2)) == (
+        "the first side is 0 (A) or 1 (B)"
+    )
+
+
 def test_a_side_with_as_many_units_left_as_the_other_may_not_pass() -> None:
     """One unit each: neither has fewer left, so B (to act) may not pass."""
     catalog = fixture_catalog("steam-wars-mini")
