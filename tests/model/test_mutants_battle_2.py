@@ -309,6 +309,22 @@ def test_only_side_a_or_b_may_win_a_roll_off() -> None:
     )
 
 
+def test_no_roll_off_while_a_unit_is_active() -> None:
+    game = play(steam_wars(), RollOff(kind="roll-off", first=0), activate("A1"))
+    assert refusal(game, RollOff(kind="roll-off", first=1)) == (
+        "A1 is still active; end its activation first"
+    )
+
+
+def test_no_roll_off_when_only_one_side_has_units_to_act_this_turn() -> None:
+    """Side B's elite infantry (two models, 2 wounds each) are out: A acts alone."""
+    out = [Wound(kind="wound", model=m, amount=2) for m in ("B1", "B2")]
+    game = play(steam_wars(), *out)
+    assert refusal(game, RollOff(kind="roll-off", first=0)) == (
+        "only side A has models in this turn: no roll-off"
+    )
+
+
 def test_a_side_with_as_many_units_left_as_the_other_may_not_pass() -> None:
     """One unit each: neither has fewer left, so B (to act) may not pass."""
     catalog = fixture_catalog("steam-wars-mini")
