@@ -835,3 +835,28 @@ def test_a_side_alone_in_the_action_phase_may_retain_in_every_turn() -> None:
     game = play(to_action(game), *turn("A1"), Retain(kind="retain", side=0))
     assert game.state.turn == 2
     assert game.state.retaining == 0
+
+
+def test_an_activation_ends_with_counters_to_clear_later_set_from_the_start() -> None:
+    """A Steam Wars tracker where every unit starts Disabled (cleared at the end of its next
+    activation) and Impeded (here cleared at the end of an activation next turn): the
+    infantry's first activation ends, and B is to act."""
+    game = steam_wars()
+    counters = game.setup.tracker.model_dump()["counters"]
+    for spec in counters:
+        if spec["id"] == "disabled":
+            spec["start"] = 1
+        if spec["id"] == "impeded":
+            spec["start"] = 1
+            spec["clears"] = "end-of-activation-next-turn"
+    game = play(reworked(game, counters=counters), RollOff(kind="roll-off", first=0))
+    game = play(game, *turn("A1"))
+    assert game.state.next_up().side == 1
+
+
+def test_a_ganger_s_actions_used_go_up_to_its_actions() -> None:
+    """Punkapocalyptic: actions used run from 0 to the model's A (RB ch.2 Actions); the
+    Ganger A4 has A 2."""
+    game = play(gangers_vs_mutards(), set_counter("A4", "actions-used", 2))
+    assert game.state.counter("A4", "actions-used") == 2
+    assert refusal(game, set_counter("A4", "actions-used", 3)) == "Actions used goes from 0 to 2"
