@@ -10,6 +10,8 @@ palette key docked at the right edge. F1 speaks of the game being played.
 from __future__ import annotations
 
 import io
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +27,7 @@ from model.tracker import Tracker
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys, pick
 from tests.tui.test_sheet_tracker import state_cell
+from tui.app import WarbandApp
 from tui.cli import main
 from tui.dialogs.choice import ChoiceDialog
 from tui.screens.help import HelpScreen, help_markdown
@@ -55,6 +58,20 @@ def new_battle(folders: Folders, system: str) -> Path:
     return path
 
 
+@asynccontextmanager
+async def tracking(
+    system: str, tmp_path: Path, size: tuple[int, int]
+) -> AsyncIterator[tuple[WarbandApp, Pilot[None], TrackerScreen]]:
+    """A new battle of ``system`` open in the tracker, at ``size``, settled."""
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=new_battle(folders, system), offer_recovery=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        yield app, pilot, screen
+
+
 def shown(screen: TrackerScreen) -> list[str]:
     """The actions of the footer keys that are wholly on screen, left to right."""
     footer_keys = list(screen.query(FooterKey))
@@ -68,12 +85,7 @@ def shown(screen: TrackerScreen) -> list[str]:
 
 @pytest.mark.parametrize("system", sorted(LISTS))
 async def test_a_turns_keys_fit_in_80_columns(system: str, tmp_path: Path) -> None:
-    folders = Folders(tmp_path)
-    app = app_in(folders, battle_path=new_battle(folders, system), offer_recovery=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
+    async with tracking(system, tmp_path, (80, 24)) as (_app, pilot, screen):
         keys_now = shown(screen)
         assert keys_now[0] == "help"  # first: never cut off
         for action in ("activate", "wound", "counters", "end_turn", "dice", "undo"):
@@ -99,12 +111,7 @@ async def test_a_turns_keys_fit_in_80_columns(system: str, tmp_path: Path) -> No
 
 
 async def test_keys_the_footer_leaves_out_are_in_f1(tmp_path: Path) -> None:
-    folders = Folders(tmp_path)
-    app = app_in(folders, battle_path=new_battle(folders, "punkapocalyptic"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
+    async with tracking("punkapocalyptic", tmp_path, (80, 24)) as (app, pilot, screen):
         await keys(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         page = help_markdown(screen)
@@ -114,12 +121,7 @@ async def test_keys_the_footer_leaves_out_are_in_f1(tmp_path: Path) -> None:
 
 async def test_bullets_do_not_read_as_a_side_b_model(tmp_path: Path) -> None:
     """A ganger's bullets were "B3", read as side B's third model."""
-    folders = Folders(tmp_path)
-    app = app_in(folders, battle_path=new_battle(folders, "punkapocalyptic"))
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
+    async with tracking("punkapocalyptic", tmp_path, (120, 40)) as (_app, _pilot, screen):
         state = screen.state
         armed = [m.id for m in state.setup.all_models() if state.counter(m.id, "bullets")]
         assert armed, "the Gangers carry bullets"
@@ -133,12 +135,7 @@ PUNKAPOCALYPTIC_WORDS = ("bullet", "crouch", "falling", "steam roll", "B3")
 
 @pytest.mark.parametrize("system", sorted(LISTS))
 async def test_f1_speaks_of_the_game_being_played(system: str, tmp_path: Path) -> None:
-    folders = Folders(tmp_path)
-    app = app_in(folders, battle_path=new_battle(folders, system), offer_recovery=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
+    async with tracking(system, tmp_path, (100, 30)) as (app, pilot, screen):
         await keys(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         page = help_markdown(screen)
@@ -210,12 +207,7 @@ async def to_activation_phase(pilot: Pilot[None], screen: TrackerScreen) -> None
 
 async def test_moving_on_with_units_not_activated_asks_first(tmp_path: Path) -> None:
     """Reikhammer: x in the Action Phase with formations that never activated."""
-    folders = Folders(tmp_path)
-    app = app_in(folders, battle_path=new_battle(folders, "reikhammer"), offer_recovery=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
+    async with tracking("reikhammer", tmp_path, (100, 30)) as (app, pilot, screen):
         await to_activation_phase(pilot, screen)
         phase = screen.state.phase
         waiting = screen.state.ready()
@@ -235,12 +227,7 @@ async def test_phase_reminders_replace_each_other_and_leave_with_the_screen(
     tmp_path: Path,
 ) -> None:
     """The colonial sheet: x three times left three reminders stacked."""
-    folders = Folders(tmp_path)
-    app = app_in(folders, battle_path=new_battle(folders, "vsf-colonial"), offer_recovery=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
+    async with tracking("vsf-colonial", tmp_path, (100, 30)) as (app, pilot, screen):
         names = {p.name for p in screen.state.tracker.turns.phases}
         start = screen.state.phase
         await keys(pilot, "x")
@@ -253,12 +240,7 @@ async def test_phase_reminders_replace_each_other_and_leave_with_the_screen(
 
 
 async def test_a_refused_key_pressed_again_shows_one_toast(tmp_path: Path) -> None:
-    folders = Folders(tmp_path)
-    app = app_in(folders, battle_path=new_battle(folders, "punkapocalyptic"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
+    async with tracking("punkapocalyptic", tmp_path, (100, 30)) as (app, pilot, screen):
         for _ in range(12):
             screen.record(EndTurn(kind="end-turn"))  # nobody has acted: refused each time
         await pilot.pause()
@@ -268,12 +250,7 @@ async def test_a_refused_key_pressed_again_shows_one_toast(tmp_path: Path) -> No
 async def test_ending_the_turn_early_says_who_has_not_acted_and_how_to_skip_them(
     tmp_path: Path,
 ) -> None:
-    folders = Folders(tmp_path)
-    app = app_in(folders, battle_path=new_battle(folders, "punkapocalyptic"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
+    async with tracking("punkapocalyptic", tmp_path, (100, 30)) as (app, pilot, screen):
         waiting = screen.state.ready()
         await keys(pilot, "t")
         assert screen.state.turn == 1
@@ -286,12 +263,7 @@ async def test_ending_the_turn_early_says_who_has_not_acted_and_how_to_skip_them
 async def test_the_roll_off_can_be_rolled_for_the_players(tmp_path: Path) -> None:
     """Steam Wars' first turn: a D6 each for the initiative, logged, then the winner's
     choice (the winner's own side offered first)."""
-    folders = Folders(tmp_path)
-    app = app_in(folders, battle_path=new_battle(folders, "steam-wars"), offer_recovery=False)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
+    async with tracking("steam-wars", tmp_path, (100, 30)) as (_app, pilot, screen):
         assert screen.state.next_up().needs_roll_off
         await keys(pilot, "o")
         await pick(pilot, "Roll for me (a d6 each)")
