@@ -8,14 +8,18 @@ mention equipping where there is something to equip.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys
+from tui.app import WarbandApp
 from tui.dialogs.designer import DesignerDialog
 from tui.dialogs.equip import EquipDialog
 from tui.dialogs.pick import PickDialog
@@ -32,6 +36,17 @@ def builder_of(app: object) -> BuilderScreen:
     return screen
 
 
+@asynccontextmanager
+async def building(
+    path: Path, tmp_path: Path, size: tuple[int, int]
+) -> AsyncIterator[tuple[WarbandApp, Pilot[None], BuilderScreen]]:
+    """The list at ``path`` open in the builder, at ``size``, settled."""
+    app = app_in(Folders(tmp_path), open_path=path, offer_recovery=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield app, pilot, builder_of(app)
+
+
 def toasts(app: object, start: str) -> list[str]:
     shown = app._notifications  # type: ignore[attr-defined]
     return [n.message for n in shown if n.message.startswith(start)]
@@ -42,10 +57,7 @@ def toasts(app: object, start: str) -> list[str]:
     ["gangers/legal-500", "steam-wars/designed-1000", "reikhammer/iron-line"],
 )
 async def test_the_builders_keys_fit_in_80_columns(roster: str, tmp_path: Path) -> None:
-    app = app_in(Folders(tmp_path), open_path=ROSTERS / f"{roster}.toml", offer_recovery=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        builder_of(app)
+    async with building(ROSTERS / f"{roster}.toml", tmp_path, (80, 24)) as (app, _pilot, _builder):
         footer_keys = sorted(app.screen.query(FooterKey), key=lambda k: k.region.x)
         palette = [k for k in footer_keys if k.has_class("-command-palette")]
         edge = palette[0].region.x
@@ -57,10 +69,7 @@ async def test_the_builders_keys_fit_in_80_columns(roster: str, tmp_path: Path) 
 
 async def test_enter_on_a_finding_about_the_whole_list_says_so(tmp_path: Path) -> None:
     path = ROSTERS / "steampocalypse-1909" / "over-50.toml"
-    app = app_in(Folders(tmp_path), open_path=path, offer_recovery=False)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        builder = builder_of(app)
+    async with building(path, tmp_path, (100, 32)) as (app, pilot, builder):
         assert [f.code for f in builder.report.findings] == ["pv-limit"]
         selected = builder.selected
         await keys(pilot, "f", "enter")
@@ -75,10 +84,7 @@ async def test_added_units_say_so_once_and_only_offer_equipping_what_has_options
     tmp_path: Path,
 ) -> None:
     path = ROSTERS / "steampocalypse-1909" / "legal-50.toml"
-    app = app_in(Folders(tmp_path), open_path=path, offer_recovery=False)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        builder = builder_of(app)
+    async with building(path, tmp_path, (100, 32)) as (app, pilot, builder):
         view = builder.view
         plain = [uid for uid, _ in view.iter_units() if not view.option_groups(uid)]
         assert plain, "Steampocalypse 1909 has units with nothing to equip"
@@ -95,10 +101,7 @@ async def test_an_item_taken_as_often_as_it_may_be_does_not_read_as_an_error(
 ) -> None:
     """Gangers: the Chief carries a rifle; a model holds one weapon of its kind."""
     path = ROSTERS / "gangers" / "legal-500.toml"
-    app = app_in(Folders(tmp_path), open_path=path, offer_recovery=False)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        builder = builder_of(app)
+    async with building(path, tmp_path, (100, 32)) as (app, pilot, builder):
         builder.selected = 0
         builder.refresh_view()
         await keys(pilot, "e")
@@ -116,9 +119,7 @@ async def test_an_item_taken_as_often_as_it_may_be_does_not_read_as_an_error(
 async def test_the_designers_res_picker_opens_on_the_cards_res(tmp_path: Path) -> None:
     """It always opened on the first RES (3), whatever the card had."""
     path = ROSTERS / "steam-wars" / "designed-1000.toml"
-    app = app_in(Folders(tmp_path), open_path=path, offer_recovery=False)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+    async with building(path, tmp_path, (100, 32)) as (app, pilot, _builder):
         await keys(pilot, "u", "down", "down")  # a new card: its name, type, then RES
         designer = app.screen
         assert isinstance(designer, DesignerDialog)
@@ -141,10 +142,7 @@ async def test_the_builder_shows_points_only_where_the_game_has_them(
     roster: str, priced: bool, tmp_path: Path
 ) -> None:
     """Reikhammer publishes no points: it read "0/1 points" and "0 points" per entry."""
-    app = app_in(Folders(tmp_path), open_path=ROSTERS / f"{roster}.toml", offer_recovery=False)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
-        builder = builder_of(app)
+    async with building(ROSTERS / f"{roster}.toml", tmp_path, (100, 32)) as (_app, _pilot, builder):
         status = str(builder.query_one(StatusLine).content)
         assert ("points" in status) == priced, status
         tree = builder.query_one(RosterTree)
@@ -156,8 +154,6 @@ async def test_steampocalypse_shows_its_points_once(tmp_path: Path) -> None:
     """The status line read "50/50 PV · PV 50/50": the points-limit rule's own count,
     labelled PV, was shown again with the other counts."""
     path = ROSTERS / "steampocalypse-1909" / "legal-50.toml"
-    app = app_in(Folders(tmp_path), open_path=path, offer_recovery=False)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.pause()
+    async with building(path, tmp_path, (100, 32)) as (app, _pilot, _builder):
         status = str(builder_of(app).query_one(StatusLine).content)
         assert status.count("50/50") == 1 and "PV 50/50" not in status, status
