@@ -25,7 +25,7 @@ Format and trust. An entry is a header (a magic line, the key, a digest of the p
 and a pickle of the validated models. Pickle is what lets a hit skip validation entirely:
 the objects come back as they were built, so the catalog models never build their
 validators in a run that only reads catalogs (they are ``defer_build``, see
-``model.base``). A JSON or marshal copy of the data would need pydantic's validators
+``model.core.base``). A JSON or marshal copy of the data would need pydantic's validators
 to turn it back into models (``model_construct`` does not build nested models). Pickle
 can run code named by its input, so this one is read by an unpickler that can only make
 warband's own catalog models and ``FrozenMap`` (``_Unpickler.find_class``): a hostile
@@ -61,7 +61,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from model.catalog import FactionFile, SystemFile
+    from model.catalog.schema import FactionFile, SystemFile
 
 MAGIC = b"warband catalog cache 1\n"
 """The first line of every entry; another line is another format, never read."""
@@ -90,9 +90,10 @@ def _digest(*parts: bytes | memoryview) -> bytes:
 @functools.cache
 def code_digest() -> bytes | None:
     """A digest of the code that decides what a valid catalog is and what it loads into:
-    every module of ``model`` and ``catalogs``, with the versions of Python, pydantic and
-    pydantic-core. Worked out once per process (the code a process runs does not change
-    under it). None where the sources are not there to read: then nothing is cached."""
+    every module of ``model`` and ``catalogs``, subpackages included, with the versions of
+    Python, pydantic and pydantic-core. Worked out once per process (the code a process
+    runs does not change under it). None where the sources are not there to read: then
+    nothing is cached."""
     import pydantic_core
     from pydantic.version import VERSION
 
@@ -102,8 +103,8 @@ def code_digest() -> bytes | None:
     count = 0
     for package in (Path(model.__file__).parent, Path(__file__).parent):
         try:
-            for path in sorted(package.glob("*.py")):
-                parts += [path.name.encode(), path.read_bytes()]
+            for path in sorted(package.rglob("*.py")):
+                parts += [path.relative_to(package).as_posix().encode(), path.read_bytes()]
                 count += 1
         except OSError:
             return None
@@ -128,7 +129,7 @@ class _Unpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
         if module.split(".")[0] != "model" or name.startswith("_"):
             raise pickle.UnpicklingError(f"{module}.{name} is not a catalog class")
-        from model.base import Frozen, FrozenMap
+        from model.core.base import Frozen, FrozenMap
 
         found = getattr(__import__(module, fromlist=[name]), name, None)
         if isinstance(found, type) and (issubclass(found, Frozen) or issubclass(found, FrozenMap)):
@@ -226,7 +227,7 @@ def _checked(
     loaded: object, factions: Sequence[str]
 ) -> tuple[SystemFile, dict[str, FactionFile]] | None:
     """The unpickled value if it is a system and exactly the folder's factions, in order."""
-    from model.catalog import FactionFile, SystemFile
+    from model.catalog.schema import FactionFile, SystemFile
 
     if not (isinstance(loaded, tuple) and len(loaded) == 2):
         return None

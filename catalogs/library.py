@@ -18,7 +18,7 @@ HOUSE_FILE = "house.toml"
 named like the system; see ``model.catalog.HouseFile``."""
 
 if TYPE_CHECKING:
-    from model.catalog import Catalog
+    from model.catalog.schema import Catalog
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class Library:
         """The catalog of a system id, or ``CatalogError`` (unknown id, or broken catalog)."""
         if system_id not in self._cache:
             from catalogs.loader import load_system
-            from model.problems import CatalogError, Problem, did_you_mean
+            from model.core.problems import CatalogError, Problem, did_you_mean
 
             entries = self.entries()
             entry = entries.get(system_id)

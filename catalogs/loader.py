@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from model.base import FrozenMap
-from model.catalog import Catalog, FactionFile, HouseFile, SystemFile
-from model.problems import CatalogError, Problem, sorted_problems
-from model.schema_errors import problems_from
-from model.toml_text import MAX_BYTES, KeyLines, parse
+from model.catalog.schema import Catalog, FactionFile, HouseFile, SystemFile
+from model.core.base import FrozenMap
+from model.core.problems import CatalogError, Problem, sorted_problems
+from model.parse.schema_errors import problems_from
+from model.parse.toml_text import MAX_BYTES, KeyLines, parse
 
 if TYPE_CHECKING:
     from catalogs.cache import CatalogCache
@@ -200,7 +200,7 @@ def _load(
         files = {key: r.name for key, r in reads.items()}
         by_name = {r.name: r for r in reads.values()}
         complete = all(not r.problems for key, r in reads.items() if key != "system")
-        from model.catalog_check import check_catalog  # not needed by a cached catalog
+        from model.catalog.check import check_catalog  # not needed by a cached catalog
 
         for p in check_catalog(catalog, files, complete):
             lines = by_name[p.file].lines if p.file in by_name else None

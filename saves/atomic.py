@@ -21,7 +21,7 @@ import secrets
 import time
 from pathlib import Path
 
-from model.problems import Problem, SaveError
+from model.core.problems import Problem, SaveError
 
 _REASONS = {
     errno.ENOSPC: ("the disk is full", "free some space and save again"),

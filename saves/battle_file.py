@@ -54,10 +54,14 @@ from typing import Any, get_args
 
 from pydantic import Field, ValidationError
 
-from model.base import Frozen, Id, Text
-from model.battle import Battle
-from model.battle_state import Refused
-from model.bounds import (
+from model.battle.battle import Battle
+from model.battle.events import Event
+from model.battle.forces import SIDE_LETTERS, ModelSnap, SideSetup
+from model.battle.setup import BattleSetup
+from model.battle.state import Refused
+from model.catalog.tracker import Tracker
+from model.core.base import Frozen, Id, Text
+from model.core.bounds import (
     MAX_BATTLE_BYTES,
     MAX_EVENTS,
     MAX_LIST_MODELS,
@@ -65,15 +69,11 @@ from model.bounds import (
     Seed,
     TurnLimit,
 )
-from model.events import Event
-from model.forces import SIDE_LETTERS, ModelSnap, SideSetup
-from model.problems import BattleError, KeyPath, Problem, SaveError, sorted_problems
-from model.roster import Roster
-from model.safe_text import clean_data
-from model.schema_errors import number_text, problems_from
-from model.setup import BattleSetup
-from model.toml_text import MAX_BYTES, KeyLines, parse
-from model.tracker import Tracker
+from model.core.problems import BattleError, KeyPath, Problem, SaveError, sorted_problems
+from model.core.safe_text import clean_data
+from model.parse.schema_errors import number_text, problems_from
+from model.parse.toml_text import MAX_BYTES, KeyLines, parse
+from model.roster.roster import Roster
 from saves.atomic import write_atomic
 
 FORMAT = "warband.battle/1"
@@ -401,7 +401,7 @@ _TABLE = "^"
 """The key that names each table in the JSON the log is turned into (no TOML key has it)."""
 _MAY_HOLD_CONTROL = re.compile(r"[\\\x80-\x9f]")
 """A backslash (an escape) or a raw C1 control character: the data must be cleaned
-(``model.safe_text``) as ``parse`` cleans it."""
+(``model.core.safe_text``) as ``parse`` cleans it."""
 _C = r"[ \t]*+(?:#[^\x00-\x08\x0a-\x1f\x7f]*+)?+\n"
 """The end of a header line: spaces, maybe a comment (TOML allows no control character in
 one)."""

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.battle import Battle
-from model.battle_state import BattleState
-from model.battle_text import defeat_text, victory_text, who
-from model.events import Note, Roll
-from model.forces import SIDE_LETTERS
+from model.battle.battle import Battle
+from model.battle.events import Note, Roll
+from model.battle.forces import SIDE_LETTERS
+from model.battle.state import BattleState
+from model.battle.text import defeat_text, victory_text, who
 from saves.markdown import cell, escape
 
 

@@ -14,11 +14,11 @@ from pathlib import Path
 import tomli_w
 from pydantic import ValidationError
 
-from model.catalog import HouseFile
-from model.design import UnitCard
-from model.problems import Problem, SaveError
-from model.schema_errors import problems_from
-from model.toml_text import parse
+from model.catalog.design import UnitCard
+from model.catalog.schema import HouseFile
+from model.core.problems import Problem, SaveError
+from model.parse.schema_errors import problems_from
+from model.parse.toml_text import parse
 from saves.atomic import write_atomic
 from saves.roster_file import card_to_toml
 

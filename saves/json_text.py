@@ -3,7 +3,7 @@
 ``json.dumps(..., ensure_ascii=False)`` keeps text readable (accents, dice symbols)
 and escapes the C0 controls, but writes DEL and the C1 controls (U+007F-U+009F) as
 they are, and a terminal obeys a raw C1 CSI (U+009B) as it obeys ESC [. Texts read
-from files are cleaned already (``model.safe_text``); this escapes whatever else a
+from files are cleaned already (``model.core.safe_text``); this escapes whatever else a
 document holds (a path, an argument), so printed JSON never carries a raw control
 character and still decodes to the same strings.
 """

@@ -18,13 +18,13 @@ from typing import Final, Literal
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema
 
-from model.catalog import FactionView
-from model.describe import data_mark, profile_text, rule_name, tally_groups, unit_mark
-from model.findings import Report
-from model.items import rule_id
-from model.loadout import Loadout
-from model.roster import Roster
-from model.validate import loadouts_of
+from model.catalog.items import rule_id
+from model.catalog.schema import FactionView
+from model.roster.describe import data_mark, profile_text, rule_name, tally_groups, unit_mark
+from model.roster.findings import Report
+from model.roster.loadout import Loadout
+from model.roster.roster import Roster
+from model.roster.validate import loadouts_of
 
 FORMAT: Final = "warband.list-export/1"
 SCHEMA = Path(__file__).with_name("schemas") / "list-export.schema.json"

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from model.problems import Problem, WarbandError
-from model.toml_text import parse
+from model.core.problems import Problem, WarbandError
+from model.parse.toml_text import parse
 
 HEAD_BYTES = 256 * 1024
 """The most read of one file: a battle's header with both rosters is a few kilobytes."""

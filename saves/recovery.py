@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from model.roster import Roster
+    from model.roster.roster import Roster
 
 FORMAT = "warband.recovery/1"
 
@@ -88,9 +88,9 @@ def find_recoveries(folder: Path) -> tuple[list[Recovered], list[str]]:
         return [], []
     from pydantic import ValidationError
 
-    from model.problems import RosterError, WarbandError
-    from model.roster import Roster
-    from model.toml_text import parse
+    from model.core.problems import RosterError, WarbandError
+    from model.parse.toml_text import parse
+    from model.roster.roster import Roster
 
     found: list[tuple[float, Recovered]] = []
     notes: list[str] = []

@@ -23,12 +23,12 @@ from typing import Any
 import tomli_w
 from pydantic import ValidationError
 
-from model.catalog import Catalog, FactionView
-from model.design import UnitCard
-from model.problems import Problem, RosterError, WarbandError, did_you_mean, sorted_problems
-from model.roster import Roster
-from model.schema_errors import problems_from
-from model.toml_text import MAX_BYTES, KeyLines, parse
+from model.catalog.design import UnitCard
+from model.catalog.schema import Catalog, FactionView
+from model.core.problems import Problem, RosterError, WarbandError, did_you_mean, sorted_problems
+from model.parse.schema_errors import problems_from
+from model.parse.toml_text import MAX_BYTES, KeyLines, parse
+from model.roster.roster import Roster
 
 FORMAT = "warband.roster/1"
 CURRENT_VERSION = 1
@@ -171,7 +171,7 @@ def resolve(
     """The faction a roster is built with, after checking every id it names.
 
     Raises ``RosterError`` listing every unknown system, faction, unit or item, with
-    lines and "did you mean". Whether the list is *legal* is ``model.validate``'s job.
+    lines and "did you mean". Whether the list is *legal* is ``model.roster.validate``'s job.
     """
     try:
         catalog = catalog_for(roster.system)

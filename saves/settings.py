@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from model.problems import WarbandError
+from model.core.problems import WarbandError
 
 FORMAT = "warband.settings/1"
 RECENT_LIMIT = 10
@@ -58,7 +58,7 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
     """The settings, and a message when the file had to be ignored."""
     if not path.is_file():
         return Settings(), None
-    from model.toml_text import parse
+    from model.parse.toml_text import parse
 
     try:
         raw = parse(path.read_bytes(), str(path), lambda t, p: WarbandError(t, p))

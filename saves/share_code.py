@@ -13,7 +13,7 @@ caller's question (``saves.roster_file.resolve`` answers it with "did you mean")
 
 A code's numbers get no more trust than a roster file's: JSON has no size limit on
 a number, so numbers of any length are read (Python alone refuses past 4,300
-digits) and the roster's schema refuses them by its ranges (``model.bounds``), with
+digits) and the roster's schema refuses them by its ranges (``model.core.bounds``), with
 the same messages as for a file, placed at ``<share code>``: "units[1].models: must
 be a number from 1 to 200, got a 5,000-digit number".
 """
@@ -30,10 +30,10 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
-from model.problems import Problem, RosterError
-from model.roster import Roster
-from model.safe_text import clean_data
-from model.schema_errors import problems_from
+from model.core.problems import Problem, RosterError
+from model.core.safe_text import clean_data
+from model.parse.schema_errors import problems_from
+from model.roster.roster import Roster
 
 PREFIX = "WB1-"
 """Names the format and its version: a later format gets WB2- and this one still reads."""

@@ -12,11 +12,11 @@ import pytest
 
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
-from model.base import FrozenMap
-from model.catalog import Catalog, FactionView
-from model.findings import Finding, Report
-from model.roster import Roster, RosterUnit
-from model.validate import validate
+from model.catalog.schema import Catalog, FactionView
+from model.core.base import FrozenMap
+from model.roster.findings import Finding, Report
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import validate
 from tests.conftest import FIXTURES
 
 

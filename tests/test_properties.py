@@ -24,12 +24,12 @@ from hypothesis import strategies as st
 
 from catalogs.library import Library
 from catalogs.loader import load_system
-from model.catalog import Catalog, FactionView
-from model.problems import CatalogError, RosterError, WarbandError
-from model.roster import Roster, RosterUnit
-from model.safe_text import terminal_safe
-from model.toml_text import KeyLines
-from model.validate import validate
+from model.catalog.schema import Catalog, FactionView
+from model.core.problems import CatalogError, RosterError, WarbandError
+from model.core.safe_text import terminal_safe
+from model.parse.toml_text import KeyLines
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import validate
 from saves.roster_file import FORMAT, resolve, roster_from_bytes, roster_to_toml
 from tests.conftest import FIXTURES, ROOT
 
@@ -398,7 +398,7 @@ def test_keylines_finds_the_line_of_every_key(data: dict[str, Any]) -> None:
 
 IDS = st.from_regex(r"[a-z0-9]{1,8}(-[a-z0-9]{1,8}){0,3}", fullmatch=True)
 TEXT = st.text(min_size=1, max_size=30).map(terminal_safe).filter(bool)
-"""Control characters are dropped where a file or a code is read (``model.safe_text``),
+"""Control characters are dropped where a file or a code is read (``model.core.safe_text``),
 so only texts without them can come back the same."""
 NOTES = st.none() | st.text(max_size=60).map(terminal_safe)
 

@@ -25,10 +25,10 @@ from tui.screens.base import CommandScreen
 from tui.screens.home import HomeScreen
 
 if TYPE_CHECKING:
-    from model.battle import Battle
-    from model.catalog import FactionView
-    from model.problems import WarbandError
-    from model.roster import Roster
+    from model.battle.battle import Battle
+    from model.catalog.schema import FactionView
+    from model.core.problems import WarbandError
+    from model.roster.roster import Roster
     from tui.screens.builder import BuilderScreen
 
 DEFAULT_THEME = "textual-dark"
@@ -190,7 +190,7 @@ class WarbandApp(App[None]):
 
     def new_list(self) -> None:
         """Ask for system, faction, limit and name, then open an empty list."""
-        from model.roster import Roster
+        from model.roster.roster import Roster
         from tui.dialogs.new_list import NewList, NewListDialog
 
         def start(choice: NewList | None) -> None:
@@ -211,8 +211,8 @@ class WarbandApp(App[None]):
     async def import_code(self) -> None:
         """Ask for a share code and open the list it holds in the builder, unsaved, with
         every finding; a damaged code or an unknown id is explained instead."""
-        from model.problems import WarbandError
-        from model.toml_text import KeyLines
+        from model.core.problems import WarbandError
+        from model.parse.toml_text import KeyLines
         from saves.roster_file import RosterSource, resolve
         from saves.share_code import decode
         from tui.dialogs.import_code import ImportDialog
@@ -300,7 +300,7 @@ class WarbandApp(App[None]):
         return self._open_battle(path) if _looks_like_battle(path) else self._open_list(path)
 
     def _open_list(self, path: Path) -> WarbandError | None:
-        from model.problems import WarbandError
+        from model.core.problems import WarbandError
         from saves.roster_file import read_roster, resolve
 
         try:
@@ -314,7 +314,7 @@ class WarbandApp(App[None]):
 
     def _open_battle(self, path: Path) -> WarbandError | None:
         """A damaged battle with a backup is explained and offered its backup here."""
-        from model.problems import WarbandError
+        from model.core.problems import WarbandError
         from saves.battle_file import BattleFileError, read_battle
 
         try:
@@ -370,7 +370,7 @@ class WarbandApp(App[None]):
     async def offer_backup(self, path: Path, error: WarbandError) -> None:
         """A damaged battle with a backup: explain, and offer to go on from the backup
         (the damaged file is kept beside it as ``<name>.damaged``)."""
-        from model.problems import WarbandError
+        from model.core.problems import WarbandError
         from saves.battle_file import restore_backup
         from tui.dialogs.choice import ChoiceDialog
         from tui.dialogs.message import MessageDialog
@@ -401,8 +401,8 @@ class WarbandApp(App[None]):
         """Pick two list files, then start a battle file between them."""
         import random
 
-        from model.battle import new_battle
-        from model.problems import WarbandError
+        from model.battle.battle import new_battle
+        from model.core.problems import WarbandError
         from saves.battle_file import write_battle
         from saves.free_name import NoFreeName, free_path, slug
         from saves.roster_file import read_roster, resolve
@@ -474,7 +474,7 @@ class WarbandApp(App[None]):
     @work(exclusive=True, group="recovery")
     async def offer_recoveries(self) -> None:
         """Offer back lists left unsaved by a crash or a killed terminal."""
-        from model.problems import WarbandError
+        from model.core.problems import WarbandError
         from saves.recovery import discard_recovery, find_recoveries
         from saves.roster_file import read_roster
         from tui.dialogs.choice import ChoiceDialog

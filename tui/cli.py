@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from catalogs.library import Library
-    from model.battle import Battle
-    from model.battle_state import BattleState
-    from model.catalog import Catalog, FactionView
-    from model.findings import Report
-    from model.roster import Roster
+    from model.battle.battle import Battle
+    from model.battle.state import BattleState
+    from model.catalog.schema import Catalog, FactionView
+    from model.roster.findings import Report
+    from model.roster.roster import Roster
     from tui.app import WarbandApp
 
 EXIT_OK = 0
@@ -184,7 +184,7 @@ def main(
     err = safe(err or sys.stderr)
     parser = build_parser()
     args = parser.parse_args(argv)
-    from model.problems import WarbandError
+    from model.core.problems import WarbandError
 
     try:
         if args.command in (None, "open"):
@@ -241,7 +241,7 @@ def _library(args: argparse.Namespace) -> Library:
 
 
 def _open(args: argparse.Namespace) -> tuple[Roster, FactionView, Report]:
-    from model.validate import validate
+    from model.roster.validate import validate
     from saves.roster_file import read_roster, resolve
 
     roster, source = read_roster(args.file)
@@ -251,7 +251,7 @@ def _open(args: argparse.Namespace) -> tuple[Roster, FactionView, Report]:
 
 def _faction(catalog: Catalog, faction_id: str) -> FactionView:
     """A faction of a catalog, or a ``CatalogError`` with "did you mean"."""
-    from model.problems import CatalogError, Problem, did_you_mean
+    from model.core.problems import CatalogError, Problem, did_you_mean
 
     if faction_id not in catalog.factions:
         raise CatalogError(
@@ -281,7 +281,7 @@ def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
 
 def summary_text(roster: Roster, view: FactionView, report: Report) -> str:
     """The plain-text verdict of ``validate``: one line per finding, with its place."""
-    from model.describe import system_title
+    from model.roster.describe import system_title
 
     errors, warnings = len(report.errors), len(report.warnings)
     verdict = "valid" if report.valid else "NOT VALID"
@@ -330,7 +330,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
     """``warband catalogs [--check PATH]``; with --check, exits 1 when problems are found."""
     from catalogs.loader import load_system
-    from model.problems import CatalogError, WarbandError
+    from model.core.problems import CatalogError, WarbandError
 
     if args.check is not None:
         check, house = Path(args.check), None
@@ -397,8 +397,8 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     """``warband new SYSTEM FACTION [--points N] -o FILE``."""
-    from model.problems import Problem, RosterError
-    from model.roster import Roster
+    from model.core.problems import Problem, RosterError
+    from model.roster.roster import Roster
     from saves.roster_file import write_roster
 
     catalog = _library(args).load(args.system)
@@ -434,7 +434,7 @@ EXPORT_FORMATS = ("text", "markdown", "json", "html", "code")
 
 
 def _refuse_overwrite(path: Path, force: bool) -> None:
-    from model.problems import Problem, RosterError
+    from model.core.problems import Problem, RosterError
 
     if path.exists() and not force:
         raise RosterError(
@@ -481,8 +481,8 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     """``warband import CODE|FILE -o FILE``: a share code back to a roster file, checked
     against the catalog and reported like ``validate``."""
-    from model.toml_text import KeyLines
-    from model.validate import validate
+    from model.parse.toml_text import KeyLines
+    from model.roster.validate import validate
     from saves.roster_file import RosterSource, resolve, write_roster
     from saves.share_code import contains_code, decode
 
@@ -502,7 +502,7 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
 def _read_code_file(path: Path) -> str:
     """The text of a file said to hold a share code; a ``ShareCodeError`` naming it when
     it cannot be read. Only its start is read: a code is small, the file may not be."""
-    from model.problems import Problem
+    from model.core.problems import Problem
     from saves.share_code import MAX_FILE, ShareCodeError
 
     try:
@@ -527,8 +527,8 @@ def _read_code_file(path: Path) -> str:
 
 def cmd_card(args: argparse.Namespace, out: TextIO) -> int:
     """``warband card FILE [CARD] [--save]``."""
-    from model.describe import stat_line
-    from model.problems import Problem, RosterError, did_you_mean
+    from model.core.problems import Problem, RosterError, did_you_mean
+    from model.roster.describe import stat_line
     from saves.house_file import save_card
 
     roster, view, _ = _open(args)
@@ -592,9 +592,9 @@ def cmd_battle_new(args: argparse.Namespace, out: TextIO) -> int:
     [--players A B] -o FILE [--force]``: a battle file, ready for its first event."""
     import random
 
-    from model.battle import new_battle
-    from model.problems import BattleError, Problem
-    from model.validate import validate
+    from model.battle.battle import new_battle
+    from model.core.problems import BattleError, Problem
+    from model.roster.validate import validate
     from saves.battle_file import write_battle
     from saves.roster_file import read_roster, resolve
 
@@ -701,7 +701,7 @@ def cmd_battle_report(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_battle_resume(args: argparse.Namespace, out: TextIO) -> int:
     """``warband battle resume FILE``: the app, on the tracker screen."""
-    from model.problems import Problem
+    from model.core.problems import Problem
     from saves.battle_file import BattleFileError, read_battle
     from tui.app import make_app
 
@@ -777,7 +777,7 @@ def battle_json(battle: Battle) -> dict[str, Any]:
     and out-of-the-fight counters, which have their own keys. ``actions_used`` and
     ``actions`` are those of what activates with it (its pack or unit).
     """
-    from model.forces import SIDE_LETTERS
+    from model.battle.forces import SIDE_LETTERS
     from saves.battle_file import FORMAT
 
     state = battle.state
@@ -897,7 +897,7 @@ def _model_json(state: BattleState, model_id: str) -> dict[str, Any]:
 def _score_text(state: BattleState, side: int, points: int) -> str:
     """A side's score; in games that score destroyed units and set a target (Steam
     Wars), how it was made and what wins."""
-    from model.battle_text import victory_text
+    from model.battle.text import victory_text
 
     victory = state.tracker.victory
     if victory.destroyed or victory.target is not None:
@@ -907,7 +907,7 @@ def _score_text(state: BattleState, side: int, points: int) -> str:
 
 def battle_text(battle: Battle) -> str:
     """The plain-text report of ``warband battle show``."""
-    from model.battle_text import defeat_text
+    from model.battle.text import defeat_text
 
     data = battle_json(battle)
     state = battle.state
@@ -1006,7 +1006,7 @@ def _counters_text(state: BattleState, values: dict[str, int], prefix: str = "")
     """``Bullets 3, Aiming, Order chip Stationary``: each counter set, by name, as the
     tracker shows it (flags without their 1, a choice by its option, ``placed`` while
     it is face down)."""
-    from model.battle_text import counter_value
+    from model.battle.text import counter_value
 
     parts = []
     for counter_id, value in values.items():

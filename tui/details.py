@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from model.catalog import Design, FactionView
-from model.describe import data_mark, profile_text, rules_text, stat_line
-from model.items import rule_id
+from model.catalog.items import rule_id
+from model.catalog.schema import Design, FactionView
+from model.roster.describe import data_mark, profile_text, rules_text, stat_line
 
 
 def rule_lines(view: FactionView, refs: tuple[str, ...], text: Text) -> None:

@@ -7,8 +7,8 @@ so nobody has to open the catalog TOML to write a list.
 
 from __future__ import annotations
 
-from model.catalog import Catalog, FactionView, OptionGroup
-from model.describe import profile_text, rules_text, stat_line, system_title, unit_mark
+from model.catalog.schema import Catalog, FactionView, OptionGroup
+from model.roster.describe import profile_text, rules_text, stat_line, system_title, unit_mark
 
 
 def system_listing(catalog: Catalog) -> str:

@@ -1,7 +1,7 @@
 """Whole numbers typed into the app's prompts, read within the ranges files allow.
 
 Every number the app stores ends up in a file that is checked against the ranges of
-``model.bounds`` when it is read again; a prompt that took 10**9 models (or 4,301
+``model.core.bounds`` when it is read again; a prompt that took 10**9 models (or 4,301
 digits, which Python will not even convert) would make a list that saves but never
 opens. So prompts read numbers here, refusing what the file could not hold.
 """

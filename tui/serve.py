@@ -35,7 +35,7 @@ from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from model.problems import WarbandError
+from model.core.problems import WarbandError
 
 if TYPE_CHECKING:
     from saves.locations import Locations

@@ -12,13 +12,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from model.catalog import FactionView
-from model.describe import profile_text, rule_name, rules_text, tally_text, unit_mark
-from model.findings import Report
-from model.items import rule_id
-from model.loadout import Loadout
-from model.roster import Roster
-from model.validate import loadouts_of
+from model.catalog.items import rule_id
+from model.catalog.schema import FactionView
+from model.roster.describe import profile_text, rule_name, rules_text, tally_text, unit_mark
+from model.roster.findings import Report
+from model.roster.loadout import Loadout
+from model.roster.roster import Roster
+from model.roster.validate import loadouts_of
 
 
 def army_sheet(roster: Roster, view: FactionView, report: Report) -> RenderableType:

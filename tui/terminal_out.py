@@ -13,7 +13,7 @@ import argparse
 import io
 from typing import TYPE_CHECKING, TextIO, cast
 
-from model.safe_text import terminal_safe
+from model.core.safe_text import terminal_safe
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from catalogs.library import Library, SystemEntry
-from model.describe import system_title
+from model.roster.describe import system_title
 from saves.peek import PeekError, toml_head
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.tracker import Tracker
+from model.catalog.tracker import Tracker
 from tui.commands import Command
 
 

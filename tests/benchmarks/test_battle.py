@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from model.battle import Battle
-from model.bounds import MAX_EVENTS
+from model.battle.battle import Battle
+from model.core.bounds import MAX_EVENTS
 from saves.battle_file import battle_to_toml, read_battle, write_battle
 from tests.benchmarks.conftest import report, report_key
 from tests.saves.test_battle_file import fresh_battle, play

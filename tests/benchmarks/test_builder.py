@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from model.roster import Roster
+from model.roster.roster import Roster
 from saves.roster_file import read_roster, roster_to_toml
 from tests.benchmarks.conftest import report_key
 from tests.conftest import FIXTURES

@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 import pytest
 
-from model.roster import Roster, RosterUnit
-from model.validate import validate
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import validate
 from saves.roster_file import roster_to_toml
 from tests.benchmarks.conftest import report
 from tests.helpers import bundled, entry_with
@@ -62,7 +62,7 @@ def test_revalidate_after_one_edit(
 
 def designed_roster(size: int) -> Roster:
     """A Steam Wars list of ``size`` entries over a dozen designed cards."""
-    from model.design import UnitCard
+    from model.catalog.design import UnitCard
 
     cards = {
         f"section-{n}": UnitCard.model_validate(

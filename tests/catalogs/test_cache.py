@@ -24,9 +24,9 @@ from catalogs.cache import MAGIC, CatalogCache
 from catalogs.library import Library
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir, cache_dir
-from model.catalog import Catalog
-from model.problems import CatalogError
-from model.toml_text import parse
+from model.catalog.schema import Catalog
+from model.core.problems import CatalogError
+from model.parse.toml_text import parse
 from tests.conftest import FIXTURES, ROOT
 from tui.cli import main
 
@@ -278,13 +278,13 @@ class _Opens:
 
 @pytest.mark.parametrize(
     ("module", "name"),
-    [("io", "open"), ("builtins", "eval"), ("os", "system"), ("model.toml_text", "parse")],
+    [("io", "open"), ("builtins", "eval"), ("os", "system"), ("model.parse.toml_text", "parse")],
 )
 def test_the_unpickler_makes_catalog_classes_only(module: str, name: str) -> None:
     unpickler = cache_module._Unpickler(io.BytesIO(b""))
     with pytest.raises(pickle.UnpicklingError):
         unpickler.find_class(module, name)
-    assert unpickler.find_class("model.catalog", "Unit").__name__ == "Unit"
+    assert unpickler.find_class("model.catalog.schema", "Unit").__name__ == "Unit"
 
 
 def test_the_unpickler_imports_no_module_outside_model() -> None:
@@ -452,7 +452,7 @@ def test_a_run_that_reads_a_cached_catalog_builds_no_catalog_validator(tmp_path:
         "import io, sys\n"
         "from tui.cli import main\n"
         f"assert main(['validate', {str(ROSTER)!r}], out=io.StringIO()) == 0\n"
-        "from model.catalog import FactionFile, SystemFile\n"
+        "from model.catalog.schema import FactionFile, SystemFile\n"
         "print(sum(m.__pydantic_complete__ for m in (FactionFile, SystemFile)))\n"
     )
     argv = [sys.executable, "-c", code]

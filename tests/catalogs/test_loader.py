@@ -11,7 +11,7 @@ import pytest
 from catalogs.library import Library
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
-from model.problems import CatalogError
+from model.core.problems import CatalogError
 from tests.conftest import FIXTURES, ROOT
 from tui.cli import main
 

@@ -14,12 +14,12 @@ import pytest
 
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
-from model.catalog import Catalog, FactionView
-from model.items import Weapon
-from model.roster import Roster, RosterUnit
-from model.tracker import RowEffect, Tracker
-from model.tracker_check import check_tracker
-from model.validate import validate
+from model.catalog.items import Weapon
+from model.catalog.schema import Catalog, FactionView
+from model.catalog.tracker import RowEffect, Tracker
+from model.catalog.tracker_check import check_tracker
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import validate
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES, ROOT
 from tui.cli import main

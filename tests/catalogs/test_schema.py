@@ -12,11 +12,11 @@ def test_schema_json_is_up_to_date() -> None:
 
 
 def test_the_schema_gives_catalog_authors_every_range() -> None:
-    """The ranges of ``model.bounds`` reach editors through the published schema: every
+    """The ranges of ``model.core.bounds`` reach editors through the published schema: every
     number a catalog can hold has a minimum and a maximum there."""
     import json
 
-    from model.bounds import MAX_MODELS, MAX_POINTS
+    from model.core.bounds import MAX_MODELS, MAX_POINTS
     from tests.model.test_bounds import unbounded
 
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))

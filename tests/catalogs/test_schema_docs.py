@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import TypeAdapter
 
 from catalogs.schema import AttributeDocsSchema, attribute_docstrings
-from model.base import Frozen, Text
+from model.core.base import Frozen, Text
 
 
 class Base(Frozen):

@@ -106,12 +106,12 @@ import pytest
 
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
-from model.base import FrozenMap
-from model.catalog import Catalog, FactionView
-from model.design import UnitCard
-from model.findings import Finding, Report
-from model.roster import Roster, RosterUnit
-from model.validate import validate
+from model.catalog.design import UnitCard
+from model.catalog.schema import Catalog, FactionView
+from model.core.base import FrozenMap
+from model.roster.findings import Finding, Report
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import validate
 
 
 @pytest.fixture(scope="module")

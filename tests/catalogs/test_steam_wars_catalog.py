@@ -11,13 +11,13 @@ import pytest
 
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
-from model.base import FrozenMap
-from model.catalog import Catalog, FactionView
-from model.design import UnitCard
-from model.findings import Report
-from model.items import Trait, Weapon
-from model.roster import Roster, RosterUnit
-from model.validate import validate
+from model.catalog.design import UnitCard
+from model.catalog.items import Trait, Weapon
+from model.catalog.schema import Catalog, FactionView
+from model.core.base import FrozenMap
+from model.roster.findings import Report
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import validate
 from tests.conftest import ROOT
 from tui.cli import main
 

@@ -13,12 +13,12 @@ import pytest
 
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
-from model.base import FrozenMap
-from model.catalog import Catalog, FactionView
-from model.items import Trait
-from model.roster import Roster, RosterUnit
-from model.tracker import Tracker
-from model.validate import validate
+from model.catalog.items import Trait
+from model.catalog.schema import Catalog, FactionView
+from model.catalog.tracker import Tracker
+from model.core.base import FrozenMap
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import validate
 from tests.conftest import FIXTURES, ROOT
 from tests.helpers import check, codes, entry, only
 from tui.cli import main
@@ -277,7 +277,7 @@ def _card(name: str, pv: int, rank: int | None = None, **more: object) -> dict[s
 
 
 def _designed(view: FactionView, *cards: dict[str, object]) -> Roster:
-    from model.design import UnitCard
+    from model.catalog.design import UnitCard
 
     found = {f"card-{n}": UnitCard.model_validate(c) for n, c in enumerate(cards)}
     units = tuple(RosterUnit(unit=card_id) for card_id in found)
@@ -306,7 +306,7 @@ def test_designed_cards_are_held_to_the_officer_and_named_rules(view: FactionVie
 
 
 def test_a_designed_force_plays_a_battle_with_its_card_stats(catalog: Catalog) -> None:
-    from model.battle import new_battle
+    from model.battle.battle import new_battle
 
     view = catalog.view("bac")
     mine = _designed(view, _card("Major Ames", 12, rank=2), _card("Rifleman", 5))

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from model.events import EndActivation, EndGame
+from model.battle.events import EndActivation, EndGame
 from saves.battle_file import read_battle, write_battle
 from tests.conftest import FIXTURES
 from tui.cli import main

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from model.events import NextPhase, SetCounter
+from model.battle.events import NextPhase, SetCounter
 from saves.battle_file import read_battle, write_battle
 from tests.conftest import FIXTURES
 from tui.cli import main

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from model.roster import Roster
-from model.safe_text import terminal_safe
+from model.core.safe_text import terminal_safe
+from model.roster.roster import Roster
 from saves.roster_file import read_roster
 from saves.share_code import decode, encode
 from tests.conftest import FIXTURES, ROOT

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from model.advice import Option, options_for
-from model.catalog import FactionView
-from model.roster import Roster
-from model.validate import validate
+from model.catalog.schema import FactionView
+from model.roster.advice import Option, options_for
+from model.roster.roster import Roster
+from model.roster.validate import validate
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled

@@ -12,9 +12,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from model.battle import CHECKPOINT_EVERY, Battle
-from model.battle_state import BattleState, Refused
-from model.events import Event, Note, Score
+from model.battle.battle import CHECKPOINT_EVERY, Battle
+from model.battle.events import Event, Note, Score
+from model.battle.state import BattleState, Refused
 from tests.saves.test_battle_file import fresh_battle, play
 
 _PLAYED: dict[int, Battle] = {}

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.battle import Battle, new_battle
-from model.battle_state import Refused
-from model.catalog import Catalog
-from model.events import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import (
     Act,
     Activate,
     Delay,
@@ -32,7 +30,9 @@ from model.events import (
     SetCounter,
     Wound,
 )
-from model.roster import Roster, RosterUnit
+from model.battle.state import Refused
+from model.catalog.schema import Catalog
+from model.roster.roster import Roster, RosterUnit
 from tests.helpers import entry, fixture_catalog, roster
 
 

@@ -18,9 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.battle import Battle
-from model.battle_state import BattleState, Refused
-from model.events import (
+from model.battle.battle import Battle
+from model.battle.events import (
     Act,
     Activate,
     Delay,
@@ -39,6 +38,7 @@ from model.events import (
     SetCounter,
     Wound,
 )
+from model.battle.state import BattleState, Refused
 from tests.helpers import bundled, entry, roster
 from tests.model.test_battle_generic import alternating, phased
 from tests.model.test_battle_rules import fight

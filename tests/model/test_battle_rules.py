@@ -19,9 +19,8 @@ from collections.abc import Callable
 
 import pytest
 
-from model.battle import Battle, new_battle
-from model.battle_state import BattleState, Refused
-from model.events import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import (
     Act,
     Activate,
     Delay,
@@ -38,7 +37,8 @@ from model.events import (
     SetCounter,
     Wound,
 )
-from model.roster import Roster, RosterUnit
+from model.battle.state import BattleState, Refused
+from model.roster.roster import Roster, RosterUnit
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, roster
 

@@ -1,4 +1,4 @@
-"""Every number a file can carry has a range in the schema (``model.bounds``), and a
+"""Every number a file can carry has a range in the schema (``model.core.bounds``), and a
 number outside it is told with the file's key path and the whole range; nothing does
 work proportional to a number a file names."""
 
@@ -9,15 +9,15 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from model.battle import new_battle
-from model.bounds import MAX_ITEMS, MAX_LIST_MODELS, MAX_MODELS
-from model.catalog import FactionFile, HouseFile, SystemFile, Unit
-from model.events import Event
-from model.roster import Roster
-from model.schema_errors import digit_count, number_text, problems_from
-from model.setup import BattleSetup
-from model.tracker import TableSpec
-from model.validate import validate
+from model.battle.battle import new_battle
+from model.battle.events import Event
+from model.battle.setup import BattleSetup
+from model.catalog.schema import FactionFile, HouseFile, SystemFile, Unit
+from model.catalog.tracker import TableSpec
+from model.core.bounds import MAX_ITEMS, MAX_LIST_MODELS, MAX_MODELS
+from model.parse.schema_errors import digit_count, number_text, problems_from
+from model.roster.roster import Roster
+from model.roster.validate import validate
 from tests.helpers import bundled, entry, roster
 
 
@@ -226,7 +226,7 @@ def test_a_turn_limit_or_seed_out_of_range_starts_no_battle() -> None:
 
 def test_an_edit_that_a_file_could_not_hold_is_named() -> None:
     """Copies skip validation; ``beyond_limits`` says what the file would refuse."""
-    from model.bounds import MAX_ENTRIES
+    from model.core.bounds import MAX_ENTRIES
 
     view = bundled().view("gangers")
     full = roster(view, *(entry("ganger") for _ in range(MAX_ENTRIES)))

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from model.catalog import FactionView
-from model.design import ModelGroup, UnitCard
-from model.roster import Roster, RosterUnit
-from model.validate import loadouts_of, validate
+from model.catalog.design import ModelGroup, UnitCard
+from model.catalog.schema import FactionView
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import loadouts_of, validate
 from tests.helpers import codes, fixture_catalog
 
 

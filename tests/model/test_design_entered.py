@@ -19,11 +19,11 @@ from pydantic import ValidationError
 
 from catalogs.library import Library
 from catalogs.loader import load_system
-from model.catalog import FactionView
-from model.design import CardStat, DesignSpec, UnitCard, card_problems
-from model.problems import CatalogError
-from model.roster import Roster, RosterUnit
-from model.validate import loadouts_of, validate
+from model.catalog.design import CardStat, DesignSpec, UnitCard, card_problems
+from model.catalog.schema import FactionView
+from model.core.problems import CatalogError
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import loadouts_of, validate
 from saves.house_file import read_house, save_card
 from saves.roster_file import read_roster, write_roster
 from tests.conftest import FIXTURES

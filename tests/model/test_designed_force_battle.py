@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from catalogs.library import Library
-from model.battle import Battle, new_battle
-from model.events import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import (
     Act,
     Activate,
     EndActivation,
@@ -26,8 +26,8 @@ from model.events import (
     RollOff,
     Wound,
 )
-from model.roster import Roster, RosterUnit
-from model.validate import validate
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import validate
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 

@@ -13,10 +13,13 @@ import sys
 
 import pytest
 
-from model.base import FrozenMap
-from model.battle import Battle, new_battle
-from model.catalog import FactionView
-from model.dice import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import Event, Note, Roll, RollOff
+from model.battle.forces import ItemSnap, ModelSnap
+from model.catalog.schema import FactionView
+from model.catalog.tracker import ModifierSpec, TableRow, TableSpec, Tracker
+from model.core.base import FrozenMap
+from model.rolls.dice import (
     ArmourPiece,
     Contender,
     Dice,
@@ -48,9 +51,6 @@ from model.dice import (
     weapon_penetration,
     wound_roll,
 )
-from model.events import Event, Note, Roll, RollOff
-from model.forces import ItemSnap, ModelSnap
-from model.tracker import ModifierSpec, TableRow, TableSpec, Tracker
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES, ROOT
 from tests.helpers import bundled
@@ -112,7 +112,9 @@ class TestSeededDice:
         assert [Dice(0, n).d10() for n in range(10)] == [4, 2, 7, 4, 4, 5, 2, 10, 5, 10]
 
     def test_the_same_in_another_process_whatever_its_hash_seed(self) -> None:
-        code = "from model.dice import Dice; d = Dice(42, 3); print([d.d10() for _ in range(8)])"
+        code = (
+            "from model.rolls.dice import Dice; d = Dice(42, 3); print([d.d10() for _ in range(8)])"
+        )
         outputs = {
             subprocess.run(
                 [sys.executable, "-c", code],

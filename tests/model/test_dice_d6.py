@@ -1,4 +1,4 @@
-"""The Steam Wars D6 rolls (``model.dice_d6``) against the rulebook's tables and rules.
+"""The Steam Wars D6 rolls (``model.rolls.dice_d6``) against the rulebook's tables and rules.
 
 The two tables are transcribed here by hand from the rulebook as literals, cell by cell,
 and every cell is checked against what the helpers work out from the catalog's grids:
@@ -12,8 +12,10 @@ from functools import cache
 import pytest
 from pydantic import ValidationError
 
-from model.dice import FixedDice, Modifier
-from model.dice_d6 import (
+from model.battle.events import Roll
+from model.catalog.tracker import GridSpec, Tracker
+from model.rolls.dice import FixedDice, Modifier
+from model.rolls.dice_d6 import (
     COVER_GRID,
     WOUND_GRID,
     Roller,
@@ -26,8 +28,6 @@ from model.dice_d6 import (
     wound_needed,
     wound_roll,
 )
-from model.events import Roll
-from model.tracker import GridSpec, Tracker
 from tests.helpers import fixture_catalog
 
 # 004 Strength versus Resilience: RES rows, weapon Strength 0..4 columns; None is a blank

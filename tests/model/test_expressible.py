@@ -9,7 +9,7 @@ catalog uses; nothing in the engine knows about snipers, wounds or officers.
 
 from __future__ import annotations
 
-from model.catalog import FactionView
+from model.catalog.schema import FactionView
 from tests.helpers import check, codes, entry, fixture_catalog, only
 
 

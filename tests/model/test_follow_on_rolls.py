@@ -6,12 +6,12 @@ after the other (the defender chooses its dice after seeing the HITs)."""
 
 from __future__ import annotations
 
-from model.battle import Battle, new_battle
-from model.dice import Result, next_dice
-from model.events import Act, Activate, NextPhase, RollOff
-from model.sheet_rolls import attack_roll, declared_actions, defence_roll, roll_test
-from model.tracker import Tracker
-from model.tracker_check import check_tracker
+from model.battle.battle import Battle, new_battle
+from model.battle.events import Act, Activate, NextPhase, RollOff
+from model.catalog.tracker import Tracker
+from model.catalog.tracker_check import check_tracker
+from model.rolls.dice import Result, next_dice
+from model.rolls.sheet_rolls import attack_roll, declared_actions, defence_roll, roll_test
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled

@@ -1,11 +1,11 @@
-"""The builder's undo history (``model.history``) as a value: push, undo, redo.
+"""The builder's undo history (``model.roster.history``) as a value: push, undo, redo.
 
 Plain strings stand in for rosters: the history only compares and keeps its values.
 """
 
 from __future__ import annotations
 
-from model.history import LIMIT, History
+from model.roster.history import LIMIT, History
 
 
 def edited(*values: str) -> History[str]:

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from catalogs.loader import load_system
-from model.base import FrozenMap
-from model.catalog import FactionView, ListSetting
-from model.findings import Report
-from model.roster import Roster
-from model.validate import validate
+from model.catalog.schema import FactionView, ListSetting
+from model.core.base import FrozenMap
+from model.roster.findings import Report
+from model.roster.roster import Roster
+from model.roster.validate import validate
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry
@@ -179,7 +179,7 @@ class TestCatalogCheck:
     def test_a_rule_and_an_initiative_reading_an_undeclared_setting_are_reported(
         self, tmp_path: Path
     ) -> None:
-        from model.problems import CatalogError
+        from model.core.problems import CatalogError
 
         folder = self.write(
             tmp_path,
@@ -200,7 +200,7 @@ class TestCatalogCheck:
         )
 
     def test_a_setting_declared_twice_is_reported(self, tmp_path: Path) -> None:
-        from model.problems import CatalogError
+        from model.core.problems import CatalogError
 
         twice = (
             'settings = [{ id = "strategy-rating", name = "A", max = 10 }, '

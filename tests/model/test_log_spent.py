@@ -3,7 +3,7 @@ bullets, and its line says so, where it read as one shot."""
 
 from __future__ import annotations
 
-from model.battle_text import event_text
+from model.battle.text import event_text
 from tests.model.test_battle_rules import act, active, gangers_vs_mutards
 
 

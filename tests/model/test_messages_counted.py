@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from model.messages import counted
+from model.core.messages import counted
 
 
 def test_one_and_many() -> None:

@@ -1,6 +1,6 @@
 """Battle-fold checks that mutation testing (issue 19) found missing.
 
-``mutmut run "model.battle_state*"`` left alive a count-down that reaches 0 kept as a
+``mutmut run "model.battle.state*"`` left alive a count-down that reaches 0 kept as a
 counter at 0 (the model's line then still showed "No power 0"), and the Shock a model
 takes on going out being added again when it is marked out twice or brought back; and,
 in Punkapocalyptic, the activation a pack member's Numb is timed from (the pack's, not
@@ -10,9 +10,9 @@ brought back while fighting on.
 
 from __future__ import annotations
 
-from model.battle import Battle
-from model.battle_text import model_line
-from model.events import SetCounter, Wound
+from model.battle.battle import Battle
+from model.battle.events import SetCounter, Wound
+from model.battle.text import model_line
 from tests.model.test_battle_rules import (
     active,
     band,

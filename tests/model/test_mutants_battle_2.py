@@ -1,4 +1,4 @@
-"""Battle-fold checks that the second mutation run of ``model/battle_state.py`` (issue 19)
+"""Battle-fold checks that the second mutation run of ``model/battle/state.py`` (issue 19)
 found missing: rolls applied to a model (the exact refusals, dice and given numbers, a
 result's effects read together), an action's effects, passing and retaining, delaying,
 smoke, the initiative reminder and a side's summary.
@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.battle import Battle, new_battle
-from model.battle_state import OverLimit
-from model.battle_text import model_line
-from model.events import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import (
     EndGame,
     EndTurn,
     Event,
@@ -30,7 +28,9 @@ from model.events import (
     SetCounter,
     Wound,
 )
-from model.setup import BattleSetup
+from model.battle.setup import BattleSetup
+from model.battle.state import OverLimit
+from model.battle.text import model_line
 from tests.helpers import entry, fixture_catalog, roster
 from tests.model.test_battle_rules import (
     act,

@@ -1,6 +1,6 @@
 """Costing checks that mutation testing (issue 19) found missing.
 
-``mutmut run "model.loadout*"`` left these changes alive: a designed entry's bought
+``mutmut run "model.roster.loadout*"`` left these changes alive: a designed entry's bought
 items priced, counted or dropped wrongly; the same weapon in two groups not added up;
 a card that cannot be costed priced at 1; a group's own type ignored for its stats;
 an entered card's stats overwritten; a listed base item stopping the pricing of the
@@ -14,11 +14,11 @@ import shutil
 from pathlib import Path
 
 from catalogs.loader import load_system
-from model.base import FrozenMap
-from model.design import UnitCard
-from model.loadout import resolve_loadout
-from model.roster import Roster, RosterUnit
-from model.validate import loadouts_of, validate
+from model.catalog.design import UnitCard
+from model.core.base import FrozenMap
+from model.roster.loadout import resolve_loadout
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import loadouts_of, validate
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, check, codes, entry_with
 from tests.model import test_design, test_design_entered

@@ -1,12 +1,12 @@
 """Undo history checks that mutation testing (issue 19) found missing.
 
-``mutmut run "model.history*"`` left redo keeping the past unchanged alive: no test
+``mutmut run "model.roster.history*"`` left redo keeping the past unchanged alive: no test
 looked at what undo reaches after a redo.
 """
 
 from __future__ import annotations
 
-from model.history import History
+from model.roster.history import History
 
 
 def test_redo_puts_the_present_back_on_the_past() -> None:

@@ -1,6 +1,6 @@
 """List-rule checks that mutation testing (issue 19) found missing.
 
-``mutmut run "model.validate*"`` left these changes alive: a list one point over its
+``mutmut run "model.roster.validate*"`` left these changes alive: a list one point over its
 limit passing (or warned as if within a tolerance it does not have), the points tally
 losing its label or numbers, and a weapon's special rules being added up across
 groups instead of taking the worst, or the worst being forgotten.
@@ -8,10 +8,10 @@ groups instead of taking the worst, or the worst being forgotten.
 
 from __future__ import annotations
 
-from model.constraints import CountRule
-from model.roster import RosterUnit
-from model.selectors import Selector
-from model.validate import validate
+from model.catalog.constraints import CountRule
+from model.catalog.selectors import Selector
+from model.roster.roster import RosterUnit
+from model.roster.validate import validate
 from tests.helpers import bundled, check, entry_with
 from tests.model import test_design
 

@@ -1,6 +1,6 @@
-"""List rules that mutation testing of ``model/validate.py`` (issue 19) found unchecked.
+"""List rules that mutation testing of ``model/roster/validate.py`` (issue 19) found unchecked.
 
-``mutmut run "model.validate*"`` left changes alive in the generic list rules: split hints
+``mutmut run "model.roster.validate*"`` left changes alive in the generic list rules: split hints
 for an entry with too many models, an option group's per-model bounds, where a finding
 points, counts made model by model, item-points and unit-points, a stat of "-", ratios'
 default message and findings' order. Each test builds a small catalog (``rules_mini``:
@@ -15,11 +15,11 @@ from functools import cache
 from pathlib import Path
 
 from catalogs.loader import load_system
-from model.catalog import FactionView
-from model.design import UnitCard
-from model.findings import Finding, Report
-from model.roster import Roster, RosterUnit
-from model.validate import loadouts_of, validate
+from model.catalog.design import UnitCard
+from model.catalog.schema import FactionView
+from model.roster.findings import Finding, Report
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import loadouts_of, validate
 from tests.conftest import FIXTURES
 from tests.helpers import entry, entry_with
 from tests.model import test_design

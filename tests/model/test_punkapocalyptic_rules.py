@@ -7,9 +7,9 @@ are tested next to their bands; these are the rules every band follows (RB ch.1,
 
 from __future__ import annotations
 
-from model.catalog import FactionView
-from model.loadout import resolve_loadout
-from model.roster import RosterUnit
+from model.catalog.schema import FactionView
+from model.roster.loadout import resolve_loadout
+from model.roster.roster import RosterUnit
 from tests.helpers import bundled, check, codes, entry, entry_with, only
 
 

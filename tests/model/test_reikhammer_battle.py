@@ -18,11 +18,8 @@ from pathlib import Path
 import pytest
 
 from catalogs.library import Library
-from model import tracker as rules
-from model.battle import Battle, new_battle
-from model.battle_state import BattleState, Refused
-from model.dice import FixedDice, Modifier
-from model.events import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import (
     Act,
     Activate,
     EndActivation,
@@ -35,7 +32,10 @@ from model.events import (
     SetCounter,
     Wound,
 )
-from model.sheet_rolls import auto_modifiers, offered, roll_test, strategy_roll
+from model.battle.state import BattleState, Refused
+from model.catalog import tracker as rules
+from model.rolls.dice import FixedDice, Modifier
+from model.rolls.sheet_rolls import auto_modifiers, offered, roll_test, strategy_roll
 from saves.battle_file import read_battle
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES

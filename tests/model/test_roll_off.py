@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.dice import FixedDice
-from model.roll_off import MAX_ROUNDS, roll_off
+from model.rolls.dice import FixedDice
+from model.rolls.roll_off import MAX_ROUNDS, roll_off
 
 
 def test_the_highest_die_wins() -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import tomllib
 
-from model.problems import Problem, WarbandError
-from model.safe_text import clean_data, has_control, terminal_safe
-from model.toml_text import parse
+from model.core.problems import Problem, WarbandError
+from model.core.safe_text import clean_data, has_control, terminal_safe
+from model.parse.toml_text import parse
 
 
 def test_controls_go_tab_and_newline_stay() -> None:

@@ -12,11 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from model import tracker as spec
-from model.battle import Battle, new_battle
-from model.battle_state import BattleState, Refused
-from model.dice import FixedDice, Modifier
-from model.events import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import (
     Act,
     Activate,
     EndActivation,
@@ -29,7 +26,11 @@ from model.events import (
     SetCounter,
     Wound,
 )
-from model.sheet_rolls import (
+from model.battle.state import BattleState, Refused
+from model.catalog import tracker as spec
+from model.catalog.tracker_check import check_tracker
+from model.rolls.dice import FixedDice, Modifier
+from model.rolls.sheet_rolls import (
     auto_modifiers,
     combat_roll,
     follow,
@@ -37,7 +38,6 @@ from model.sheet_rolls import (
     roll_test,
     strategy_roll,
 )
-from model.tracker_check import check_tracker
 from tests.helpers import entry, fixture_catalog, roster
 
 
@@ -435,7 +435,7 @@ def test_a_test_whose_dice_are_asked_needs_the_number() -> None:
 
 
 def test_the_check_refuses_a_table_result_that_asks_for_a_number() -> None:
-    from model.tracker import TableRow, Tracker
+    from model.catalog.tracker import TableRow, Tracker
 
     catalog = fixture_catalog("sheet-mini")
     tracker = catalog.system_file.tracker

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.battle import Battle, new_battle
-from model.battle_state import Refused
-from model.battle_text import next_up_text, victory_text
-from model.events import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import (
     Act,
     Activate,
     EndActivation,
@@ -23,9 +21,11 @@ from model.events import (
     SetCounter,
     Wound,
 )
-from model.roster import Roster
-from model.tracker import Tracker
-from model.tracker_check import check_tracker
+from model.battle.state import Refused
+from model.battle.text import next_up_text, victory_text
+from model.catalog.tracker import Tracker
+from model.catalog.tracker_check import check_tracker
+from model.roster.roster import Roster
 from saves.battle_report import battle_report
 from tests.helpers import entry, fixture_catalog, roster
 

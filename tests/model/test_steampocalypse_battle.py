@@ -22,10 +22,8 @@ import pytest
 
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
-from model.battle import Battle, new_battle
-from model.battle_state import BattleState, Refused
-from model.dice import FixedDice, Modifier
-from model.events import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import (
     Act,
     Activate,
     EndActivation,
@@ -36,7 +34,9 @@ from model.events import (
     SetCounter,
     Wound,
 )
-from model.sheet_rolls import auto_modifiers, combat_roll
+from model.battle.state import BattleState, Refused
+from model.rolls.dice import FixedDice, Modifier
+from model.rolls.sheet_rolls import auto_modifiers, combat_roll
 from saves.battle_file import read_battle
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES

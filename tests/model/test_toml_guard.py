@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from model.problems import WarbandError
-from model.toml_guard import MAX_DEPTH, MAX_ITEMS, MAX_KEY_PARTS, check
-from model.toml_text import MAX_BYTES, KeyLines, parse
+from model.core.problems import WarbandError
+from model.parse.toml_guard import MAX_DEPTH, MAX_ITEMS, MAX_KEY_PARTS, check
+from model.parse.toml_text import MAX_BYTES, KeyLines, parse
 from tests.conftest import FIXTURES, ROOT
 
 HEAD = 'format = "warband.roster/1"\nname = "Rust Rats"\n'
@@ -240,8 +240,8 @@ READ = {"long string", "long string of escapes", "many comment lines"}
 _RUN = """
 import resource, sys
 resource.setrlimit(resource.RLIMIT_AS, (300 * 2**20, 300 * 2**20))
-from model.problems import WarbandError
-from model.toml_text import KeyLines, parse
+from model.core.problems import WarbandError
+from model.parse.toml_text import KeyLines, parse
 from tests.model.test_toml_guard import WORST
 text = WORST[sys.argv[1]]() + "\\n"
 try:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from model.catalog import FactionView
-from model.findings import Report
-from model.roster import Roster
-from model.validate import _LAST, _RESOLVED, _UNIT_FINDINGS, validate
+from model.catalog.schema import FactionView
+from model.roster.findings import Report
+from model.roster.roster import Roster
+from model.roster.validate import _LAST, _RESOLVED, _UNIT_FINDINGS, validate
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, entry_with

@@ -17,9 +17,8 @@ from pathlib import Path
 import pytest
 
 from catalogs.library import Library
-from model.battle import Battle, new_battle
-from model.battle_state import Refused
-from model.events import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import (
     Act,
     Activate,
     EndActivation,
@@ -30,6 +29,7 @@ from model.events import (
     SetCounter,
     Wound,
 )
+from model.battle.state import Refused
 from saves.battle_file import read_battle
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES

@@ -17,11 +17,11 @@ from functools import cache
 import pytest
 
 from catalogs.library import Library
-from model.battle import Battle, new_battle
-from model.battle_state import BattleState, Refused
-from model.events import Roll, SetCounter
-from model.setup import matches_model
-from model.tracker import Tracker, Value
+from model.battle.battle import Battle, new_battle
+from model.battle.events import Roll, SetCounter
+from model.battle.setup import matches_model
+from model.battle.state import BattleState, Refused
+from model.catalog.tracker import Tracker, Value
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 
@@ -488,8 +488,8 @@ def test_targets_read_the_model_as_it_is_now() -> None:
 def test_row_rolled_by_the_dice_helper(table: str, row: int) -> None:
     """The dice helper's roll of the same row (the die read at the table, its effect
     dice from the battle's dice) makes the same change, and rolls on where it says."""
-    from model.dice import FixedDice
-    from model.sheet_rolls import follow, roll_table
+    from model.rolls.dice import FixedDice
+    from model.rolls.sheet_rolls import follow, roll_table
 
     expected = EXPECTED[table][row]
     model = TARGET[table]

@@ -23,9 +23,9 @@ from typing import Any
 
 import pytest
 
-from model.base import FrozenMap
-from model.problems import SaveError
-from model.roster import Roster, RosterUnit
+from model.core.base import FrozenMap
+from model.core.problems import SaveError
+from model.roster.roster import Roster, RosterUnit
 from saves.atomic import write_atomic
 from saves.roster_file import read_roster, roster_to_toml, write_roster
 from tests.conftest import ROOT
@@ -248,7 +248,7 @@ CHILD = textwrap.dedent(
     """
     import io, os, sys, time
     sys.path.insert(0, os.getcwd())
-    from model.roster import Roster, RosterUnit
+    from model.roster.roster import Roster, RosterUnit
     from saves.roster_file import write_roster
 
     stage = sys.argv[2]

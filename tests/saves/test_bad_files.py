@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from model.toml_text import MAX_BYTES
+from model.parse.toml_text import MAX_BYTES
 from tests.conftest import FIXTURES, ROOT
 from tui.cli import main
 

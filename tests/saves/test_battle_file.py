@@ -24,11 +24,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.battle import Battle, new_battle
-from model.battle_state import BattleState, Refused
-from model.bounds import MAX_COUNTER
-from model.catalog import FactionView
-from model.events import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import (
     Act,
     Activate,
     Delay,
@@ -43,10 +40,13 @@ from model.events import (
     SetCounter,
     Wound,
 )
-from model.problems import BattleError
-from model.roster import Roster
-from model.safe_text import terminal_safe
-from model.toml_text import MAX_BYTES
+from model.battle.state import BattleState, Refused
+from model.catalog.schema import FactionView
+from model.core.bounds import MAX_COUNTER
+from model.core.problems import BattleError
+from model.core.safe_text import terminal_safe
+from model.parse.toml_text import MAX_BYTES
+from model.roster.roster import Roster
 from saves.battle_file import (
     FORMAT,
     BattleFileError,
@@ -258,7 +258,7 @@ def test_a_damaged_backup_moves_nothing(tmp_path: Path) -> None:
 
 
 ANY_TEXT = st.text(min_size=1, max_size=30).map(terminal_safe).filter(bool)
-"""Control characters are dropped where a file or a code is read (``model.safe_text``),
+"""Control characters are dropped where a file or a code is read (``model.core.safe_text``),
 so only texts without them can come back the same."""
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from model.battle import Battle
-from model.events import EndGame, Wound
+from model.battle.battle import Battle
+from model.battle.events import EndGame, Wound
 from saves.battle_file import read_battle, write_battle
 from saves.battle_report import battle_report
 from tests.conftest import FIXTURES

@@ -10,7 +10,7 @@ import zlib
 import pytest
 from pydantic import TypeAdapter
 
-from model.problems import BattleError, RosterError
+from model.core.problems import BattleError, RosterError
 from saves.battle_file import BattleDocument, battle_from_bytes
 from saves.share_code import ShareCodeError, decode
 from tests.conftest import FIXTURES

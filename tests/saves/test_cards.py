@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from catalogs.library import Library
-from model.design import UnitCard
-from model.problems import RosterError, SaveError
-from model.roster import Roster, RosterUnit
+from model.catalog.design import UnitCard
+from model.core.problems import RosterError, SaveError
+from model.roster.roster import Roster, RosterUnit
 from saves.house_file import house_path, read_house, save_card
 from saves.roster_file import read_roster, resolve, roster_to_toml, write_roster
 from tests.conftest import FIXTURES

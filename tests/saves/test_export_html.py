@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from model.validate import validate
+from model.roster.validate import validate
 from saves.export_html import to_html
 from saves.list_export import build_export
 from saves.roster_file import read_roster, resolve

@@ -15,7 +15,7 @@ from pathlib import Path
 import jsonschema  # type: ignore[import-untyped]
 import pytest
 
-from model.validate import validate
+from model.roster.validate import validate
 from saves.export_formats import to_json, to_markdown, to_text
 from saves.list_export import SCHEMA, ListExport, build_export, export_schema
 from saves.roster_file import read_roster, resolve

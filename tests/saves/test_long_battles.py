@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 
 import saves.battle_file as battle_file
-from model import battle as battle_module
-from model.battle import Battle
-from model.battle_state import Refused
-from model.bounds import MAX_BATTLE_BYTES
-from model.events import Event, Note, Roll, Score
-from model.problems import BattleError, SaveError
-from model.toml_text import MAX_BYTES, parse
+from model.battle import battle as battle_module
+from model.battle.battle import Battle
+from model.battle.events import Event, Note, Roll, Score
+from model.battle.state import Refused
+from model.core.bounds import MAX_BATTLE_BYTES
+from model.core.problems import BattleError, SaveError
+from model.parse.toml_text import MAX_BYTES, parse
 from saves.battle_file import battle_to_toml, read_battle, write_battle
 from tests.saves.test_battle_file import BRIDGE, fresh_battle, play
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from model.roster import Roster, RosterUnit
+from model.roster.roster import Roster, RosterUnit
 from saves.recovery import RecoveryKeeper, find_recoveries
 
 

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from model.base import FrozenMap
-from model.problems import RosterError
-from model.roster import Roster, RosterUnit
+from model.core.base import FrozenMap
+from model.core.problems import RosterError
+from model.roster.roster import Roster, RosterUnit
 from saves.roster_file import read_roster, roster_to_toml, write_roster
 from tui.cli import main
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.roster import Roster, RosterUnit
-from model.safe_text import terminal_safe
+from model.core.safe_text import terminal_safe
+from model.roster.roster import Roster, RosterUnit
 from saves.roster_file import read_roster
 from saves.share_code import MAX_CODE, MAX_INFLATED, ShareCodeError, decode, encode
 from tests.conftest import FIXTURES
@@ -69,7 +69,7 @@ texts = (
     .map(terminal_safe)
     .filter(lambda t: t.strip() == t and t.strip())
 )
-"""Control characters are dropped where a file or a code is read (``model.safe_text``),
+"""Control characters are dropped where a file or a code is read (``model.core.safe_text``),
 so only texts without them can come back the same."""
 units = st.builds(
     RosterUnit,

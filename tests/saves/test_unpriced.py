@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from model.validate import validate
+from model.roster.validate import validate
 from saves.export_formats import to_json, to_markdown, to_text
 from saves.export_html import to_html
 from saves.list_export import build_export

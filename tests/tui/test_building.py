@@ -6,7 +6,7 @@ import io
 import json
 from pathlib import Path
 
-from model.validate import validate
+from model.roster.validate import validate
 from saves.roster_file import read_roster, resolve
 from tests.tui.driver import Folders, app_in, keys, new_list
 from tui.cli import main

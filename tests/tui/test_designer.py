@@ -13,7 +13,7 @@ from pathlib import Path
 
 from textual.widgets import OptionList, Static
 
-from model.design import ModelGroup, UnitCard
+from model.catalog.design import ModelGroup, UnitCard
 from saves.roster_file import read_roster
 from tests.tui.driver import Folders, app_in, keys
 from tui.cli import main

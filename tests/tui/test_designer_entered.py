@@ -17,8 +17,8 @@ from pathlib import Path
 
 from textual.widgets import Button, Input, OptionList, Static
 
-from model.design import UnitCard
-from model.roster import Roster, RosterUnit
+from model.catalog.design import UnitCard
+from model.roster.roster import Roster, RosterUnit
 from tests.conftest import FIXTURES
 from tests.helpers import fixture_catalog
 from tests.tui.driver import Folders, app_in, keys

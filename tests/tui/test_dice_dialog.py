@@ -1,7 +1,7 @@
 """The dice helper dialog, used like a person at the table: choose, type, roll.
 
 A small host app stands in for the tracker: it holds the battle and records what the
-dialog logs. Each test works out the expected result with ``model.dice`` from the same
+dialog logs. Each test works out the expected result with ``model.rolls.dice`` from the same
 inputs and the battle's next dice, and checks that exactly that went into the log; and
 for every kind of roll the dialog offers, at least one roll's dice, target and outcome
 are also worked out by hand (in a comment, from the rulebooks in ../shared/rules/ and
@@ -27,11 +27,13 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, SelectionList, Static
 
-from model.battle import Battle, new_battle
-from model.battle_state import Refused
-from model.battle_text import who
-from model.catalog import Catalog, FactionView
-from model.dice import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import Activate, Event, Roll, RollOff, SetCounter
+from model.battle.state import Refused
+from model.battle.text import who
+from model.catalog.schema import Catalog, FactionView
+from model.catalog.tracker import TableRow, TableSpec
+from model.rolls.dice import (
     Contender,
     Dice,
     Modifier,
@@ -49,11 +51,9 @@ from model.dice import (
     table_roll,
     wound_roll,
 )
-from model.dice_d6 import InitiativeRoll, TargetRoll, save_roll, to_hit_roll
-from model.dice_d6 import wound_roll as d6_wound_roll
-from model.events import Activate, Event, Roll, RollOff, SetCounter
-from model.roster import Roster
-from model.tracker import TableRow, TableSpec
+from model.rolls.dice_d6 import InitiativeRoll, TargetRoll, save_roll, to_hit_roll
+from model.rolls.dice_d6 import wound_roll as d6_wound_roll
+from model.roster.roster import Roster
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, fixture_catalog, roster

@@ -10,9 +10,9 @@ The battle's dice are seeded: seed 5, roll 0 gives the D6s 6, 2, 2, 5, 5; roll 1
 
 from __future__ import annotations
 
-from model.battle import Battle, new_battle
-from model.events import Roll
-from model.roster import RosterUnit
+from model.battle.battle import Battle, new_battle
+from model.battle.events import Roll
+from model.roster.roster import RosterUnit
 from tests.helpers import bundled, roster
 from tests.tui.test_dice_dialog import WIDE, Host, choose, roll, rolls, shown, tick
 

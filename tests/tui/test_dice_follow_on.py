@@ -22,9 +22,9 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
-from model.battle import Battle, new_battle
-from model.events import Event, Note, Roll
-from model.roster import RosterUnit
+from model.battle.battle import Battle, new_battle
+from model.battle.events import Event, Note, Roll
+from model.roster.roster import RosterUnit
 from saves.battle_file import write_battle
 from tests.helpers import bundled, entry, roster
 from tests.tui.driver import Folders, app_in, keys, pick

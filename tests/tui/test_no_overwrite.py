@@ -14,7 +14,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Button, Input
 
-from model.validate import validate
+from model.roster.validate import validate
 from saves.battle_report import battle_report
 from saves.export_formats import to_markdown
 from saves.list_export import build_export

@@ -11,7 +11,7 @@ from pathlib import Path
 from textual import events
 from textual.widgets import Input, Static
 
-from model.bounds import MAX_ENTRIES
+from model.core.bounds import MAX_ENTRIES
 from saves.roster_file import roster_to_toml
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, roster

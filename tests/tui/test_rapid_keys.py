@@ -30,8 +30,8 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from model.battle_state import BattleState
-from model.validate import validate
+from model.battle.state import BattleState
+from model.roster.validate import validate
 from saves.battle_file import read_battle
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES

@@ -8,7 +8,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from model.validate import validate
+from model.roster.validate import validate
 from saves.export_formats import to_markdown
 from saves.list_export import build_export
 from saves.roster_file import read_roster, resolve

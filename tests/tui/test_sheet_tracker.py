@@ -4,7 +4,7 @@ Each test opens a battle of the UI fixture ``sheets/sheet-ui`` (a copy of the
 ``sheet-mini`` engine fixture: side A an officer A1, a walker A2 and a squad A3-A4; side
 B an officer B1 and a squad B2-B3; seed 2), already moved on by a few events where the
 test is about a later moment, presses the keys a player would, and checks the battle's
-state. Dice rolls are checked against ``model.sheet_rolls`` rolled with the battle's
+state. Dice rolls are checked against ``model.rolls.sheet_rolls`` rolled with the battle's
 next dice, and against the numbers those dice give with seed 2, worked out by hand from
 the fixture catalog's tests and tables (in a comment by each), for every kind of roll
 the dice helper offers here: a change in the dice or in a roll would show.
@@ -25,9 +25,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select, SelectionList, Static
 
 from catalogs.loader import load_system
-from model.battle import Battle, new_battle
-from model.dice import Modifier, next_dice
-from model.events import (
+from model.battle.battle import Battle, new_battle
+from model.battle.events import (
     Act,
     Activate,
     EndActivation,
@@ -38,7 +37,8 @@ from model.events import (
     RollOff,
     SetCounter,
 )
-from model.sheet_rolls import follow, roll_table, roll_test, strategy_roll
+from model.rolls.dice import Modifier, next_dice
+from model.rolls.sheet_rolls import follow, roll_table, roll_test, strategy_roll
 from saves.battle_file import read_battle, write_battle
 from tests.conftest import FIXTURES
 from tests.helpers import entry, roster

@@ -11,7 +11,7 @@ from tests.conftest import ROOT
 from tests.tui.driver import Folders, app_in
 from tui.screens.home import HomeScreen
 
-HEAVY = ("pydantic", "model.roster", "model.catalog", "tui.screens.builder")
+HEAVY = ("pydantic", "model.roster.roster", "model.catalog.schema", "tui.screens.builder")
 """Modules that the home screen does not need and that cost most of a start."""
 
 START = textwrap.dedent(

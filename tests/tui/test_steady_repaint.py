@@ -12,7 +12,7 @@ from textual.geometry import Size
 from textual.widgets import Tree
 from textual.widgets._header import HeaderTitle
 
-from model.findings import Report
+from model.roster.findings import Report
 from saves.roster_file import read_roster, roster_to_toml
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys
@@ -58,7 +58,7 @@ async def test_what_the_equip_dialog_changed_shows_once_it_closes(tmp_path: Path
 
 def _shown_fresh(builder: BuilderScreen) -> list[str]:
     """The rows a tree shows when it draws the list from nothing."""
-    from model.validate import loadouts_of
+    from model.roster.validate import loadouts_of
 
     points = builder.view.system.points
     report: Report = builder.report

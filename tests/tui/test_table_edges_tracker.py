@@ -22,8 +22,8 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 from textual.widgets.data_table import ColumnKey
 
-from model.events import EndTurn, Roll, RollOff
-from model.tracker import Tracker
+from model.battle.events import EndTurn, Roll, RollOff
+from model.catalog.tracker import Tracker
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys, pick
 from tests.tui.test_sheet_tracker import state_cell

@@ -1,5 +1,5 @@
 """The app shows a list whose name and notes hold escape sequences without them: the
-texts were cleaned when the file was read (``model.safe_text``)."""
+texts were cleaned when the file was read (``model.core.safe_text``)."""
 
 from __future__ import annotations
 

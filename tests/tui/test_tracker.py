@@ -12,9 +12,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Button, OptionList
 
-from model.battle import Battle, new_battle
-from model.battle_state import BattleState
-from model.events import Activate, EndTurn, Roll, RollOff
+from model.battle.battle import Battle, new_battle
+from model.battle.events import Activate, EndTurn, Roll, RollOff
+from model.battle.state import BattleState
 from saves.battle_file import read_battle, write_battle
 from saves.battle_report import battle_report
 from saves.roster_file import read_roster, resolve

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.widgets._footer import FooterKey
 
-from model.events import Score
+from model.battle.events import Score
 from tests.tui.driver import Folders, app_in
 from tests.tui.test_tracker import start
 from tui.screens.tracker import TrackerScreen

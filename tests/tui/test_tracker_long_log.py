@@ -15,10 +15,10 @@ from textual.widgets import OptionList
 
 import saves.battle_file as battle_file
 import tui.screens.tracker as tracker_screen
-from model.battle import CHECKPOINT_EVERY, Battle
-from model.battle_state import BattleState
-from model.battle_text import event_text
-from model.events import Event, Score
+from model.battle.battle import CHECKPOINT_EVERY, Battle
+from model.battle.events import Event, Score
+from model.battle.state import BattleState
+from model.battle.text import event_text
 from saves.battle_file import read_battle, write_battle
 from tests.model.test_battle_checkpoints import counted
 from tests.saves.test_battle_file import fresh_battle, play

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
-from model.safe_text import terminal_safe
+from model.core.safe_text import terminal_safe
 
 
 class ChoiceDialog(ModalScreen[str]):

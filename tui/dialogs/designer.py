@@ -32,15 +32,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from model.base import FrozenMap
-from model.bounds import MAX_POINTS, MAX_STAT
-from model.catalog import FactionView
-from model.describe import profile_text, rules_text
-from model.design import CardProblem, CardStat, DesignSpec, ModelGroup, UnitCard
-from model.findings import Finding
-from model.items import Trait
-from model.roster import Roster, RosterUnit
-from model.validate import validate
+from model.catalog.design import CardProblem, CardStat, DesignSpec, ModelGroup, UnitCard
+from model.catalog.items import Trait
+from model.catalog.schema import FactionView
+from model.core.base import FrozenMap
+from model.core.bounds import MAX_POINTS, MAX_STAT
+from model.roster.describe import profile_text, rules_text
+from model.roster.findings import Finding
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import validate
 from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog

@@ -1,16 +1,16 @@
 """The dice helper at the table: choose a roll, see every number, and log it.
 
-The rules live in ``model.dice``. This dialog gathers what a roll needs from the
+The rules live in ``model.rolls.dice``. This dialog gathers what a roll needs from the
 battle as it is now (the models' current stats, their gear's profiles from the
 catalog, the catalog's modifiers and tables), asks the player for the rest, and
 records every result in the battle's log, so no roll is made off the record.
 
 What it offers is decided by the catalog's tracker section: a game that lists D6 rolls in
-``tracker.rolls`` (Steam Wars: to-hit, wound, save, unpin ...; ``model.dice_d6``) gets
+``tracker.rolls`` (Steam Wars: to-hit, wound, save, unpin ...; ``model.rolls.dice_d6``) gets
 those and its tables; a game with its own ``tracker.tests`` (the sheet games) gets one
 roll per test, per table applied to a model and the strategy roll
 (``tui.dialogs.sheet_rolls``), each result applied to the model with the rolls it leads
-to; any other gets the rolls of ``model.dice`` its stats allow. The
+to; any other gets the rolls of ``model.rolls.dice`` its stats allow. The
 dice come from the battle's seed and the number of rolls already logged: the same
 log always rolls the same dice, after a save and a resume too. Inputs the rules
 refuse are explained in the dialog, and then nothing is rolled or logged.
@@ -37,12 +37,16 @@ from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 from textual.widgets.select import InvalidSelectValueError
 
-from model.battle import Battle
-from model.battle_state import BattleState, Refused
-from model.battle_text import who
-from model.catalog import FactionView, Stat
-from model.describe import SEP, profile_text
-from model.dice import (
+from model.battle.battle import Battle
+from model.battle.events import Event
+from model.battle.forces import SIDE_LETTERS, ModelSnap
+from model.battle.setup import matches_model
+from model.battle.state import BattleState, Refused
+from model.battle.text import who
+from model.catalog.items import Trait, Weapon
+from model.catalog.schema import FactionView, Stat
+from model.catalog.tracker import ModifierSpec, TableSpec, Tracker
+from model.rolls.dice import (
     AVOID_COVER_CAMOUFLAGE,
     DEFENSIVE_FIRE,
     HARD_TO_USE,
@@ -75,7 +79,7 @@ from model.dice import (
     weapon_bands,
     wound_roll,
 )
-from model.dice_d6 import (
+from model.rolls.dice_d6 import (
     COVER_GRID,
     LUCKY_BLIGHTER,
     MALFUNCTION,
@@ -94,15 +98,11 @@ from model.dice_d6 import (
     target_roll,
     to_hit_roll,
 )
-from model.dice_d6 import (
+from model.rolls.dice_d6 import (
     wound_roll as d6_wound_roll,
 )
-from model.events import Event
-from model.forces import SIDE_LETTERS, ModelSnap
-from model.items import Trait, Weapon
-from model.setup import matches_model
-from model.sheet_rolls import AppliedRoll, declared_actions
-from model.tracker import ModifierSpec, TableSpec, Tracker
+from model.rolls.sheet_rolls import AppliedRoll, declared_actions
+from model.roster.describe import SEP, profile_text
 from tui.dialogs.follow_on import FieldValue, FollowOn, recall, remember
 from tui.dialogs.sheet_rolls import (
     TEST,
@@ -132,7 +132,7 @@ N = TypeVar("N", int, float)
 OTHER = "Other"
 """The name of the player's free modifier in the log."""
 
-# The stats the rolls read, by the names the rulebook (and ``model.dice``) gives them.
+# The stats the rolls read, by the names the rulebook (and ``model.rolls.dice``) gives them.
 PRECISION, STRENGTH, TOUGHNESS, TECH = "Precision", "Strength", "Toughness", "Tech"
 
 
@@ -184,7 +184,7 @@ KINDS = (
         their_turn="Another's turn",
     ),
 )
-"""The rolls of ``model.dice``; the catalog's other tables are added after them."""
+"""The rolls of ``model.rolls.dice``; the catalog's other tables are added after them."""
 
 D6_KINDS = (
     _kind(
@@ -218,7 +218,7 @@ D6_KINDS = (
     _kind("prototype", "Prototype weapon", "roller weapon"),
     _kind("project", "Project a power", "roller value", value="Project value"),
 )
-"""The D6 rolls of ``model.dice_d6``, offered when the catalog's ``tracker.rolls`` lists
+"""The D6 rolls of ``model.rolls.dice_d6``, offered when the catalog's ``tracker.rolls`` lists
 them (the ids are the same)."""
 
 # The stat and profile ids the D6 rolls read (Steam Wars' profile: Res, Wnd; RoA, ST).

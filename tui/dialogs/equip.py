@@ -18,9 +18,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from model.advice import Option
-from model.catalog import FactionView
-from model.describe import profile_text, rules_text
+from model.catalog.schema import FactionView
+from model.roster.advice import Option
+from model.roster.describe import profile_text, rules_text
 from tui.widgets.steady_layout import update_static
 from tui.widgets.type_ahead_list import TypeAheadList
 

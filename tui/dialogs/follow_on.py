@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.battle import Battle
-from model.events import Event, Roll
+from model.battle.battle import Battle
+from model.battle.events import Event, Roll
 
 FieldValue = str | bool
 """A field's value: a choice's id or a number as text, or a tick."""

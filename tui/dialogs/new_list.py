@@ -12,9 +12,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from catalogs.library import Library
-from model.bounds import MAX_POINTS
-from model.catalog import Catalog
-from model.problems import WarbandError
+from model.catalog.schema import Catalog
+from model.core.bounds import MAX_POINTS
+from model.core.problems import WarbandError
 from tui.numbers import whole
 from tui.titles import system_titles
 

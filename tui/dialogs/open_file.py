@@ -22,8 +22,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DirectoryTree, Input, Label, Static
 
-from model.problems import WarbandError
-from model.safe_text import terminal_safe
+from model.core.problems import WarbandError
+from model.core.safe_text import terminal_safe
 
 
 class Kind(Enum):

@@ -25,10 +25,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from model.catalog import FactionView, ListSetting
-from model.constraints import CountRule
-from model.findings import Report
-from model.roster import Roster
+from model.catalog.constraints import CountRule
+from model.catalog.schema import FactionView, ListSetting
+from model.roster.findings import Report
+from model.roster.roster import Roster
 from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole
 from tui.toasts import Toasts

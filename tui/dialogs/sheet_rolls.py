@@ -3,7 +3,7 @@
 A catalog whose tracker lists ``tests`` (the colonial sheet's SUSTAIN roll, Reikhammer's
 action test, Steampocalypse 1909's pools), tables that change a model's counters, or an
 initiative roll that adds a roster setting (Reikhammer's strategy roll) gets these
-rolls in the dice helper. The rules are ``model.sheet_rolls``'; this module turns what
+rolls in the dice helper. The rules are ``model.rolls.sheet_rolls``'; this module turns what
 the player chose in the dialog into its calls and into the events to log: the roll, and
 every roll its result leads to ("roll on the Crack column"), each its own event, so the
 tracker applies each to the model and undo takes them back one by one.
@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.battle_state import BattleState, Refused
-from model.dice import DiceSource, Modifier, Result
-from model.events import Event
-from model.sheet_rolls import (
+from model.battle.events import Event
+from model.battle.state import BattleState, Refused
+from model.catalog.tracker import TableSpec, TestSpec, Tracker
+from model.rolls.dice import DiceSource, Modifier, Result
+from model.rolls.sheet_rolls import (
     attack_roll,
     auto_modifier,
     defence_roll,
@@ -29,7 +30,6 @@ from model.sheet_rolls import (
     roll_test,
     strategy_roll,
 )
-from model.tracker import TableSpec, TestSpec, Tracker
 
 TEST = "test:"
 """The kind of roll of a catalog test: ``test:<id>``."""

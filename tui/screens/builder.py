@@ -22,15 +22,15 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Label, OptionList
 from textual.widgets._header import HeaderTitle
 
-from model.advice import Option, options_for
-from model.bounds import MAX_MODELS, MAX_POINTS
-from model.catalog import FactionView
-from model.design import UnitCard
-from model.findings import Report
-from model.history import History
-from model.problems import WarbandError
-from model.roster import Roster, RosterUnit
-from model.validate import loadouts_of, validate
+from model.catalog.design import UnitCard
+from model.catalog.schema import FactionView
+from model.core.bounds import MAX_MODELS, MAX_POINTS
+from model.core.problems import WarbandError
+from model.roster.advice import Option, options_for
+from model.roster.findings import Report
+from model.roster.history import History
+from model.roster.roster import Roster, RosterUnit
+from model.roster.validate import loadouts_of, validate
 from saves.free_name import NoFreeName, free_path, slug
 from saves.recovery import KEEPER, discard_recovery, recovery_file
 from saves.roster_file import write_roster

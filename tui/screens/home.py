@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from model.safe_text import terminal_safe
+from model.core.safe_text import terminal_safe
 from tui.commands import Command, bindings
 from tui.screens.base import CommandScreen
 from tui.widgets.safe_header import SafeHeader

@@ -8,9 +8,9 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
-from model.catalog import FactionView
-from model.roster import Roster
-from model.validate import validate
+from model.catalog.schema import FactionView
+from model.roster.roster import Roster
+from model.roster.validate import validate
 from tui.commands import Command, bindings
 from tui.screens.base import CommandScreen
 from tui.sheet import army_sheet

@@ -22,22 +22,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static, Tab, Tabs
 
-from model.battle import Battle
-from model.battle_state import BattleState, Refused
-from model.battle_text import (
-    counter_value,
-    defeat_text,
-    end_of_game_text,
-    event_text,
-    model_line,
-    next_up_text,
-    retain_text,
-    target_text,
-    who,
-)
-from model.bounds import MAX_COUNTER, MAX_STAT
-from model.dice import next_dice
-from model.events import (
+from model.battle.battle import Battle
+from model.battle.events import (
     Act,
     Activate,
     Delay,
@@ -57,12 +43,26 @@ from model.events import (
     SetCounter,
     Wound,
 )
-from model.forces import SIDE_LETTERS, ModelSnap
-from model.messages import counted
-from model.problems import WarbandError
-from model.roll_off import roll_off
-from model.setup import matches_item, matches_model
-from model.tracker import ActionSpec, Tracker
+from model.battle.forces import SIDE_LETTERS, ModelSnap
+from model.battle.setup import matches_item, matches_model
+from model.battle.state import BattleState, Refused
+from model.battle.text import (
+    counter_value,
+    defeat_text,
+    end_of_game_text,
+    event_text,
+    model_line,
+    next_up_text,
+    retain_text,
+    target_text,
+    who,
+)
+from model.catalog.tracker import ActionSpec, Tracker
+from model.core.bounds import MAX_COUNTER, MAX_STAT
+from model.core.messages import counted
+from model.core.problems import WarbandError
+from model.rolls.dice import next_dice
+from model.rolls.roll_off import roll_off
 from tui.commands import Command, bindings
 from tui.dialogs.choice import ChoiceDialog, may_write
 from tui.dialogs.message import MessageDialog
@@ -78,7 +78,7 @@ from tui.widgets.side_table import SideTable
 from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
-    from model.catalog import FactionView
+    from model.catalog.schema import FactionView
 
 NARROW = 120
 """Below this width the two sides are tabs instead of side by side."""

@@ -7,7 +7,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from model.findings import Finding
+from model.roster.findings import Finding
 from tui.widgets.steady_layout import scrollbars, skip_layout
 
 

@@ -13,9 +13,9 @@ from textual.widgets import Tree
 from textual.widgets._tree import _TreeLine
 from textual.widgets.tree import TreeNode
 
-from model.catalog import FactionView
-from model.findings import Report
-from model.loadout import Loadout
+from model.catalog.schema import FactionView
+from model.roster.findings import Report
+from model.roster.loadout import Loadout
 from tui.widgets.steady_layout import scrollbars, skip_layout
 
 

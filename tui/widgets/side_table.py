@@ -12,8 +12,8 @@ from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey, RowKey
 
-from model.battle_state import BattleState
-from model.battle_text import counter_value, disabled_text
+from model.battle.state import BattleState
+from model.battle.text import counter_value, disabled_text
 
 COLUMNS: tuple[tuple[str, int], ...] = (
     ("Id", 3),

@@ -9,8 +9,8 @@ from textual.css.styles import RulesMap
 from textual.visual import visualize
 from textual.widgets import Static
 
-from model.describe import tally_text
-from model.findings import Report
+from model.roster.describe import tally_text
+from model.roster.findings import Report
 
 
 class StatusLine(Static):

@@ -12,8 +12,8 @@ from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from model.catalog import FactionView
-from model.describe import rules_text, stat_line, unit_mark
+from model.catalog.schema import FactionView
+from model.roster.describe import rules_text, stat_line, unit_mark
 
 
 class UnitPicker(Vertical):

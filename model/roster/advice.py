@@ -1,0 +1,61 @@
+"""What the builder tells a player before they choose: can this unit take this item,
+and if the rules say no right now, why.
+
+The answer comes from the same engine that checks the list: the item is added to
+a copy of the roster, and any rule that the copy breaks but the list did not is
+the reason. So the explanation can never disagree with the verdict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.catalog.schema import FactionView
+from model.roster.findings import Finding
+from model.roster.roster import Roster
+from model.roster.validate import edit_errors, validate
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One item a roster entry may take, as the builder shows it."""
+
+    item_id: str
+    group_name: str
+    cost: int
+    """The price for this unit."""
+    count: int
+    """How many the entry has now (bought)."""
+    limit: int | None
+    """How many one model may take; None for no limit."""
+    blocked_by: tuple[Finding, ...]
+    """Errors one more would cause (empty when it can be taken)."""
+
+    @property
+    def allowed(self) -> bool:
+        return not self.blocked_by
+
+
+def options_for(view: FactionView, roster: Roster, index: int) -> tuple[Option, ...]:
+    """Every option of one entry, with its price, count and what would forbid one more.
+
+    One more of an option changes only this entry: the other entries' own findings stay
+    as they are (and are in ``before``), so only the list-wide rules and this entry are
+    checked per option (``edit_errors``)."""
+    entry = roster.units[index]
+    before = {(f.code, f.message) for f in validate(view, roster).errors}
+    out: list[Option] = []
+    for group in view.option_groups(entry.unit):
+        for item_id, choice in group.choices.items():
+            count = entry.items.get(item_id, 0)
+            trial = entry.with_item(item_id, count + 1)
+            new = tuple(
+                f
+                for f in edit_errors(view, roster, index, trial)
+                if (f.code, f.message) not in before and f.code != "points-limit"
+            )
+            limit = None if choice.limit is None else choice.limit * entry.models
+            out.append(
+                Option(item_id, group.name, view.choice_cost(group, item_id), count, limit, new)
+            )
+    return tuple(out)
