@@ -440,3 +440,40 @@ class TestDesigner:
         assert snap_compare(
             app, terminal_size=size, run_before=pressing("e", wait_for_workers=False)
         )
+
+
+# --- a list's settings ----------------------------------------------------------------------------
+
+SHEET_CATALOGS = UI_CATALOGS / "sheets"
+"""The fixture system ``sheet-ui``, which declares one list setting (a strategy rating from 0
+to 10, no default)."""
+
+SETTLED = """\
+format = "warband.roster/1"
+system = "sheet-ui"
+faction = "test"
+name = "Iron Line"
+points_limit = 100
+
+[settings]
+strategy-rating = 2
+
+[[units]]
+unit = "officer"
+
+[[units]]
+unit = "squad"
+models = 2
+"""
+
+
+class TestSettings:
+    @SIZES
+    def test_settings_dialog(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
+        """g in the builder opens the list's settings. Look for: the title "List settings:
+        Sheet (UI fixture)"; one row, highlighted, "Strategy rating  2  (0 to 10)"; the hint
+        "Enter types a value · +/- one more or less · Delete unsets · Escape done" inside the
+        dialog at 80x24; behind it the builder with "Strategy rating 2" in its title."""
+        path = folders.roster("iron-line.toml", SETTLED)
+        app = app_on(folders, path, bundled=SHEET_CATALOGS)
+        assert snap_compare(app, terminal_size=size, run_before=pressing("g"))
