@@ -61,7 +61,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from model.catalog.schema import FactionFile, SystemFile
+    from model.catalog.files import FactionFile, SystemFile
 
 MAGIC = b"warband catalog cache 1\n"
 """The first line of every entry; another line is another format, never read."""
@@ -227,7 +227,7 @@ def _checked(
     loaded: object, factions: Sequence[str]
 ) -> tuple[SystemFile, dict[str, FactionFile]] | None:
     """The unpickled value if it is a system and exactly the folder's factions, in order."""
-    from model.catalog.schema import FactionFile, SystemFile
+    from model.catalog.files import FactionFile, SystemFile
 
     if not (isinstance(loaded, tuple) and len(loaded) == 2):
         return None

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from model.catalog.schema import Catalog, FactionFile, HouseFile, SystemFile
+from model.catalog.files import FactionFile, HouseFile, SystemFile
+from model.catalog.schema import Catalog
 from model.core.base import FrozenMap
 from model.core.problems import CatalogError, Problem, sorted_problems
 from model.parse.schema_errors import problems_from

@@ -27,7 +27,7 @@ from pydantic import BaseModel, TypeAdapter
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
 from pydantic_core import core_schema
 
-from model.catalog.schema import FactionFile, SystemFile
+from model.catalog.files import FactionFile, SystemFile
 
 SCHEMA_PATH = Path(__file__).resolve().parent / "schema.json"
 

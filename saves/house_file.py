@@ -15,7 +15,7 @@ import tomli_w
 from pydantic import ValidationError
 
 from model.catalog.design import UnitCard
-from model.catalog.schema import HouseFile
+from model.catalog.files import HouseFile
 from model.core.problems import Problem, SaveError
 from model.parse.schema_errors import problems_from
 from model.parse.toml_text import parse

@@ -7,7 +7,8 @@ so nobody has to open the catalog TOML to write a list.
 
 from __future__ import annotations
 
-from model.catalog.schema import Catalog, FactionView, OptionGroup
+from model.catalog.schema import Catalog, FactionView
+from model.catalog.units import OptionGroup
 from model.roster.describe import profile_text, rules_text, stat_line, system_title, unit_mark
 
 

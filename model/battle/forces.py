@@ -10,8 +10,9 @@ or a whole unit where units activate) share an actor id, their first model's.
 from __future__ import annotations
 
 from model.catalog.items import rule_id
-from model.catalog.schema import FactionView, StatValue
+from model.catalog.schema import FactionView
 from model.catalog.tracker import Tracker
+from model.catalog.units import StatValue
 from model.core.base import Frozen, FrozenMap, StatId, Text
 from model.core.bounds import MAX_STAT, EntryIndex, Items, PointsTotal, Side, StatNumber
 from model.roster.loadout import Carried, Loadout

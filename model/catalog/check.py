@@ -16,9 +16,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from model.catalog.constraints import Constraint, CountRule, RatioRule, SameStatRule
 from model.catalog.design import UnitCard
 from model.catalog.items import Item, Trait, Weapon, rule_id
-from model.catalog.schema import Catalog, FactionView, OptionGroup, Unit
+from model.catalog.schema import Catalog, FactionView
 from model.catalog.selectors import Selector
 from model.catalog.tracker_check import check_tracker
+from model.catalog.units import OptionGroup, Unit
 from model.core.messages import PLACEHOLDERS, placeholders
 from model.core.problems import KeyPath, Problem, did_you_mean
 

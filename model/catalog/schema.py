@@ -1,10 +1,10 @@
-"""The catalog schema: a game system, its factions, units, items and rules.
+"""The assembled catalog: a whole game system as loaded, and one faction merged with it.
 
 A game system is one ``system.toml`` (the system's stat line, the items, special
-rules, units and list rules every faction shares) plus one file per faction.
-Both are validated by the models here; ``Catalog`` assembles them and
-``FactionView`` is what a roster is built and checked against: the system's
-things plus one faction's, merged.
+rules, units and list rules every faction shares) plus one file per faction
+(``model.catalog.files``). ``Catalog`` assembles them and ``FactionView`` is what a
+roster is built and checked against: the system's things plus one faction's, merged,
+with each designed card worked out as a unit (``Design``).
 
 Where a rulebook publishes no figure, the unit or item says so with ``data``
 ("house" or "example") and ``gaps``, and the UI shows the mark.
@@ -15,9 +15,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Annotated, Any, Literal
-
-from pydantic import BeforeValidator, Field, model_validator
 
 from model.catalog.constraints import Constraint
 from model.catalog.design import (
@@ -30,284 +27,11 @@ from model.catalog.design import (
     card_problems,
     cost_card,
 )
-from model.catalog.items import DataMark, Item, RuleRef, Weapon, rule_id
-from model.catalog.selectors import Selector
-from model.catalog.tracker import Tracker
-from model.core.base import (
-    Bool,
-    Frozen,
-    FrozenMap,
-    Id,
-    Int,
-    StatId,
-    Tag,
-    Text,
-    empty_map,
-)
-from model.core.bounds import (
-    MAX_KINDS,
-    Cost,
-    CostChange,
-    Models,
-    Percent,
-    PerModel,
-    Points,
-    StatNumber,
-)
-
-CATALOG_FORMAT = "warband.catalog/1"
-"""The format key every catalog file starts with."""
-
-
-class Stat(Frozen):
-    """One column of a profile."""
-
-    id: StatId
-    """Short name as printed (``Ag``)."""
-    name: Text
-    """Long name (``Agility``)."""
-    unit_tags: frozenset[Tag] = frozenset()
-    """Only units with one of these tags have this stat (the colonial sheet's vehicle
-    stats, SUSTAIN to CREW): other units' profiles leave it out, instead of a row of
-    dashes. Empty: every unit has it."""
-
-    def applies(self, tags: frozenset[str]) -> bool:
-        return not self.unit_tags or bool(self.unit_tags & tags)
-
-
-class ListSetting(Frozen):
-    """A whole number agreed for one list, declared by its system."""
-
-    id: Id
-    """The key in a roster's ``[settings]`` (``strategy-rating``)."""
-    name: Text
-    kind: Literal["number"] = "number"
-    """What the players set: a whole number from ``min`` to ``max`` (the only kind so
-    far; a later kind, a yes/no switch say, adds its name here)."""
-    min: Int = 0
-    max: Int
-    default: Int | None = None
-    """Offered when the list has none; None: unset until the players agree one (a rule
-    that reads it is off while it is unset)."""
-    summary: str | None = None
-    source: str | None = None
-
-    @model_validator(mode="after")
-    def _in_order(self) -> ListSetting:
-        if self.min > self.max:
-            raise ValueError(f"min {self.min} is above max {self.max}")
-        if self.default is not None and not self.min <= self.default <= self.max:
-            raise ValueError(f"default {self.default} is outside {self.min} to {self.max}")
-        return self
-
-
-class System(Frozen):
-    """What a game system is and how it counts."""
-
-    id: Id
-    """The system id rosters name (``punkapocalyptic``)."""
-    name: Text
-    edition: Text
-    version: Text
-    """This catalog's own version; exports state it so a list shows what it was built on."""
-    dice: Text
-    """The dice the game uses, e.g. ``d10``."""
-    default_points_limit: Points
-    """The usual game size, offered when a list is started."""
-    points: Text = "points"
-    """What the game calls its points (``points``, ``PV``)."""
-    priced: Bool = True
-    """False for a game that publishes no points at all: its units cost nothing, a list
-    has no limit to keep to, and warband leaves points out wherever it shows a list
-    (the builder, ``show``, the exports) instead of printing "0/1 points"."""
-    settings: tuple[ListSetting, ...] = ()
-    """The numbers the players agree for a list (Reikhammer's strategy rating, the
-    Steam Wars vehicle limit), kept in a roster's ``[settings]`` and edited in the
-    builder's settings dialog; list rules read them (``max_setting``)."""
-    distance_unit: Literal["in", "cm", "tiles", "hexes"] = "in"
-    """The unit of every range and move in this catalog."""
-    stats: tuple[Stat, ...]
-    """The model profile, in printed order."""
-    item_stats: tuple[Stat, ...] = ()
-    """The columns of weapon and item profiles."""
-    profile_tags: tuple[StatId, ...] = ()
-    """Item profile stats whose whole values become item tags (``RoA`` 1 tags the item
-    ``roa:1``), so list rules can select on a profile ("Damage 2 only on RoA 1")."""
-    summary: str | None = None
-    source: str | None = None
-
-    def stats_for(self, tags: frozenset[str]) -> tuple[Stat, ...]:
-        """The profile's stats a unit with these tags has (``Stat.unit_tags``)."""
-        return tuple(s for s in self.stats if s.applies(tags))
-
-
-class SpecialRule(Frozen):
-    """A named special rule, summarised in our own words, with its mechanical tags."""
-
-    name: Text
-    summary: Text
-    """What the rule does, briefly, in our words (never the rulebook's prose)."""
-    parameter: Text | None = None
-    """Name of the rule's parameter where it takes one (``X`` in Poison (X))."""
-    tags: frozenset[Tag] = frozenset()
-    """Tags given to every unit or item that has this rule."""
-    modifiers: FrozenMap[StatId, StatNumber] = Field(default_factory=empty_map)
-    """Permanent stat changes for the bearer (Cumbersome: ``{ Ag = -1 }``)."""
-    cost: CostChange | None = None
-    """Points for adding the rule to a designed weapon (Steam Wars: Boiler 2)."""
-    percent: Percent | None = None
-    """Or a change in percent of the weapon's cost (One Shot -75)."""
-    source: str | None = None
-
-
-def _choice_shorthand(value: Any) -> Any:
-    """``mace = 5`` in a choices table is short for ``mace = { cost = 5 }``."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return {"cost": value}
-    return value
-
-
-class Choice(Frozen):
-    """One item a unit may take from an option group, at this unit's price."""
-
-    cost: Cost | None = None
-    """Price for this unit; the item's default cost when left out."""
-    max: PerModel = 1
-    """How many of it one model may take."""
-    unlimited: Bool = False
-    """Any number may be taken (bullets); TOML has no "none", so this overrides ``max``."""
-    rules: tuple[RuleRef, ...] = ()
-    """Extra special rules the item has when this unit takes it (Mutards' rusty blades)."""
-
-    @property
-    def limit(self) -> int | None:
-        """How many one model may take, or None for no limit."""
-        return None if self.unlimited else self.max
-
-
-ChoiceSpec = Annotated[
-    Choice, BeforeValidator(_choice_shorthand, json_schema_input_type=Cost | Choice)
-]
-
-
-class OptionGroup(Frozen):
-    """A list of items to choose from, between ``min`` and ``max`` of them per model."""
-
-    id: Id
-    name: Text
-    """Shown as the group's heading, e.g. "Weapons"."""
-    min: PerModel = 0
-    max: PerModel | None = None
-    """At most this many items in total from the group per model; no limit when left out."""
-    choices: FrozenMap[Id, ChoiceSpec]
-    """Item id to this unit's price (``mace = 5``) or a full choice table."""
-    replaces: tuple[Id, ...] = ()
-    """Base items dropped when anything from this group is taken (armour upgrades)."""
-    units: Selector | None = None
-    """For groups declared by a system or faction: which units are offered the group."""
-    source: str | None = None
-
-    @model_validator(mode="after")
-    def _bounds(self) -> OptionGroup:
-        if self.max is not None and self.min > self.max:
-            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
-        return self
-
-
-class ModelRange(Frozen):
-    """How many models one roster entry of a unit may have."""
-
-    min: Models = 1
-    max: Models = 1
-
-    @model_validator(mode="after")
-    def _bounds(self) -> ModelRange:
-        if self.min > self.max:
-            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
-        return self
-
-
-StatValue = StatNumber | Literal["-"]
-"""A profile value; ``-`` marks a stat the model cannot use."""
-
-
-class Unit(Frozen):
-    """A troop type: its profile, cost per model, equipment and options."""
-
-    name: Text
-    cost: Cost
-    """Cost of one model, including its base equipment."""
-    stats: FrozenMap[StatId, StatValue]
-    """Profile by stat short name, in the system's order."""
-    models: ModelRange = ModelRange()
-    """Models per roster entry (a pack of 2 to 5 addlers)."""
-    base: tuple[Id, ...] = Field(default=(), max_length=MAX_KINDS)
-    """Items every model comes with, free; repeat an id to carry two."""
-    rules: tuple[RuleRef, ...] = ()
-    """Special rules of the unit."""
-    tags: frozenset[Tag] = frozenset()
-    """Tags for list rules: ``chief``, ``unique``, ``mercenary``, ``officer`` ..."""
-    options: tuple[OptionGroup, ...] = ()
-    """What this unit may buy, with its own prices."""
-    summary: str | None = None
-    data: DataMark = "published"
-    gaps: str | None = None
-    """What the sources do not give for this unit; shown to the user."""
-    source: str | None = None
-
-
-class FactionInfo(Frozen):
-    """The heading of a faction file."""
-
-    id: Id
-    name: Text
-    summary: str | None = None
-    data: DataMark = "published"
-    source: str | None = None
-
-
-class CatalogPart(Frozen):
-    """What both a system file and a faction file may declare."""
-
-    format: Literal["warband.catalog/1"]
-    """The catalog format; always ``warband.catalog/1`` for now."""
-    items: FrozenMap[Id, Item] = Field(default_factory=empty_map)
-    rules: FrozenMap[Id, SpecialRule] = Field(default_factory=empty_map)
-    units: FrozenMap[Id, Unit] = Field(default_factory=empty_map)
-    """In a system file: units every faction may take (mercenaries)."""
-    options: tuple[OptionGroup, ...] = ()
-    """Option groups offered to every unit (that the group's ``units`` selects)."""
-    constraints: tuple[Constraint, ...] = ()
-    """List rules."""
-    cards: FrozenMap[Id, UnitCard] = Field(default_factory=empty_map)
-    """Designed units (``[cards.<id>]``), in systems with a unit designer; the
-    rulebook's sample profiles are cards marked ``data = "example"``."""
-
-
-class SystemFile(CatalogPart):
-    """``system.toml``: the game system and what its factions share."""
-
-    system: System
-    design: DesignSpec | None = None
-    """The unit designer's base cost table, for systems whose players design units."""
-    tracker: Tracker | None = None
-    """What the battle tracker needs; a system without it can build lists only."""
-
-
-class HouseFile(Frozen):
-    """``house.toml`` in a user catalog folder named like a system: a player's own data
-    on top of the system, without copying it: a base-cost table that replaces the
-    system's ``[design]``, and cards every faction may field."""
-
-    format: Literal["warband.catalog/1"]
-    design: DesignSpec | None = None
-    cards: FrozenMap[Id, UnitCard] = Field(default_factory=empty_map)
-
-
-class FactionFile(CatalogPart):
-    """``factions/<id>.toml``: one faction's units, items, rules and list rules."""
-
-    faction: FactionInfo
+from model.catalog.files import FactionFile, FactionInfo, SystemFile
+from model.catalog.items import Item, Weapon, rule_id
+from model.catalog.system import SpecialRule, System
+from model.catalog.units import Choice, ModelRange, OptionGroup, StatValue, Unit
+from model.core.base import FrozenMap
 
 
 @dataclass(frozen=True)
@@ -623,8 +347,3 @@ class Design:
     costing: Costing | None
     """None while ``problems`` names something the catalog lacks."""
     problems: tuple[CardProblem, ...] = ()
-
-
-def unit_is_marked(unit: Unit) -> bool:
-    """True when a unit's figures are not (all) published and the UI must say so."""
-    return unit.data != "published" or unit.gaps is not None

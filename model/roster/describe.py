@@ -19,7 +19,9 @@ from model.catalog.items import (
     rule_id,
     rule_parameter,
 )
-from model.catalog.schema import FactionView, System, Unit
+from model.catalog.schema import FactionView
+from model.catalog.system import System
+from model.catalog.units import Unit
 from model.roster.findings import Tally
 
 SEP = " · "

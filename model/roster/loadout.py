@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from model.catalog.schema import Design, FactionView, OptionGroup, StatValue, Unit
+from model.catalog.schema import Design, FactionView
+from model.catalog.units import OptionGroup, StatValue, Unit
 from model.roster.roster import RosterUnit
 
 Source = Literal["base", "bought", "included"]

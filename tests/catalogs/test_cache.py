@@ -284,7 +284,7 @@ def test_the_unpickler_makes_catalog_classes_only(module: str, name: str) -> Non
     unpickler = cache_module._Unpickler(io.BytesIO(b""))
     with pytest.raises(pickle.UnpicklingError):
         unpickler.find_class(module, name)
-    assert unpickler.find_class("model.catalog.schema", "Unit").__name__ == "Unit"
+    assert unpickler.find_class("model.catalog.units", "Unit").__name__ == "Unit"
 
 
 def test_the_unpickler_imports_no_module_outside_model() -> None:
@@ -452,7 +452,7 @@ def test_a_run_that_reads_a_cached_catalog_builds_no_catalog_validator(tmp_path:
         "import io, sys\n"
         "from tui.cli import main\n"
         f"assert main(['validate', {str(ROSTER)!r}], out=io.StringIO()) == 0\n"
-        "from model.catalog.schema import FactionFile, SystemFile\n"
+        "from model.catalog.files import FactionFile, SystemFile\n"
         "print(sum(m.__pydantic_complete__ for m in (FactionFile, SystemFile)))\n"
     )
     argv = [sys.executable, "-c", code]

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from catalogs.loader import load_system
-from model.catalog.schema import FactionView, ListSetting
+from model.catalog.schema import FactionView
+from model.catalog.system import ListSetting
 from model.core.base import FrozenMap
 from model.roster.findings import Report
 from model.roster.roster import Roster

@@ -40,45 +40,15 @@ from textual.widgets.select import InvalidSelectValueError
 from model.battle.battle import Battle
 from model.battle.events import Event
 from model.battle.forces import SIDE_LETTERS, ModelSnap
+from model.battle.refused import Refused
 from model.battle.setup import matches_model
-from model.battle.state import BattleState, Refused
+from model.battle.state import BattleState
 from model.battle.text import who
 from model.catalog.items import Trait, Weapon
-from model.catalog.schema import FactionView, Stat
+from model.catalog.schema import FactionView
+from model.catalog.system import Stat
 from model.catalog.tracker import ModifierSpec, TableSpec, Tracker
-from model.rolls.dice import (
-    AVOID_COVER_CAMOUFLAGE,
-    DEFENSIVE_FIRE,
-    HARD_TO_USE,
-    LONG_RANGE,
-    MEDIUM_RANGE,
-    PELLETS,
-    SHORT_RANGE,
-    Contender,
-    Dice,
-    Modifier,
-    OpposedRoll,
-    Result,
-    ShootingRoll,
-    WeaponStats,
-    armour_of,
-    attribute_roll,
-    cover_modifier,
-    falling_roll,
-    find_table,
-    has_rule,
-    is_rider,
-    modifiers_for,
-    next_dice,
-    opposed_roll,
-    range_band,
-    shooting_roll,
-    steam_roll,
-    table_lookup,
-    table_roll,
-    weapon_bands,
-    wound_roll,
-)
+from model.rolls.dice import Dice, Modifier, Result, modifiers_for, next_dice
 from model.rolls.dice_d6 import (
     COVER_GRID,
     LUCKY_BLIGHTER,
@@ -101,7 +71,32 @@ from model.rolls.dice_d6 import (
 from model.rolls.dice_d6 import (
     wound_roll as d6_wound_roll,
 )
+from model.rolls.punk.attribute import attribute_roll
+from model.rolls.punk.falling import falling_roll
+from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
+from model.rolls.punk.profiles import (
+    WeaponStats,
+    armour_of,
+    has_rule,
+    is_rider,
+    range_band,
+    weapon_bands,
+)
+from model.rolls.punk.shooting import (
+    AVOID_COVER_CAMOUFLAGE,
+    DEFENSIVE_FIRE,
+    HARD_TO_USE,
+    LONG_RANGE,
+    MEDIUM_RANGE,
+    PELLETS,
+    SHORT_RANGE,
+    ShootingRoll,
+    shooting_roll,
+)
+from model.rolls.punk.steam import steam_roll
+from model.rolls.punk.wounds import cover_modifier, wound_roll
 from model.rolls.sheet_rolls import AppliedRoll, declared_actions
+from model.rolls.tables import find_table, table_lookup, table_roll
 from model.roster.describe import SEP, profile_text
 from tui.dialogs.follow_on import FieldValue, FollowOn, recall, remember
 from tui.dialogs.sheet_rolls import (

@@ -26,7 +26,8 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from model.catalog.constraints import CountRule
-from model.catalog.schema import FactionView, ListSetting
+from model.catalog.schema import FactionView
+from model.catalog.system import ListSetting
 from model.roster.findings import Report
 from model.roster.roster import Roster
 from tui.dialogs.prompt import PromptDialog
