@@ -1,0 +1,155 @@
+"""The ``warband`` command line's entry: ``main``, its exit codes and its crash log.
+
+The command line is every non-interactive operation, scriptable. Exit codes are part
+of the interface: ``validate`` exits 0 for a legal list, 1
+when it breaks an error-level rule and 2 when the file cannot be read; every
+command exits 2 for unreadable input and prints the problem, never a traceback,
+and 3 for a bug in warband (one line on screen, the traceback in a crash log), so
+scripts can tell a broken list from a broken tool.
+Heavy modules (Rich, pydantic schemas) are imported inside the commands that
+need them, so ``warband --help`` stays instant; for the same reason each group of
+commands is a module of its own, imported only when one of its commands runs
+(``_COMMANDS``): ``parser`` the arguments, ``lists`` the roster commands, ``sharing``
+export and import, ``catalog_listing`` the catalogs command, ``battles`` the battle
+commands, ``terminal_app`` the app started from here, ``serve`` the app in a browser.
+This module is apart from them as the one place that turns what happened into an
+exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from tui.cli.parser import build_parser
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_UNREADABLE = 2
+EXIT_BUG = 3
+"""Not the player's fault: warband itself failed (the traceback is in a crash log)."""
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    """Run the command line; returns the exit code."""
+    from tui.cli.terminal_out import raw, safe
+
+    out = safe(out or sys.stdout)
+    err = safe(err or sys.stderr)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from model.core.problems import WarbandError
+
+    try:
+        if args.command in (None, "open"):
+            from tui.cli.terminal_app import run_app
+
+            return run_app(args)
+        return int(_COMMANDS[args.command](args, out))
+    except WarbandError as exc:
+        print(exc.render(), file=err)
+        return EXIT_UNREADABLE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # The reader went away (``warband catalogs ... | head``): stop quietly.
+        if raw(out) is sys.stdout:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    except AppCrashed as crashed:  # the app has written its crash log already
+        print(crashed, file=err)
+        return EXIT_BUG
+    except Exception as exc:  # a bug: one line here, the traceback in a crash log
+        return report_bug(exc, args, err)
+
+
+def report_bug(exc: BaseException, args: argparse.Namespace, err: TextIO) -> int:
+    """Write the crash log, print the one line that points at it, exit ``EXIT_BUG``."""
+    from saves.crash_log import crash_line, write_crash_log
+    from saves.locations import locations
+
+    folder = locations(args.saves_dir, args.config_dir).crash_dir
+    print(crash_line(exc, write_crash_log(exc, folder)), file=err)
+    return EXIT_BUG
+
+
+class AppCrashed(Exception):
+    """The app ended on a bug and wrote its crash log; ``main`` prints its one line."""
+
+
+# Each command's module is imported only when it runs, so ``warband --help`` and
+# ``warband validate`` load no more than they need.
+
+
+def _validate(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.lists import cmd_validate
+
+    return cmd_validate(args, out)
+
+
+def _show(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.lists import cmd_show
+
+    return cmd_show(args, out)
+
+
+def _catalogs(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.catalog_listing import cmd_catalogs
+
+    return cmd_catalogs(args, out)
+
+
+def _new(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.lists import cmd_new
+
+    return cmd_new(args, out)
+
+
+def _export(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.sharing import cmd_export
+
+    return cmd_export(args, out)
+
+
+def _import(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.sharing import cmd_import
+
+    return cmd_import(args, out)
+
+
+def _card(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.lists import cmd_card
+
+    return cmd_card(args, out)
+
+
+def _battle(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.battles import cmd_battle
+
+    return cmd_battle(args, out)
+
+
+def _serve(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband serve``: the app in a browser (tui/cli/serve.py; aiohttp loads only here)."""
+    from tui.cli.serve import cmd_serve
+
+    return cmd_serve(args, out)
+
+
+_COMMANDS = {
+    "validate": _validate,
+    "show": _show,
+    "catalogs": _catalogs,
+    "new": _new,
+    "export": _export,
+    "import": _import,
+    "card": _card,
+    "battle": _battle,
+    "serve": _serve,
+}

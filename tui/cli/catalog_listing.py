@@ -1,0 +1,82 @@
+"""``warband catalogs``: the game systems found, a system's factions, a faction's units,
+or ``--check`` a catalog folder (or a house file) and report every problem in it.
+
+Apart from the roster commands: it reads catalogs, not lists.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TextIO
+
+from tui.cli import EXIT_INVALID, EXIT_OK
+from tui.cli.files import find_faction, open_library
+
+
+def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband catalogs [--check PATH]``; with --check, exits 1 when problems are found."""
+    from catalogs.loader import load_system
+    from model.core.problems import CatalogError, WarbandError
+
+    if args.check is not None:
+        check, house = Path(args.check), None
+        if check.is_file() and check.name == "house.toml":
+            check = check.parent
+        if not (check / "system.toml").is_file() and (check / "house.toml").is_file():
+            # a house file: checked laid over the bundled system it is named after
+            entry = open_library(args).entries().get(check.name)
+            bundled = open_library(args).bundled_dir / check.name
+            house = check / "house.toml"
+            check = entry.folder if entry and entry.folder != check else bundled
+        try:
+            catalog = load_system(check, origin="check", house=house)
+        except CatalogError as exc:
+            print(exc.render(), file=out)
+            return EXIT_INVALID
+        units = sum(len(f.units) for f in catalog.factions.values()) + len(
+            catalog.system_file.units
+        )
+        items = sum(len(f.items) for f in catalog.factions.values()) + len(
+            catalog.system_file.items
+        )
+        cards = len(catalog.system_file.cards) + sum(
+            len(f.cards) for f in catalog.factions.values()
+        )
+        print(
+            f"{args.check}: no problems: {catalog.system.name} ({catalog.system.id}), "
+            f"{len(catalog.factions)} factions, {units} units, {items} items"
+            + (f", {cards} cards" if cards else ""),
+            file=out,
+        )
+        return EXIT_OK
+    library = open_library(args)
+    if args.system:
+        from tui.listing import faction_listing, system_listing
+
+        catalog = library.load(args.system)
+        if args.faction is None:
+            print(system_listing(catalog), file=out)
+            return EXIT_OK
+        print(faction_listing(find_faction(catalog, args.faction)), file=out)
+        return EXIT_OK
+    entries = library.entries()
+    if not entries:
+        print("no catalogs found", file=out)
+        return EXIT_OK
+    for entry in entries.values():
+        try:
+            catalog = library.load(entry.id)
+        except WarbandError as exc:
+            print(
+                f"{entry.id} ({entry.origin}, {entry.folder}): cannot be loaded, "
+                f"{len(exc.problems)} problems; run: warband catalogs --check {entry.folder}",
+                file=out,
+            )
+            continue
+        s = catalog.system
+        print(f"{s.id}: {s.name}, {s.edition} (catalog {s.version}, {entry.origin})", file=out)
+        for fid, faction in catalog.factions.items():
+            mark = "" if faction.faction.data == "published" else f" [{faction.faction.data}]"
+            print(f"  {fid}: {faction.faction.name}{mark}", file=out)
+    return EXIT_OK

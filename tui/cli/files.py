@@ -1,0 +1,61 @@
+"""What the commands open and refuse to overwrite: the catalog library of
+``--catalog-dir``, a roster file resolved against it and checked, a faction by id (with
+"did you mean"), and an output file that exists without ``--force``.
+
+Apart because the roster, sharing, catalog and battle commands all start this way.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from catalogs.library import Library
+    from model.catalog.schema import Catalog, FactionView
+    from model.roster.findings import Report
+    from model.roster.roster import Roster
+
+
+def open_library(args: argparse.Namespace) -> Library:
+    from catalogs.library import Library
+
+    return Library(args.catalog_dir)
+
+
+def open_roster(args: argparse.Namespace) -> tuple[Roster, FactionView, Report]:
+    from model.roster.validate import validate
+    from saves.roster_file import read_roster, resolve
+
+    roster, source = read_roster(args.file)
+    view = resolve(roster, source, open_library(args).load)
+    return roster, view, validate(view, roster)
+
+
+def find_faction(catalog: Catalog, faction_id: str) -> FactionView:
+    """A faction of a catalog, or a ``CatalogError`` with "did you mean"."""
+    from model.core.problems import CatalogError, Problem, did_you_mean
+
+    if faction_id not in catalog.factions:
+        raise CatalogError(
+            f"no faction '{faction_id}' in {catalog.system.name}",
+            [
+                Problem(
+                    f"unknown faction '{faction_id}'",
+                    hint=did_you_mean(faction_id, catalog.factions)
+                    or "factions: " + ", ".join(catalog.factions),
+                )
+            ],
+        )
+    return catalog.view(faction_id)
+
+
+def refuse_overwrite(path: Path, force: bool) -> None:
+    from model.core.problems import Problem, RosterError
+
+    if path.exists() and not force:
+        raise RosterError(
+            f"{path} already exists",
+            [Problem("not overwritten", str(path), hint="pass --force to replace it")],
+        )

@@ -1,0 +1,153 @@
+"""The ``warband`` argument parser: every command, its arguments and their help.
+
+Apart from the commands so that ``warband --help`` (and a usage error) loads no
+command's code, and so that the whole command line can be read in one place.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+EXPORT_FORMATS = ("text", "markdown", "json", "html", "code")
+"""The formats ``warband export`` writes."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, with one sub-command per operation."""
+    from tui.cli.terminal_out import SafeArgumentParser
+
+    parser = SafeArgumentParser(
+        prog="warband",
+        description="Build, check and share lists for tabletop skirmish wargames.",
+    )
+    parser.add_argument(
+        "--catalog-dir",
+        metavar="DIR",
+        help="folder of your own catalogs (default: $WARBAND_CATALOG_DIR, or the "
+        "platform's data folder); a catalog there replaces a bundled one with the same id",
+    )
+    parser.add_argument(
+        "--saves-dir",
+        metavar="DIR",
+        help="folder where lists are saved and the file picker opens (default: "
+        "$WARBAND_SAVES_DIR, or the platform's data folder)",
+    )
+    parser.add_argument(
+        "--config-dir",
+        metavar="DIR",
+        help="folder of the settings file (default: $WARBAND_CONFIG_DIR, or the "
+        "platform's config folder)",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("open", help="open a roster in the terminal app's builder")
+    p.add_argument("file", type=Path, help="the roster (.toml)")
+
+    p = sub.add_parser("validate", help="check a roster file: points and every list rule")
+    p.add_argument("file", type=Path, help="the roster (.toml)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser("show", help="print a roster as an army sheet")
+    p.add_argument("file", type=Path, help="the roster (.toml)")
+    p.add_argument("--width", type=int, default=None, help="sheet width in columns")
+
+    p = sub.add_parser(
+        "catalogs",
+        help="list game systems, a system's factions or a faction's units; check a catalog",
+    )
+    p.add_argument("system", nargs="?", help="a system id: list its factions")
+    p.add_argument("faction", nargs="?", help="a faction id: list its units, ids and prices")
+    p.add_argument(
+        "--check",
+        metavar="PATH",
+        type=Path,
+        help="check a catalog folder and report every problem in it",
+    )
+
+    p = sub.add_parser("new", help="start an empty roster file")
+    p.add_argument("system", help="game system id, e.g. punkapocalyptic")
+    p.add_argument("faction", help="faction id, e.g. gangers")
+    p.add_argument("--points", type=int, help="points limit (default: the system's usual)")
+    p.add_argument("--name", help="the list's name (default: the faction's name)")
+    p.add_argument("-o", "--output", type=Path, required=True, help="file to write")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    p = sub.add_parser("export", help="write a roster in a format to share")
+    p.add_argument("file", type=Path, help="the roster (.toml)")
+    p.add_argument(
+        "--format",
+        choices=EXPORT_FORMATS,
+        default="code",
+        help="text: for a chat message; markdown: for a forum, a table per entry; json: "
+        "for other tools (schema: saves/schemas/list-export.schema.json); html: a "
+        "printable army sheet in one file; code: a short "
+        "share code that `warband import` turns back into the list (default)",
+    )
+    p.add_argument("-o", "--output", type=Path, help="file to write (default: print it)")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    p = sub.add_parser("import", help="turn a share code back into a roster file")
+    p.add_argument("code", metavar="CODE|FILE", help="a share code, or a file holding one")
+    p.add_argument("-o", "--output", type=Path, required=True, help="roster file to write")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    p = sub.add_parser(
+        "card", help="a list's designed units: their cost worked out; save one to your catalog"
+    )
+    p.add_argument("file", type=Path, help="the roster (.toml)")
+    p.add_argument("card", nargs="?", help="a card id (default: every card of the list)")
+    p.add_argument(
+        "--save",
+        action="store_true",
+        help="add the card to your own catalog (house.toml in the catalog folder), so every "
+        "new list of the system can field it",
+    )
+
+    p = sub.add_parser("battle", help="start a battle between two lists, show it, resume it")
+    battle = p.add_subparsers(dest="battle_command", metavar="ACTION", required=True)
+    b = battle.add_parser("new", help="start a battle file between two roster files")
+    b.add_argument("rosters", nargs=2, type=Path, metavar="ROSTER", help="the two lists (.toml)")
+    b.add_argument(
+        "--turns", type=int, metavar="N", help="turn limit (default: the system's usual)"
+    )
+    b.add_argument("--scenario", default="", metavar="TEXT", help="the scenario's name or notes")
+    b.add_argument(
+        "--seed", type=int, metavar="N", help="seed of the dice helper (default: random, printed)"
+    )
+    b.add_argument(
+        "--players", nargs=2, metavar=("A", "B"), help="the players (default: the lists' names)"
+    )
+    b.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="FILE", help="battle file to write"
+    )
+    b.add_argument("--force", action="store_true", help="overwrite an existing file")
+    b = battle.add_parser(
+        "show", help="print a battle's state: turn, whose turn, each side and model"
+    )
+    b.add_argument("file", type=Path, help="the battle (.toml)")
+    b.add_argument("--json", action="store_true", help="print one JSON object")
+    b = battle.add_parser("report", help="a Markdown report of a finished or paused battle")
+    b.add_argument("file", type=Path, help="the battle (.toml)")
+    b.add_argument("-o", "--output", type=Path, help="file to write (default: print it)")
+    b.add_argument("--force", action="store_true", help="overwrite an existing file")
+    b = battle.add_parser("resume", help="open a battle in the terminal app's tracker")
+    b.add_argument("file", type=Path, help="the battle (.toml)")
+    b.add_argument(
+        "--use-backup",
+        action="store_true",
+        help="if the file is damaged, go on from its backup (FILE.bak); the damaged file "
+        "is kept as FILE.damaged",
+    )
+
+    p = sub.add_parser("serve", help="the app in a web browser, for a tablet or phone")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1, this machine only); any other lets "
+        "anyone on the network use the app and the files it can reach",
+    )
+    p.add_argument(
+        "--port", default="8000", help="port to listen on, or 0 for any free one (default: 8000)"
+    )
+    return parser
