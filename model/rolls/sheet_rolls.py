@@ -31,7 +31,8 @@ from model.battle.events import Act, Activate, Event, Roll, RollOff
 from model.battle.forces import SIDE_LETTERS
 from model.battle.state import BattleState, Refused
 from model.catalog.tracker import ModifierSpec, RowEffect, TableRow, TableSpec, TestSpec
-from model.rolls.dice import DiceSource, Modifier, Result, parse_dice, signed_terms
+from model.rolls.dice import DiceSource, Modifier, Result, signed_terms
+from model.rolls.tables import parse_dice
 
 MAX_FOLLOW = 8
 """The longest chain of rolls one result may lead to (tables that send to each other)."""

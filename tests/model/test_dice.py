@@ -20,37 +20,34 @@ from model.catalog.schema import FactionView
 from model.catalog.tracker import ModifierSpec, TableRow, TableSpec, Tracker
 from model.core.base import FrozenMap
 from model.rolls.dice import (
-    ArmourPiece,
-    Contender,
     Dice,
     FixedDice,
     Modifier,
+    die_value,
+    modifiers_for,
+    next_dice,
+    roll_number,
+)
+from model.rolls.punk.attribute import attribute_roll
+from model.rolls.punk.falling import falling_roll
+from model.rolls.punk.opposed import Contender, opposed_roll
+from model.rolls.punk.profiles import (
+    ArmourPiece,
     WeaponStats,
     armour_of,
     attack_strength,
-    attribute_roll,
     band_name,
-    cover_modifier,
-    die_value,
-    falling_roll,
-    find_table,
     has_rule,
     is_rider,
     model_stat,
-    modifiers_for,
-    next_dice,
-    opposed_roll,
-    parse_dice,
     range_band,
-    roll_number,
-    shooting_roll,
-    steam_roll,
-    table_lookup,
-    table_roll,
     weapon_bands,
     weapon_penetration,
-    wound_roll,
 )
+from model.rolls.punk.shooting import shooting_roll
+from model.rolls.punk.steam import steam_roll
+from model.rolls.punk.wounds import cover_modifier, wound_roll
+from model.rolls.tables import find_table, parse_dice, table_lookup, table_roll
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES, ROOT
 from tests.helpers import bundled

@@ -33,26 +33,17 @@ from model.battle.state import Refused
 from model.battle.text import who
 from model.catalog.schema import Catalog, FactionView
 from model.catalog.tracker import TableRow, TableSpec
-from model.rolls.dice import (
-    Contender,
-    Dice,
-    Modifier,
-    WeaponStats,
-    armour_of,
-    attribute_roll,
-    cover_modifier,
-    falling_roll,
-    find_table,
-    next_dice,
-    opposed_roll,
-    shooting_roll,
-    steam_roll,
-    table_lookup,
-    table_roll,
-    wound_roll,
-)
+from model.rolls.dice import Dice, Modifier, next_dice
 from model.rolls.dice_d6 import InitiativeRoll, TargetRoll, save_roll, to_hit_roll
 from model.rolls.dice_d6 import wound_roll as d6_wound_roll
+from model.rolls.punk.attribute import attribute_roll
+from model.rolls.punk.falling import falling_roll
+from model.rolls.punk.opposed import Contender, opposed_roll
+from model.rolls.punk.profiles import WeaponStats, armour_of
+from model.rolls.punk.shooting import shooting_roll
+from model.rolls.punk.steam import steam_roll
+from model.rolls.punk.wounds import cover_modifier, wound_roll
+from model.rolls.tables import find_table, table_lookup, table_roll
 from model.roster.roster import Roster
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
