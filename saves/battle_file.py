@@ -57,8 +57,8 @@ from pydantic import Field, ValidationError
 from model.battle.battle import Battle
 from model.battle.events import Event
 from model.battle.forces import SIDE_LETTERS, ModelSnap, SideSetup
+from model.battle.refused import Refused
 from model.battle.setup import BattleSetup
-from model.battle.state import Refused
 from model.catalog.tracker import Tracker
 from model.core.base import Frozen, Id, Text
 from model.core.bounds import (

@@ -10,8 +10,10 @@ from __future__ import annotations
 from functools import cached_property
 
 from model.battle.forces import ItemSnap, ModelSnap, SideSetup
+from model.battle.refused import Refused
 from model.catalog.selectors import Selector
-from model.catalog.tracker import CounterSpec, Tracker
+from model.catalog.tracker import Tracker
+from model.catalog.tracker_counters import CounterSpec
 from model.core.base import Frozen, Id, Text
 from model.core.bounds import Seed, TurnLimit
 
@@ -47,12 +49,10 @@ class BattleSetup(Frozen):
         return tuple(self._models.values())
 
     def model(self, model_id: str) -> ModelSnap:
-        """A model by id; ``Refused`` (from the state module) is raised by callers."""
+        """A model by id; ``Refused`` when there is none."""
         try:
             return self._models[model_id]
         except KeyError:
-            from model.battle.state import Refused
-
             raise Refused(f"there is no model {model_id}") from None
 
     def members(self, actor: str) -> tuple[ModelSnap, ...]:

@@ -27,8 +27,9 @@ from model.battle.events import (
     Wound,
 )
 from model.battle.forces import SIDE_LETTERS
-from model.battle.state import BattleState, Refused
-from model.catalog.tracker import CounterSpec
+from model.battle.refused import Refused
+from model.battle.state import BattleState
+from model.catalog.tracker_counters import CounterSpec
 from model.core.messages import counted
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from model.catalog.tracker import RowEffect, Tracker, Value
+from model.catalog.tracker import Tracker
+from model.catalog.tracker_counters import RowEffect, Value
 from model.core.problems import KeyPath, Problem, did_you_mean
 
 ROOT: KeyPath = ("tracker",)

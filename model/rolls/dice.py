@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from model.battle.events import Event, Roll, RollOff
-from model.catalog.tracker import ModifierSpec
+from model.catalog.tracker_rolls import ModifierSpec
 
 # ------------------------------------------------------------------------------------------
 # Dice

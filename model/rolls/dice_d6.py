@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from model.battle.events import RollOff
-from model.catalog.tracker import GridKey, GridSpec
+from model.catalog.tracker_rolls import GridKey, GridSpec
 from model.rolls.dice import DiceSource, Modifier, Result, signed_terms
 
 D6 = 6

@@ -29,8 +29,10 @@ from dataclasses import dataclass
 
 from model.battle.events import Act, Activate, Event, Roll, RollOff
 from model.battle.forces import SIDE_LETTERS
-from model.battle.state import BattleState, Refused
-from model.catalog.tracker import ModifierSpec, RowEffect, TableRow, TableSpec, TestSpec
+from model.battle.refused import Refused
+from model.battle.state import BattleState
+from model.catalog.tracker_counters import RowEffect
+from model.catalog.tracker_rolls import ModifierSpec, TableRow, TableSpec, TestSpec
 from model.rolls.dice import DiceSource, Modifier, Result, signed_terms
 from model.rolls.tables import parse_dice
 

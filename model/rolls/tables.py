@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from model.catalog.tracker import TableRow, TableSpec
+from model.catalog.tracker_rolls import TableRow, TableSpec
 from model.rolls.dice import DiceSource, Modifier, Result, formula_text, signed_terms
 
 

@@ -16,8 +16,9 @@ from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
 from model.catalog.items import Weapon
 from model.catalog.schema import Catalog, FactionView
-from model.catalog.tracker import RowEffect, Tracker
+from model.catalog.tracker import Tracker
 from model.catalog.tracker_check import check_tracker
+from model.catalog.tracker_counters import RowEffect
 from model.roster.roster import Roster, RosterUnit
 from model.roster.validate import validate
 from saves.roster_file import read_roster

@@ -13,7 +13,7 @@ from model.battle.battle import new_battle
 from model.battle.events import Event
 from model.battle.setup import BattleSetup
 from model.catalog.files import FactionFile, HouseFile, SystemFile
-from model.catalog.tracker import TableSpec
+from model.catalog.tracker_rolls import TableSpec
 from model.catalog.units import Unit
 from model.core.bounds import MAX_ITEMS, MAX_LIST_MODELS, MAX_MODELS
 from model.parse.schema_errors import digit_count, number_text, problems_from

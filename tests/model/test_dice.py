@@ -17,7 +17,8 @@ from model.battle.battle import Battle, new_battle
 from model.battle.events import Event, Note, Roll, RollOff
 from model.battle.forces import ItemSnap, ModelSnap
 from model.catalog.schema import FactionView
-from model.catalog.tracker import ModifierSpec, TableRow, TableSpec, Tracker
+from model.catalog.tracker import Tracker
+from model.catalog.tracker_rolls import ModifierSpec, TableRow, TableSpec
 from model.core.base import FrozenMap
 from model.rolls.dice import (
     Dice,

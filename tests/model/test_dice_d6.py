@@ -13,7 +13,8 @@ import pytest
 from pydantic import ValidationError
 
 from model.battle.events import Roll
-from model.catalog.tracker import GridSpec, Tracker
+from model.catalog.tracker import Tracker
+from model.catalog.tracker_rolls import GridSpec
 from model.rolls.dice import FixedDice, Modifier
 from model.rolls.dice_d6 import (
     COVER_GRID,

@@ -32,8 +32,9 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
-from model.battle.state import BattleState, Refused
-from model.catalog import tracker as rules
+from model.battle.refused import Refused
+from model.battle.state import BattleState
+from model.catalog import tracker_rolls as rules
 from model.rolls.dice import FixedDice, Modifier
 from model.rolls.sheet_rolls import auto_modifiers, offered, roll_test, strategy_roll
 from saves.battle_file import read_battle

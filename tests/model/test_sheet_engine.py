@@ -26,8 +26,9 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
-from model.battle.state import BattleState, Refused
-from model.catalog import tracker as spec
+from model.battle.refused import Refused
+from model.battle.state import BattleState
+from model.catalog import tracker_rolls as spec
 from model.catalog.tracker_check import check_tracker
 from model.rolls.dice import FixedDice, Modifier
 from model.rolls.sheet_rolls import (
@@ -435,7 +436,8 @@ def test_a_test_whose_dice_are_asked_needs_the_number() -> None:
 
 
 def test_the_check_refuses_a_table_result_that_asks_for_a_number() -> None:
-    from model.catalog.tracker import TableRow, Tracker
+    from model.catalog.tracker import Tracker
+    from model.catalog.tracker_rolls import TableRow
 
     catalog = fixture_catalog("sheet-mini")
     tracker = catalog.system_file.tracker

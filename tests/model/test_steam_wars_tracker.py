@@ -21,7 +21,7 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
-from model.battle.state import Refused
+from model.battle.refused import Refused
 from model.battle.text import next_up_text, victory_text
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_check import check_tracker

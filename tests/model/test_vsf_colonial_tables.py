@@ -19,9 +19,11 @@ import pytest
 from catalogs.library import Library
 from model.battle.battle import Battle, new_battle
 from model.battle.events import Roll, SetCounter
+from model.battle.refused import Refused
 from model.battle.setup import matches_model
-from model.battle.state import BattleState, Refused
-from model.catalog.tracker import Tracker, Value
+from model.battle.state import BattleState
+from model.catalog.tracker import Tracker
+from model.catalog.tracker_counters import Value
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 

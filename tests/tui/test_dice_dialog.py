@@ -29,10 +29,10 @@ from textual.widgets import Input, Select, SelectionList, Static
 
 from model.battle.battle import Battle, new_battle
 from model.battle.events import Activate, Event, Roll, RollOff, SetCounter
-from model.battle.state import Refused
+from model.battle.refused import Refused
 from model.battle.text import who
 from model.catalog.schema import Catalog, FactionView
-from model.catalog.tracker import TableRow, TableSpec
+from model.catalog.tracker_rolls import TableRow, TableSpec
 from model.rolls.dice import Dice, Modifier, next_dice
 from model.rolls.dice_d6 import InitiativeRoll, TargetRoll, save_roll, to_hit_roll
 from model.rolls.dice_d6 import wound_roll as d6_wound_roll

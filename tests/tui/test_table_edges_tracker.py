@@ -31,7 +31,7 @@ from tui.app import WarbandApp
 from tui.cli import main
 from tui.dialogs.choice import ChoiceDialog
 from tui.screens.help import HelpScreen, help_markdown
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 from tui.widgets.side_table import SideTable, wounds_width
 
 ROSTERS = FIXTURES / "rosters"

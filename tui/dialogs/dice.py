@@ -47,7 +47,8 @@ from model.battle.text import who
 from model.catalog.items import Trait, Weapon
 from model.catalog.schema import FactionView
 from model.catalog.system import Stat
-from model.catalog.tracker import ModifierSpec, TableSpec, Tracker
+from model.catalog.tracker import Tracker
+from model.catalog.tracker_rolls import ModifierSpec, TableSpec
 from model.rolls.dice import Dice, Modifier, Result, modifiers_for, next_dice
 from model.rolls.dice_d6 import (
     COVER_GRID,
@@ -924,6 +925,71 @@ def result_text(result: Result) -> Text:
 # The dialog
 # ------------------------------------------------------------------------------------------
 
+ROWS = (
+    "roller",
+    "count",
+    "needed",
+    "stat",
+    "opponent",
+    "opponent_stat",
+    "combat",
+    "weapon",
+    "target",
+    "distance",
+    "kaboom",
+    "cover",
+    "cover_avoided",
+    "their_turn",
+    "strength",
+    "penetration",
+    "modifiers",
+    "other",
+    "opponent_other",
+    "height",
+    "value",
+    "melee",
+    "aimed",
+    "cover_kind",
+    "boiler",
+    "taking_cover",
+    "reroll",
+    "read",
+    "go_second",
+)
+"""The form's fields below the kind of roll, top to bottom."""
+
+DESCRIBED = frozenset({"roller", "opponent", "weapon", "target"})
+"""Fields with a line under them that describes the model or the weapon chosen."""
+
+TICKS = {
+    "combat": "a tie hits both",
+    "kaboom": "jury-rigged ammunition or pump markers",
+    "cover_avoided": "the shot avoided the cover",
+    "their_turn": "ties go to the other side",
+    "melee": "a melee attack, not ranged",
+    "aimed": "the unit aimed (RoA 1 only)",
+    "boiler": "double the weapon's ST (once)",
+    "taking_cover": "dug in: saves on 3+",
+    "reroll": "one reroll of a failure",
+    "go_second": "the winner goes second",
+}
+"""The fields that are a tick, with the words beside it."""
+
+NUMBERS = {
+    "count": ("how many dice", True),
+    "needed": ("the number to roll", True),
+    "distance": ("{unit}, for the range band", False),
+    "strength": ("blank: the weapon's", True),
+    "penetration": ("blank: the weapon's", True),
+    "other": ("+ or - a number", True),
+    "opponent_other": ("+ or - a number", True),
+    "height": ("{unit}", False),
+    "value": ("a whole number", True),
+    "read": ("blank: rolled here", True),
+}
+"""The fields that are a number: the placeholder (``{unit}``: the game's distance unit),
+and whether it is a whole number."""
+
 
 def _node(name: str) -> str:
     """A field's widget id: ``opponent_stat`` is ``dice-opponent-stat``."""
@@ -1005,6 +1071,15 @@ class DiceDialog(ModalScreen[None]):
         self._auto: tuple[str | None, frozenset[str]] = (None, frozenset())
         """The model a catalog test's modifiers were last listed for, and those its state
         ticked (the others ticked are the player's)."""
+        self._composed: set[str] = {"kind"}
+        """The fields whose rows are composed (the others are empty rows until a kind of
+        roll that asks for them is chosen)."""
+        self._unshown: dict[str, FieldValue] = {}
+        """What the fields not composed yet hold (the models chosen at first, a follow-on's
+        tick): their widgets start with it."""
+        self._choices: dict[str, list[tuple[str, str]]] = {}
+        """The choices of the model and stat fields, as the dialog opened."""
+        self._unit = ""
 
     @property
     def game(self) -> Game:
@@ -1022,46 +1097,30 @@ class DiceDialog(ModalScreen[None]):
         # The stat that counts actions (Punkapocalyptic's A) is never rolled against.
         counted = game.state.tracker.action_points
         stats = [(f"{s.name} ({s.id})", s.id) for s in game.stats if counted != f"stat:{s.id}"]
-        unit = game.views[0].system.distance_unit
+        self._unit = game.views[0].system.distance_unit
+        listed = self._models()
+        self._choices = {
+            "roller": listed,
+            "opponent": listed,
+            "target": listed,
+            "stat": stats,
+            "opponent_stat": stats,
+            "cover_kind": self._cover_kinds(),
+        }
+        self._unshown.update(roller=roller, opponent=rival, target=rival)
+        if stats:  # a choice that cannot be blank starts on the first
+            self._unshown.update(stat=stats[0][1], opponent_stat=stats[0][1])
+        first = self.kinds[0].fields
         with Vertical(id="dice-dialog"):
             yield Label("Dice helper: every roll goes into the battle's log", id="dice-title")
             yield Static("", id="dice-follow")
             with _Form(id="dice-form"):
                 kinds = [(k.name, k.id) for k in self.kinds]
-                yield self._row(
-                    "kind", Select(kinds, allow_blank=False, value=kinds[0][1], compact=True)
-                )
-                yield self._row("roller", self._models(roller), info=True)
-                yield self._row("count", self._number("how many dice", whole=True))
-                yield self._row("needed", self._number("the number to roll", whole=True))
-                yield self._row("stat", Select(stats, allow_blank=False, compact=True))
-                yield self._row("opponent", self._models(rival), info=True)
-                yield self._row("opponent_stat", Select(stats, allow_blank=False, compact=True))
-                yield self._row("combat", Checkbox("a tie hits both", compact=True))
-                yield self._row("weapon", Select([], prompt="No weapon", compact=True), info=True)
-                yield self._row("target", self._models(rival), info=True)
-                yield self._row("distance", self._number(f"{unit}, for the range band"))
-                kaboom = Checkbox("jury-rigged ammunition or pump markers", compact=True)
-                yield self._row("kaboom", kaboom)
-                yield self._row("cover", SelectionList[int](*self._covers(), compact=True))
-                avoided = Checkbox("the shot avoided the cover", compact=True)
-                yield self._row("cover_avoided", avoided)
-                yield self._row("their_turn", Checkbox("ties go to the other side", compact=True))
-                yield self._row("strength", self._number("blank: the weapon's", whole=True))
-                yield self._row("penetration", self._number("blank: the weapon's", whole=True))
-                yield self._row("modifiers", SelectionList[str](compact=True))
-                yield self._row("other", self._number("+ or - a number", whole=True))
-                yield self._row("opponent_other", self._number("+ or - a number", whole=True))
-                yield self._row("height", self._number(unit))
-                yield self._row("value", self._number("a whole number", whole=True))
-                yield self._row("melee", Checkbox("a melee attack, not ranged", compact=True))
-                yield self._row("aimed", Checkbox("the unit aimed (RoA 1 only)", compact=True))
-                yield self._row("cover_kind", Select(self._cover_kinds(), compact=True))
-                yield self._row("boiler", Checkbox("double the weapon's ST (once)", compact=True))
-                yield self._row("taking_cover", Checkbox("dug in: saves on 3+", compact=True))
-                yield self._row("reroll", Checkbox("one reroll of a failure", compact=True))
-                yield self._row("read", self._number("blank: rolled here", whole=True))
-                yield self._row("go_second", Checkbox("the winner goes second", compact=True))
+                kind = Select(kinds, allow_blank=False, value=kinds[0][1], compact=True)
+                yield Vertical(*self._line("kind", kind), id="dice-kind-row", classes="dice-row")
+                for name in ROWS:  # the first kind's rows now, the others' when chosen
+                    parts = self._parts(name) if name in first else ()
+                    yield Vertical(*parts, id=f"{_node(name)}-row", classes="dice-row")
             with Horizontal(id="dice-buttons"):
                 yield Button("Roll", id="dice-roll", variant="primary", compact=True)
                 yield Button("Close", id="dice-close", compact=True)
@@ -1074,23 +1133,54 @@ class DiceDialog(ModalScreen[None]):
             )
 
     @staticmethod
-    def _row(name: str, field: Widget, *, info: bool = False) -> Widget:
+    def _line(name: str, field: Widget) -> list[Widget]:
         """A labelled field, and under a model or a weapon a line that describes it."""
         field.id = _node(name)
         line = Horizontal(Label(LABELS[name], id=f"{field.id}-label"), field, classes="dice-line")
-        parts = [line, Static("", id=f"{field.id}-info", classes="dice-info")] if info else [line]
-        return Vertical(*parts, id=f"{field.id}-row", classes="dice-row")
+        info = Static("", id=f"{field.id}-info", classes="dice-info")
+        return [line, info] if name in DESCRIBED else [line]
 
-    def _models(self, chosen: str) -> Select[str]:
+    def _parts(self, name: str) -> list[Widget]:
+        """A field's row, its widget holding the value given to it while it was not shown."""
+        self._composed.add(name)
+        return self._line(name, self._field(name, self._unshown.pop(name, None)))
+
+    def _field(self, name: str, value: FieldValue | None) -> Widget:
+        """The widget of a field (``value``: what it holds, None for nothing yet)."""
+        if name in TICKS:
+            return Checkbox(TICKS[name], value=value is True, compact=True)
+        if name in NUMBERS:
+            placeholder, whole = NUMBERS[name]
+            text = value if isinstance(value, str) else ""
+            return self._number(placeholder.format(unit=self._unit), whole=whole, value=text)
+        if name == "cover":
+            return SelectionList[int](*self._covers(), compact=True)
+        if name == "modifiers":
+            return SelectionList[str](compact=True)
+        if name == "weapon":
+            return Select([], prompt="No weapon", compact=True)
+        if name == "cover_kind":
+            return Select(self._choices[name], compact=True)
+        # a model or a stat: never blank
+        chosen = value if isinstance(value, str) else Select.NULL
+        return Select(self._choices[name], allow_blank=False, value=chosen, compact=True)
+
+    async def _show_rows(self, names: Iterable[str]) -> None:
+        """Compose the rows of these fields not composed yet (a kind's rows are made when
+        it is first chosen, and kept: opening the dialog costs one kind's rows)."""
+        mounting = [
+            self.query_one(f"#{_node(name)}-row", Vertical).mount(*self._parts(name))
+            for name in ROWS
+            if name in names and name not in self._composed
+        ]
+        for mounted in mounting:
+            await mounted
+
+    def _models(self) -> list[tuple[str, str]]:
         state = self.game.state
         models = state.setup.all_models()
         out = {m.id: " (out)" if state.is_out(m.id) else "" for m in models}
-        return Select(
-            [(who(state, m.id) + out[m.id], m.id) for m in models],
-            allow_blank=False,
-            value=chosen,
-            compact=True,
-        )
+        return [(who(state, m.id) + out[m.id], m.id) for m in models]
 
     def _covers(self) -> list[tuple[str, int]]:
         """The rows of the catalog's cover table that give a bonus, by number."""
@@ -1110,8 +1200,9 @@ class DiceDialog(ModalScreen[None]):
         ]
 
     @staticmethod
-    def _number(placeholder: str, *, whole: bool = False) -> Input:
+    def _number(placeholder: str, *, whole: bool = False, value: str = "") -> Input:
         return Input(
+            value=value,
             placeholder=placeholder,
             type="integer" if whole else "number",
             valid_empty=True,
@@ -1119,7 +1210,7 @@ class DiceDialog(ModalScreen[None]):
         )
 
     def on_mount(self) -> None:
-        self._refresh()
+        self._fit_rows()
         self._show_follow()
         self.query_one("#dice-kind", Select).focus()
 
@@ -1145,16 +1236,7 @@ class DiceDialog(ModalScreen[None]):
         if follow is None:
             return
         for name, value in follow.fields:
-            node = f"#{_node(name)}"
-            if isinstance(value, bool):
-                self.query_one(node, Checkbox).value = value
-                continue
-            field = self.query_one(node)
-            if isinstance(field, Input):
-                field.value = value
-            elif isinstance(field, Select):
-                with suppress(InvalidSelectValueError):  # no longer a choice: leave it
-                    field.value = value
+            self._set(name, value)
             if name == "roller":  # its weapons and modifiers, before the weapon is set
                 self._fill_weapons(self._kind())
                 self._fill_modifiers(self._kind())
@@ -1162,17 +1244,38 @@ class DiceDialog(ModalScreen[None]):
         self._describe()
         self._show_follow()
 
+    def _set(self, name: str, value: FieldValue) -> None:
+        """Set a field; one not composed yet holds the value until it is (a choice it does
+        not offer leaves it as it was, as it does a shown one)."""
+        if name not in self._composed:
+            offered = [v for _, v in self._choices.get(name, [])]
+            if isinstance(value, bool) or name in NUMBERS or value in offered:
+                before, self._unshown[name] = self._unshown.get(name, False), value
+                if name in ("combat", "melee") and before != value:
+                    self._fit_rows()  # as its tick would, shown
+            return
+        node = f"#{_node(name)}"
+        if isinstance(value, bool):
+            self.query_one(node, Checkbox).value = value
+            return
+        field = self.query_one(node)
+        if isinstance(field, Input):
+            field.value = value
+        elif isinstance(field, Select):
+            with suppress(InvalidSelectValueError):  # no longer a choice: leave it
+                field.value = value
+
     # --- keeping the form in step with the choices -----------------------------------------
 
     @on(Select.Changed)
     @on(Checkbox.Changed, "#dice-combat")
     @on(Checkbox.Changed, "#dice-melee")
-    def _changed(self, event: Select.Changed | Checkbox.Changed) -> None:
+    async def _changed(self, event: Select.Changed | Checkbox.Changed) -> None:
         if event.control.id == "dice-stat" and isinstance(event.value, str):
             # The usual opposed roll pits a stat against the same stat.
-            self.query_one("#dice-opponent-stat", Select).value = event.value
+            self._set("opponent_stat", event.value)
         if event.control.id in ("dice-kind", "dice-roller", "dice-combat", "dice-melee"):
-            self._refresh()
+            await self._refresh()
             kind = event.value if event.control.id == "dice-kind" else None
             if self.follow is not None and kind == self.follow.kind and not self.filled:
                 self._fill_follow()  # the roll that follows the last: its numbers
@@ -1182,14 +1285,23 @@ class DiceDialog(ModalScreen[None]):
         chosen = self._value("kind")
         return next((k for k in self.kinds if k.id == chosen), self.kinds[0])
 
-    def _refresh(self) -> None:
-        """Show the fields the kind of roll needs, named for it, with its choices."""
+    async def _refresh(self) -> None:
+        """Show the fields the kind of roll needs (composed when first needed), named for
+        it, with its choices."""
+        await self._show_rows(self._kind().fields)
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Show the fields the kind of roll needs, named for it, with its choices (its
+        rows are composed)."""
         kind = self._kind()
         self._fill_weapons(kind)
         self._fill_modifiers(kind)
         labels = dict(kind.labels)
         for name in LABELS.keys() - {"kind"}:
-            self.query_one(f"#{_node(name)}-label", Label).update(labels.get(name, LABELS[name]))
+            if name in self._composed:
+                label = labels.get(name, LABELS[name])
+                self.query_one(f"#{_node(name)}-label", Label).update(label)
             shown = name in kind.fields
             if name in ("modifiers", "cover"):  # empty: no choice
                 shown = shown and self.query_one(f"#{_node(name)}", SelectionList).option_count > 0
@@ -1202,8 +1314,8 @@ class DiceDialog(ModalScreen[None]):
     def _fill_weapons(self, kind: Kind) -> None:
         """The roller's weapons that can make this roll; the one chosen stays if it can."""
         roller = self._value("roller")
-        if roller is None:
-            return
+        if roller is None or "weapon" not in self._composed:
+            return  # not composed: no kind shown so far chooses a weapon
         game = self.game
         weapons = [
             (f"{w.name} ({w.use})", item_id)
@@ -1224,6 +1336,8 @@ class DiceDialog(ModalScreen[None]):
         """The catalog's modifiers for this kind of roll; those chosen stay chosen. A
         catalog test's are ticked as the model's state calls for them, at the value it
         gives them."""
+        if "modifiers" not in self._composed:
+            return  # not composed: no kind shown so far has modifiers to choose
         listing: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
         if is_sheet(kind.id):
             battle = self.battle()
@@ -1251,6 +1365,8 @@ class DiceDialog(ModalScreen[None]):
         """Under each model its current stats and armour; under the weapon its profile."""
         game = self.game
         for name in ("roller", "opponent", "target"):
+            if name not in self._composed:
+                continue
             model_id = self._value(name)
             text = "" if model_id is None else _model_text(game, model_id)
             self.query_one(f"#{_node(name)}-info", Static).update(text)
@@ -1259,21 +1375,33 @@ class DiceDialog(ModalScreen[None]):
         if roller is not None and weapon is not None:
             side = game.state.model(roller).side
             text = profile_text(game.views[side].items[weapon], game.views[side].system)
-        self.query_one("#dice-weapon-info", Static).update(text)
+        if "weapon" in self._composed:
+            self.query_one("#dice-weapon-info", Static).update(text)
 
     # --- reading the form and rolling ------------------------------------------------------
 
     def _value(self, name: str) -> str | None:
+        if name not in self._composed:
+            held = self._unshown.get(name)
+            return held if isinstance(held, str) else None
         value = self.query_one(f"#{_node(name)}", Select).value
         return value if isinstance(value, str) else None
 
     def _checked(self, name: str) -> bool:
+        if name not in self._composed:
+            return self._unshown.get(name) is True
         return self.query_one(f"#{_node(name)}", Checkbox).value
 
     def _read(self) -> Form:
         """Everything the player chose; ``ValueError`` for a number that is not one."""
-        modifiers: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
-        cover: SelectionList[int] = self.query_one("#dice-cover", SelectionList)
+        modifiers: tuple[str, ...] = ()
+        if "modifiers" in self._composed:
+            listing: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
+            modifiers = tuple(listing.selected)
+        cover: tuple[int, ...] = ()
+        if "cover" in self._composed:
+            rows: SelectionList[int] = self.query_one("#dice-cover", SelectionList)
+            cover = tuple(rows.selected)
         return Form(
             kind=self._kind().id,
             roller=self._value("roller"),
@@ -1285,12 +1413,12 @@ class DiceDialog(ModalScreen[None]):
             target=self._value("target"),
             distance=self._number_in("distance", float),
             kaboom=self._checked("kaboom"),
-            cover=tuple(cover.selected),
+            cover=cover,
             cover_avoided=self._checked("cover_avoided"),
             their_turn=self._checked("their_turn"),
             strength=self._number_in("strength", int),
             penetration=self._number_in("penetration", int),
-            modifiers=tuple(modifiers.selected),
+            modifiers=modifiers,
             other=self._number_in("other", int) or 0,
             opponent_other=self._number_in("opponent_other", int) or 0,
             height=self._number_in("height", float),
@@ -1309,7 +1437,11 @@ class DiceDialog(ModalScreen[None]):
 
     def _number_in(self, name: str, kind: Callable[[str], N]) -> N | None:
         """The number typed in a field, None when it is blank."""
-        text = self.query_one(f"#{_node(name)}", Input).value.strip()
+        if name in self._composed:
+            text = self.query_one(f"#{_node(name)}", Input).value.strip()
+        else:
+            held = self._unshown.get(name)
+            text = held.strip() if isinstance(held, str) else ""
         if not text:
             return None
         try:
@@ -1387,7 +1519,7 @@ class DiceDialog(ModalScreen[None]):
         self.query_one("#dice-message", Static).update(message)
         self.query_one("#dice-result", Static).update(sheet_text(rolls.results))
         # the roller's state changed: its modifiers are ticked anew for the next roll
-        self._refresh()
+        self._fit_rows()
         return logged
 
     def _show(self, result: Result | None, message: str) -> None:

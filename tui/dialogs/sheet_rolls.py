@@ -17,8 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from model.battle.events import Event
-from model.battle.state import BattleState, Refused
-from model.catalog.tracker import TableSpec, TestSpec, Tracker
+from model.battle.refused import Refused
+from model.battle.state import BattleState
+from model.catalog.tracker import Tracker
+from model.catalog.tracker_rolls import TableSpec, TestSpec
 from model.rolls.dice import DiceSource, Modifier, Result
 from model.rolls.sheet_rolls import (
     attack_roll,

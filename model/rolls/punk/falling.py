@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.catalog.tracker import TableRow, TableSpec
+from model.catalog.tracker_rolls import TableRow, TableSpec
 from model.rolls.dice import DiceSource, Modifier, Result
 from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
 from model.rolls.punk.profiles import inches_text

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from model.catalog.tracker import ModifierSpec
+from model.catalog.tracker_rolls import ModifierSpec
 from model.rolls.dice import DiceSource, Modifier, Result, formula_text
 from model.rolls.punk.attribute import Automatic, attribute_outcome
 from model.rolls.punk.profiles import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.catalog.tracker import TableSpec
+from model.catalog.tracker_rolls import TableSpec
 from model.rolls.dice import DiceSource, Modifier, Result, formula_text
 from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
 from model.rolls.punk.profiles import ArmourPiece, WeaponStats, attack_strength, weapon_penetration
