@@ -22,8 +22,9 @@ from pydantic import ValidationError
 
 from model.battle.events import Event
 from model.battle.forces import build_side
+from model.battle.refused import Refused
 from model.battle.setup import BattleSetup
-from model.battle.state import BattleState, Refused
+from model.battle.state import BattleState
 from model.catalog.schema import Catalog, FactionView
 from model.core.bounds import MAX_EVENTS
 from model.parse.schema_errors import problems_from

@@ -14,7 +14,8 @@ import pytest
 
 from model.battle.battle import CHECKPOINT_EVERY, Battle
 from model.battle.events import Event, Note, Score
-from model.battle.state import BattleState, Refused
+from model.battle.refused import Refused
+from model.battle.state import BattleState
 from tests.saves.test_battle_file import fresh_battle, play
 
 _PLAYED: dict[int, Battle] = {}

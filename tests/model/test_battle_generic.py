@@ -30,7 +30,7 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
-from model.battle.state import Refused
+from model.battle.refused import Refused
 from model.catalog.schema import Catalog
 from model.roster.roster import Roster, RosterUnit
 from tests.helpers import entry, fixture_catalog, roster

@@ -38,7 +38,8 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
-from model.battle.state import BattleState, Refused
+from model.battle.refused import Refused
+from model.battle.state import BattleState
 from tests.helpers import bundled, entry, roster
 from tests.model.test_battle_generic import alternating, phased
 from tests.model.test_battle_rules import fight

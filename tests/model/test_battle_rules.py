@@ -37,7 +37,8 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
-from model.battle.state import BattleState, Refused
+from model.battle.refused import Refused
+from model.battle.state import BattleState
 from model.roster.roster import Roster, RosterUnit
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, roster

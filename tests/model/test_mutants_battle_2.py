@@ -29,7 +29,7 @@ from model.battle.events import (
     Wound,
 )
 from model.battle.setup import BattleSetup
-from model.battle.state import OverLimit
+from model.battle.state_values import OverLimit
 from model.battle.text import model_line
 from tests.helpers import entry, fixture_catalog, roster
 from tests.model.test_battle_rules import (

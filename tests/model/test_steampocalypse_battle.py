@@ -34,7 +34,8 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
-from model.battle.state import BattleState, Refused
+from model.battle.refused import Refused
+from model.battle.state import BattleState
 from model.rolls.dice import FixedDice, Modifier
 from model.rolls.sheet_rolls import auto_modifiers, combat_roll
 from saves.battle_file import read_battle

@@ -29,7 +29,7 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
-from model.battle.state import Refused
+from model.battle.refused import Refused
 from saves.battle_file import read_battle
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES

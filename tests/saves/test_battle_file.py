@@ -40,7 +40,8 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
-from model.battle.state import BattleState, Refused
+from model.battle.refused import Refused
+from model.battle.state import BattleState
 from model.catalog.schema import FactionView
 from model.core.bounds import MAX_COUNTER
 from model.core.problems import BattleError

@@ -19,7 +19,7 @@ import saves.battle_file as battle_file
 from model.battle import battle as battle_module
 from model.battle.battle import Battle
 from model.battle.events import Event, Note, Roll, Score
-from model.battle.state import Refused
+from model.battle.refused import Refused
 from model.core.bounds import MAX_BATTLE_BYTES
 from model.core.problems import BattleError, SaveError
 from model.parse.toml_text import MAX_BYTES, parse

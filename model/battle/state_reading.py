@@ -1,0 +1,194 @@
+"""Reading a battle state: its forces, each counter and current stat, the actions a model
+has, and who is out of the fight or kept from acting.
+
+Apart because every other part of the state asks these questions; they change nothing.
+"""
+
+from __future__ import annotations
+
+from model.battle.forces import SIDE_LETTERS, ItemSnap, ModelSnap
+from model.battle.state_fields import BattleFields
+from model.catalog.tracker import Tracker
+from model.catalog.tracker_counters import CounterSpec, Value
+
+
+class StateReading(BattleFields):
+    """The forces, counters and stats of a battle state, as the rules read them."""
+
+    @property
+    def tracker(self) -> Tracker:
+        return self.setup.tracker
+
+    def model(self, model_id: str) -> ModelSnap:
+        return self.setup.model(model_id)
+
+    def members(self, actor: str) -> tuple[ModelSnap, ...]:
+        """The models that activate as ``actor``."""
+        return self.setup.members(actor)
+
+    def actors(self, side: int | None = None) -> tuple[str, ...]:
+        """Every actor (of one side), in list order."""
+        if side is None:
+            return self.setup.actors()
+        return tuple(a for a in self.setup.actors() if self.side_of(a) == side)
+
+    def side_of(self, target: str) -> int:
+        return SIDE_LETTERS.index(target[0])
+
+    def has_counter(self, target: str, counter_id: str) -> bool:
+        """Whether the battle tracks this counter for this target."""
+        return self.setup.has_counter(target, counter_id)
+
+    def counter(self, target: str, counter_id: str) -> int:
+        return self.counters.get(target, {}).get(counter_id, 0)
+
+    def counter_max(self, target: str, counter_id: str) -> int | None:
+        spec = self.tracker.counter(counter_id)
+        limit = spec.limit
+        if limit is None:
+            return None
+        model, item = self._owner(target)
+        return self._eval(limit, model, item)
+
+    def _owner(self, target: str) -> tuple[ModelSnap | None, ItemSnap | None]:
+        if len(target) == 1:
+            return None, None
+        model_id, _, rest = target.partition("/")
+        model = self.model(model_id)
+        if not rest:
+            return model, None
+        item_id = rest.split("#")[0]
+        return model, next(i for i in model.items if i.id == item_id)
+
+    def _eval(self, value: Value, model: ModelSnap | None, item: ItemSnap | None) -> int:
+        if isinstance(value, int):
+            return value
+        kind, _, name = value.partition(":")
+        if kind == "stat" and model is not None:
+            base = model.stats.get(name, 0)
+            return (base if isinstance(base, int) else 0) + model.modifiers.get(name, 0)
+        if kind == "now" and model is not None:
+            return max(self.stat(model.id, name) or 0, 0)
+        if kind == "unit" and model is not None:
+            members = self.members(model.actor)
+            if name == "standing":
+                members = tuple(m for m in members if not self.is_out(m.id))
+            return sum(_figures(m) for m in members)
+        if kind == "item" and model is not None:
+            return sum(i.count for i in model.items if i.id == name)
+        if kind == "tag" and (item is not None or model is not None):
+            tags = item.tags if item is not None else model.tags if model is not None else ()
+            for tag in tags:
+                key, _, number = tag.partition(":")
+                if key == name and number.isdigit():
+                    return int(number)
+        return 0
+
+    def value(self, value: Value, model: ModelSnap) -> int:
+        """A number or expression (``now:SUSTAIN``, ``unit:standing``) for a model now."""
+        return self._eval(value, model, None)
+
+    def stat(self, model_id: str, stat: str) -> int | None:
+        """A model's current stat: printed value, lasting modifiers, and counters now set
+        (numb, Toughness lost ...). None for a stat it cannot use ("-")."""
+        model = self.model(model_id)
+        base = model.stats.get(stat)
+        if not isinstance(base, int):
+            return None
+        value = base + (model.modifiers.get(stat, 0) if model.modifiers else 0)
+        by_id = self.setup.tracker.counters_by_id
+        for target in (model_id, model.actor):
+            for counter_id, amount in self.counters.get(target, {}).items():
+                modifiers = by_id[counter_id].modifiers
+                if modifiers:  # most counters change no stat: skip the mapping's lookup
+                    value += modifiers.get(stat, 0) * amount
+            if model.actor == model_id:
+                break
+        return value
+
+    def action_points(self, model_id: str) -> int:
+        """Actions per activation: its allowance and what its counters add or take."""
+        model = self.model(model_id)
+        points = self._eval(self.tracker.action_points, model, None)
+        for target in {model_id, model.actor}:
+            for counter_id, amount in self.counters.get(target, {}).items():
+                points += self.tracker.counter(counter_id).actions * amount
+        return max(points, 0)
+
+    def actions_left(self, model_id: str) -> int:
+        used = self.counter(self._used_target(model_id), self.tracker.used_counter)
+        return max(self.action_points(model_id) - used, 0)
+
+    def _used_target(self, model_id: str) -> str:
+        spec = self.tracker.counter(self.tracker.used_counter)
+        return self.model(model_id).actor if spec.scope == "actor" else model_id
+
+    def wounds_max(self, model_id: str) -> int:
+        return max(self._eval(self.tracker.damage.wounds, self.model(model_id), None), 1)
+
+    def is_out(self, model_id: str) -> bool:
+        """Out of the fight: its damage's out counter is set and it is not fighting on,
+        or another counter marked ``out`` is set on it or its actor."""
+        tracker = self.setup.tracker
+        counters = self.counters
+        own = counters.get(model_id)
+        if (
+            own
+            and own.get(tracker.damage.out_counter, 0)
+            and self.fight_on.get(model_id, 0) < self.turn
+        ):
+            return True
+        out_ids = tracker.out_ids
+        if out_ids:  # most games have no such counter: no need to look
+            actor = self.setup.model(model_id).actor
+            for target in (model_id,) if actor == model_id else (model_id, actor):
+                held = counters.get(target)
+                if held and any(held.get(counter_id) for counter_id in out_ids):
+                    return True
+        return bool(tracker.damage.zero_stats) and bool(self.zeroed(model_id))
+
+    def zeroed(self, model_id: str) -> tuple[str, ...]:
+        """The catalog's ``zero_stats`` this model has and that have fallen to 0 or below
+        (a vehicle with any stat reduced to zero is disabled)."""
+        return tuple(
+            stat
+            for stat in self.tracker.damage.zero_stats
+            if (value := self.stat(model_id, stat)) is not None and value <= 0
+        )
+
+    def standing_down(self, actor: str) -> CounterSpec | None:
+        """The counter that keeps an actor from activating (pushed last turn, broken),
+        None when it may act."""
+        tracker = self.setup.tracker
+        standing = tracker.standing_ids
+        if not standing:  # most games have no such counter: no need to look
+            return None
+        counters = self.counters
+        for model in self.setup.members(actor):
+            for target in (model.id,) if model.actor == model.id else (model.actor, model.id):
+                held = counters.get(target)
+                if held:
+                    for counter_id, value in held.items():
+                        if value and counter_id in standing:
+                            return tracker.counters_by_id[counter_id]
+        return None
+
+    def actor_present(self, actor: str) -> bool:
+        return self._first_standing(actor) is not None
+
+    def _first_standing(self, actor: str) -> ModelSnap | None:
+        """The actor's first model still in the fight (None when all are out): whether it
+        is present, and whose stat orders its turn."""
+        for model in self.setup.members(actor):
+            if not self.is_out(model.id):
+                return model
+        return None
+
+
+def _figures(model: ModelSnap) -> int:
+    """How many figures a model counts as (``figures:2``: power armour counts double)."""
+    for tag in model.tags:
+        key, _, number = tag.partition(":")
+        if key == "figures" and number.isdigit():
+            return int(number)
+    return 1
