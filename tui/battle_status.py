@@ -3,8 +3,10 @@
 score, turn and counter wording they share.
 
 Pure text and data, no Rich or Textual, but it names the battle file's format (from
-``saves``), so it lives in ``tui`` rather than ``model``: apart from the command line so
-that ``battle show``, ``battle report`` and the app can share one wording.
+``saves``), so it lives in ``tui`` rather than ``model``; apart from the command line so
+that ``battle show``, ``battle new`` (``side_title``) and the app can share one wording.
+The Markdown of ``battle report`` is ``saves/battle_report.py``: a file, written from the
+battle's log rather than its state.
 """
 
 from __future__ import annotations
