@@ -1,4 +1,4 @@
-"""Designed units: unit cards a player composes, and what they cost.
+"""Designed units: unit cards a player composes, and the system's spec they follow.
 
 Steam Wars prices every weapon, weapon special rule and model ability but publishes
 no cost for the model itself, so its players design their units. A ``UnitCard``
@@ -9,12 +9,10 @@ roster (``[cards.<id>]``) or in a catalog, and a roster entry names a card's id
 exactly as it names a catalog unit, so the validator, the army sheet, the exports
 and the tracker treat both alike (``FactionView`` turns each card into a ``Unit``).
 
-What a card costs is worked out here, line by line, so the builder can show the
-arithmetic: each model costs its base (from the system's ``[design]`` table, house
-data where no figure is published) plus its weapons (with any special rules added
-to them) plus its abilities, and percentage abilities (Mechanical -25%, an unarmed
-Transport -50%) then change that model's total; a percentage rule added to a weapon
-(One Shot -75%) changes that weapon's cost. Fractions are rounded up, per model.
+What a card costs is worked out in ``model.catalog.card_costing`` (line by line, so the
+builder can show the arithmetic) and what is wrong with one in
+``model.catalog.card_problems``; this module holds the system's ``[design]`` spec and
+the card itself, which every catalog file and roster may hold.
 
 Other systems print a point value on each unit card but publish no cards
 (Steampocalypse 1909): their players write the cards themselves. A ``[design]``
@@ -29,24 +27,12 @@ count officers and named units see designed units as they see catalog ones.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from model.catalog.items import DataMark, Item, Trait, Weapon
-from model.core.base import (
-    Bool,
-    Frozen,
-    FrozenMap,
-    Id,
-    StatId,
-    Tag,
-    Text,
-    empty_map,
-)
+from model.catalog.items import DataMark
+from model.core.base import Bool, Frozen, FrozenMap, Id, StatId, Tag, Text, empty_map
 from model.core.bounds import (
     MAX_KINDS,
     MAX_MODELS,
@@ -57,7 +43,6 @@ from model.core.bounds import (
     StatNumber,
     Wounds,
 )
-from model.core.problems import Problem, did_you_mean
 
 UnitClass = Literal["infantry", "mounted", "support", "vehicle", "aircraft", "ship"]
 """The rulebook's unit classes; aircraft and ships are vehicles too (for VP and limits)."""
@@ -320,309 +305,3 @@ class UnitCard(Frozen):
             ("named", self.named),
         )
         return tuple(k for k, v in keys if v)
-
-
-# --- costing ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class GroupCost:
-    """What one model of a group costs, and how."""
-
-    group: ModelGroup
-    name: str
-    type: ModelType | None
-    """None for an entered card (it has no model type)."""
-    res: int | None
-    wounds: int
-    per_model: int
-    lines: tuple[str, ...]
-    """The arithmetic, one line per step, for the details panel."""
-
-    @property
-    def total(self) -> int:
-        return self.per_model * self.group.count
-
-
-@dataclass(frozen=True, slots=True)
-class Costing:
-    """A card's cost, group by group."""
-
-    groups: tuple[GroupCost, ...]
-
-    @property
-    def total(self) -> int:
-        return sum(g.total for g in self.groups)
-
-    @property
-    def cheapest_model(self) -> int:
-        return min(g.per_model for g in self.groups)
-
-    def lines(self) -> tuple[str, ...]:
-        """The whole arithmetic: each group's lines, then the card's total."""
-        out: list[str] = []
-        for g in self.groups:
-            out.extend(g.lines)
-        parts = " + ".join(f"{g.total}" for g in self.groups)
-        out.append(f"Unit: {parts} = {self.total}" if len(self.groups) > 1 else "")
-        return tuple(line for line in out if line)
-
-
-@dataclass(frozen=True, slots=True)
-class CardProblem:
-    """Something in a card that no catalog defines; ``path`` is inside the card."""
-
-    message: str
-    path: tuple[str | int, ...]
-    unknown: str | None = None
-    """The unknown id, for a "did you mean"."""
-    choices: tuple[str, ...] = ()
-    """The ids it may be."""
-
-    def problem(self, card_id: str) -> Problem:
-        """As a problem of the file holding the card: the key path from the file's top
-        and, for an unknown id, "did you mean" or the ids it may be."""
-        hint = None
-        if self.unknown:
-            hint = did_you_mean(self.unknown, self.choices)
-            if hint is None and self.choices:
-                more = ", ..." if len(self.choices) > 12 else ""
-                hint = "known: " + ", ".join(self.choices[:12]) + more
-        return Problem(self.message, path=("cards", card_id, *self.path), hint=hint)
-
-
-def _ids_of(items: Mapping[str, Item], kind: str) -> tuple[str, ...]:
-    return tuple(i for i, item in items.items() if item.kind == kind)
-
-
-def card_problems(
-    spec: DesignSpec | None,
-    card: UnitCard,
-    items: Mapping[str, Item],
-    rule_costs: Mapping[str, RuleCost],
-    points_name: str = "points",
-) -> list[CardProblem]:
-    """Every id in a card that the catalog does not define, and impossible values.
-
-    ``points_name`` is what the system calls its points (``PV``), for the messages."""
-    if spec is None:
-        return [CardProblem("this game system has no unit designer", ("type",))]
-    if spec.entered:
-        return entered_problems(spec, card, items, points_name)
-    problems: list[CardProblem] = [
-        CardProblem(
-            f"'{key}' is for systems whose cards give their stats and points; "
-            "this system works a card's cost out from its models",
-            (key,),
-        )
-        for key in card.entered_keys
-    ]
-    type_ids = tuple(t.id for t in spec.types)
-    weapons, abilities = _ids_of(items, "weapon"), _ids_of(items, "ability")
-    if card.type is None:
-        problems.append(
-            CardProblem(f"no model type: give type = one of {', '.join(type_ids)}", ("type",))
-        )
-    if card.res is None:
-        known = spec.resiliences
-        problems.append(CardProblem(f"no Resilience (res = {known[0]} to {known[-1]})", ("res",)))
-    if not card.models:
-        problems.append(
-            CardProblem("no models: a card has at least one [[...models]] group", ("models",))
-        )
-
-    def check_type(type_id: str | None, path: tuple[str | int, ...]) -> None:
-        if type_id is not None and spec.type(type_id) is None:
-            problems.append(CardProblem(f"unknown model type '{type_id}'", path, type_id, type_ids))
-
-    def check_res(res: int | None, path: tuple[str | int, ...]) -> None:
-        if res is None:
-            return
-        if str(res) not in spec.wound_cost:
-            known = spec.resiliences
-            problems.append(
-                CardProblem(
-                    f"Resilience {res} is not in the base cost table ({known[0]} to {known[-1]})",
-                    path,
-                )
-            )
-
-    check_type(card.type, ("type",))
-    check_res(card.res, ("res",))
-    for n, group in enumerate(card.models, start=1):
-        at: tuple[str | int, ...] = ("models", n)
-        if group.type is not None:
-            check_type(group.type, (*at, "type"))
-        if group.res is not None:
-            check_res(group.res, (*at, "res"))
-        wounds = group.wounds or card.wounds
-        if wounds > spec.max_wounds:
-            problems.append(
-                CardProblem(
-                    f"{wounds} wounds; a model has at most {spec.max_wounds}", (*at, "wounds")
-                )
-            )
-        for w in group.weapons:
-            if w not in weapons:
-                problems.append(CardProblem(f"unknown weapon '{w}'", (*at, "weapons"), w, weapons))
-        for a in group.abilities:
-            if a not in abilities:
-                problems.append(
-                    CardProblem(f"unknown ability '{a}'", (*at, "abilities"), a, abilities)
-                )
-        for w, added in group.upgrades.items():
-            if w not in group.weapons:
-                problems.append(
-                    CardProblem(
-                        f"'{w}' is upgraded but the models do not carry it",
-                        (*at, "upgrades", w),
-                    )
-                )
-            for r in added:
-                if r not in rule_costs:
-                    problems.append(
-                        CardProblem(
-                            f"unknown weapon special rule '{r}'",
-                            (*at, "upgrades", w),
-                            r,
-                            tuple(rule_costs),
-                        )
-                    )
-    return problems
-
-
-def entered_problems(
-    spec: DesignSpec, card: UnitCard, items: Mapping[str, Item], points_name: str
-) -> list[CardProblem]:
-    """What an entered card lacks or gets wrong: a stat of the profile left out or out
-    of its bounds, a stat the system's cards do not have, an ability the catalog does
-    not define, no points, keys of derived cards."""
-    problems = [
-        CardProblem(
-            f"'{key}' is for systems that work a card's cost out from its models; "
-            f"this system's cards give their stats and {points_name}",
-            (key,),
-        )
-        for key in card.derived_keys
-    ]
-    declared = tuple(s.id for s in spec.stats)
-    for stat in spec.stats:
-        value = card.stats.get(stat.id)
-        at: tuple[str | int, ...] = ("stats", stat.id)
-        if value is None:
-            if not stat.optional:
-                problems.append(CardProblem(f"no {stat.id}: the card gives every stat", at))
-        elif value < stat.min or (stat.max is not None and value > stat.max):
-            problems.append(CardProblem(f"{stat.id} {value}: it is {stat.bounds()}", at))
-    for sid in card.stats:
-        if sid not in declared:
-            problems.append(CardProblem(f"unknown stat '{sid}'", ("stats", sid), sid, declared))
-    if card.points is None:
-        problems.append(
-            CardProblem(f"no {points_name}: enter the points printed on the card", ("points",))
-        )
-    abilities = _ids_of(items, "ability")
-    for a in card.abilities:
-        if a not in abilities:
-            problems.append(CardProblem(f"unknown ability '{a}'", ("abilities",), a, abilities))
-    if card.special is not None and spec.special is None:
-        problems.append(CardProblem("this system's cards have no special ability", ("special",)))
-    return problems
-
-
-@dataclass(frozen=True, slots=True)
-class RuleCost:
-    """What adding a special rule to a weapon costs: points, or a percentage."""
-
-    name: str
-    points: int = 0
-    percent: int = 0
-
-
-def _signed(n: int) -> str:
-    return f"+ {n}" if n >= 0 else f"- {-n}"
-
-
-def _round_up(value: float) -> int:
-    """Percentages leave fractions; the rules are silent, so round up (never undercharge)."""
-    return math.ceil(value - 1e-9)
-
-
-def cost_card(
-    spec: DesignSpec,
-    card: UnitCard,
-    items: Mapping[str, Item],
-    rule_costs: Mapping[str, RuleCost],
-    points_name: str = "points",
-) -> Costing:
-    """A card's cost, assuming ``card_problems`` found nothing (unknown ids cost 0).
-
-    An entered card costs the points entered on it, in one line."""
-    if spec.entered:
-        points = card.points or 0
-        line = f"{points_name} {points}, as entered on the card"
-        group = card.groups[0]
-        return Costing((GroupCost(group, card.name, None, None, 1, points, (line,)),))
-    groups = []
-    for group in card.models:
-        mtype = spec.type(group.type or card.type) or spec.types[0]
-        res = card.res if group.res is None else group.res
-        wounds = group.wounds or card.wounds
-        per_wound = spec.wound_cost.get(str(res), 0)
-        base = mtype.cost + wounds * per_wound
-        name = group.name or card.name
-        lines = [
-            f"{name}: base {mtype.cost} ({mtype.name}) + {wounds} wound{'s' if wounds > 1 else ''}"
-            f" x {per_wound} (RES {res}) = {base}"
-            + (" house points" if spec.data == "house" else "")
-        ]
-        subtotal = base
-        armed = False
-        for w in group.weapons:
-            item = items.get(w)
-            if not isinstance(item, Weapon):
-                continue
-            armed = True
-            cost = item.cost or 0
-            text = f"{item.name} {cost}"
-            percent = 0
-            for r in group.upgrades.get(w, ()):
-                rc = rule_costs.get(r)
-                if rc is None:
-                    continue
-                if rc.percent:
-                    percent += rc.percent
-                    text += f", {rc.name} {rc.percent:+d}%"
-                else:
-                    cost += rc.points
-                    text += f" {_signed(rc.points)} {rc.name}"
-            if percent:
-                cost = _round_up(cost * (100 + percent) / 100)
-            subtotal += cost
-            lines.append(
-                f"  {_signed(cost)} {text}"
-                if text != f"{item.name} {cost}"
-                else f"  {_signed(cost)} {item.name}"
-            )
-        percent = 0
-        for a in group.abilities:
-            ability = items.get(a)
-            if not isinstance(ability, Trait):
-                continue
-            if ability.cost:
-                subtotal += ability.cost
-                lines.append(f"  {_signed(ability.cost)} {ability.name}")
-            if ability.percent and (ability.percent_when == "always" or not armed):
-                percent += ability.percent
-                why = " (no weapons)" if ability.percent_when == "unarmed" else ""
-                lines.append(f"  {ability.percent:+d}% {ability.name}{why}")
-            elif not ability.cost:
-                lines.append(f"  + 0 {ability.name}")
-        per_model = subtotal
-        if percent:
-            per_model = max(0, _round_up(subtotal * (100 + percent) / 100))
-            lines.append(f"  {subtotal} x {100 + percent}% = {per_model} (rounded up)")
-        tail = f" x {group.count} models = {per_model * group.count}" if group.count > 1 else ""
-        lines.append(f"  = {per_model} a model{tail}")
-        groups.append(GroupCost(group, name, mtype, res, wounds, per_model, tuple(lines)))
-    return Costing(tuple(groups))

@@ -16,17 +16,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from model.catalog.card_costing import Costing, RuleCost, cost_card
+from model.catalog.card_problems import CardProblem, card_problems
 from model.catalog.constraints import Constraint
-from model.catalog.design import (
-    CardProblem,
-    Costing,
-    DesignSpec,
-    ModelGroup,
-    RuleCost,
-    UnitCard,
-    card_problems,
-    cost_card,
-)
+from model.catalog.design import DesignSpec, ModelGroup, UnitCard
 from model.catalog.files import FactionFile, FactionInfo, SystemFile
 from model.catalog.items import Item, Weapon, rule_id
 from model.catalog.system import SpecialRule, System

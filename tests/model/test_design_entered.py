@@ -19,7 +19,8 @@ from pydantic import ValidationError
 
 from catalogs.library import Library
 from catalogs.loader import load_system
-from model.catalog.design import CardStat, DesignSpec, UnitCard, card_problems
+from model.catalog.card_problems import card_problems
+from model.catalog.design import CardStat, DesignSpec, UnitCard
 from model.catalog.schema import FactionView
 from model.core.problems import CatalogError
 from model.roster.roster import Roster, RosterUnit

@@ -32,7 +32,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from model.catalog.design import CardProblem, CardStat, DesignSpec, ModelGroup, UnitCard
+from model.catalog.card_problems import CardProblem
+from model.catalog.design import CardStat, DesignSpec, ModelGroup, UnitCard
 from model.catalog.items import Trait
 from model.catalog.schema import FactionView
 from model.core.base import FrozenMap
