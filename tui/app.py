@@ -315,7 +315,8 @@ class WarbandApp(App[None]):
     def _open_battle(self, path: Path) -> WarbandError | None:
         """A damaged battle with a backup is explained and offered its backup here."""
         from model.core.problems import WarbandError
-        from saves.battle_file import BattleFileError, read_battle
+        from saves.battle_errors import BattleFileError
+        from saves.battle_read import read_battle
 
         try:
             battle = read_battle(path)
@@ -371,7 +372,7 @@ class WarbandApp(App[None]):
         """A damaged battle with a backup: explain, and offer to go on from the backup
         (the damaged file is kept beside it as ``<name>.damaged``)."""
         from model.core.problems import WarbandError
-        from saves.battle_file import restore_backup
+        from saves.battle_read import restore_backup
         from tui.dialogs.choice import ChoiceDialog
         from tui.dialogs.message import MessageDialog
 

@@ -44,7 +44,7 @@ def battle_json(battle: Battle) -> dict[str, Any]:
     ``actions`` are those of what activates with it (its pack or unit).
     """
     from model.battle.forces import SIDE_LETTERS
-    from saves.battle_file import FORMAT
+    from saves.battle_document import FORMAT
 
     state = battle.state
     setup = battle.setup

@@ -28,7 +28,8 @@ from textual.pilot import Pilot
 
 from model.battle.battle import Battle
 from model.core.bounds import MAX_EVENTS
-from saves.battle_file import battle_to_toml, read_battle, write_battle
+from saves.battle_file import battle_to_toml, write_battle
+from saves.battle_read import read_battle
 from tests.benchmarks.conftest import report, report_key
 from tests.saves.test_battle_file import fresh_battle, play
 from tui.app import WarbandApp, make_app

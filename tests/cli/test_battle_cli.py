@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from model.battle.events import EndActivation, EndGame
-from saves.battle_file import read_battle, write_battle
+from saves.battle_file import write_battle
+from saves.battle_read import read_battle
 from tests.conftest import FIXTURES
 from tui.cli import main
 

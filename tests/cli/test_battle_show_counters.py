@@ -7,7 +7,8 @@ import io
 from pathlib import Path
 
 from model.battle.events import NextPhase, SetCounter
-from saves.battle_file import read_battle, write_battle
+from saves.battle_file import write_battle
+from saves.battle_read import read_battle
 from tests.conftest import FIXTURES
 from tui.cli import main
 

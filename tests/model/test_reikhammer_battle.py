@@ -37,7 +37,7 @@ from model.battle.state import BattleState
 from model.catalog import tracker_rolls as rules
 from model.rolls.dice import FixedDice, Modifier
 from model.rolls.sheet_rolls import auto_modifiers, offered, roll_test, strategy_roll
-from saves.battle_file import read_battle
+from saves.battle_read import read_battle
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tui.cli import main

@@ -38,7 +38,7 @@ from model.battle.refused import Refused
 from model.battle.state import BattleState
 from model.rolls.dice import FixedDice, Modifier
 from model.rolls.sheet_rolls import auto_modifiers, combat_roll
-from saves.battle_file import read_battle
+from saves.battle_read import read_battle
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tui.cli import main

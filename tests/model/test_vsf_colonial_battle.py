@@ -30,7 +30,7 @@ from model.battle.events import (
     Wound,
 )
 from model.battle.refused import Refused
-from saves.battle_file import read_battle
+from saves.battle_read import read_battle
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tui.cli import main

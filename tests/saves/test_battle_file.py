@@ -48,15 +48,10 @@ from model.core.problems import BattleError
 from model.core.safe_text import terminal_safe
 from model.parse.toml_text import MAX_BYTES
 from model.roster.roster import Roster
-from saves.battle_file import (
-    FORMAT,
-    BattleFileError,
-    battle_from_bytes,
-    battle_to_toml,
-    read_battle,
-    restore_backup,
-    write_battle,
-)
+from saves.battle_document import FORMAT
+from saves.battle_errors import BattleFileError
+from saves.battle_file import battle_to_toml, write_battle
+from saves.battle_read import battle_from_bytes, read_battle, restore_backup
 from saves.roster_file import read_roster, resolve
 from tests.conftest import FIXTURES, ROOT
 from tests.helpers import bundled
@@ -629,7 +624,8 @@ ZYGOTE = textwrap.dedent(
     """
     import os, sys
     sys.path.insert(0, os.getcwd())
-    from saves.battle_file import read_battle, write_battle
+    from saves.battle_file import write_battle
+    from saves.battle_read import read_battle
     from tests.saves.test_battle_file import step
     import random
 

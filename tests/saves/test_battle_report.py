@@ -10,7 +10,8 @@ import pytest
 
 from model.battle.battle import Battle
 from model.battle.events import EndGame, Wound
-from saves.battle_file import read_battle, write_battle
+from saves.battle_file import write_battle
+from saves.battle_read import read_battle
 from saves.battle_report import battle_report
 from tests.conftest import FIXTURES
 from tui.cli import main

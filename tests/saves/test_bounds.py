@@ -11,7 +11,8 @@ import pytest
 from pydantic import TypeAdapter
 
 from model.core.problems import BattleError, RosterError
-from saves.battle_file import BattleDocument, battle_from_bytes
+from saves.battle_document import BattleDocument
+from saves.battle_read import battle_from_bytes
 from saves.share_code import ShareCodeError, decode
 from tests.conftest import FIXTURES
 from tests.model.test_bounds import unbounded

@@ -23,7 +23,8 @@ from model.battle.refused import Refused
 from model.core.bounds import MAX_BATTLE_BYTES
 from model.core.problems import BattleError, SaveError
 from model.parse.toml_text import MAX_BYTES, parse
-from saves.battle_file import battle_to_toml, read_battle, write_battle
+from saves.battle_file import battle_to_toml, write_battle
+from saves.battle_read import read_battle
 from tests.saves.test_battle_file import BRIDGE, fresh_battle, play
 
 

@@ -32,7 +32,7 @@ from textual.widgets import OptionList
 
 from model.battle.state import BattleState
 from model.roster.validate import validate
-from saves.battle_file import read_battle
+from saves.battle_read import read_battle
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in

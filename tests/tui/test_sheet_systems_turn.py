@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from saves.battle_file import read_battle
+from saves.battle_read import read_battle
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys, pick
 from tui.app import WarbandApp

@@ -39,7 +39,8 @@ from model.battle.events import (
 )
 from model.rolls.dice import Modifier, next_dice
 from model.rolls.sheet_rolls import follow, roll_table, roll_test, strategy_roll
-from saves.battle_file import read_battle, write_battle
+from saves.battle_file import write_battle
+from saves.battle_read import read_battle
 from tests.conftest import FIXTURES
 from tests.helpers import entry, roster
 from tests.tui.driver import Folders, app_in, keys, pick

@@ -15,7 +15,8 @@ from textual.widgets import Button, OptionList
 from model.battle.battle import Battle, new_battle
 from model.battle.events import Activate, EndTurn, Roll, RollOff
 from model.battle.state import BattleState
-from saves.battle_file import read_battle, write_battle
+from saves.battle_file import write_battle
+from saves.battle_read import read_battle
 from saves.battle_report import battle_report
 from saves.roster_file import read_roster, resolve
 from tests.conftest import FIXTURES

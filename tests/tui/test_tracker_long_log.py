@@ -19,7 +19,8 @@ from model.battle.battle import CHECKPOINT_EVERY, Battle
 from model.battle.events import Event, Score
 from model.battle.state import BattleState
 from model.battle.text import event_text
-from saves.battle_file import read_battle, write_battle
+from saves.battle_file import write_battle
+from saves.battle_read import read_battle
 from tests.model.test_battle_checkpoints import counted
 from tests.saves.test_battle_file import fresh_battle, play
 from tests.tui.driver import Folders, app_in

@@ -106,7 +106,7 @@ def cmd_battle_new(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_battle_show(args: argparse.Namespace, out: TextIO) -> int:
     """``warband battle show FILE [--json]``: where the battle stands."""
-    from saves.battle_file import read_battle
+    from saves.battle_read import read_battle
 
     battle = read_battle(args.file)
     if args.json:
@@ -121,7 +121,7 @@ def cmd_battle_show(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_battle_report(args: argparse.Namespace, out: TextIO) -> int:
     """``warband battle report FILE [-o OUT]``: the battle as a Markdown report."""
     from saves.atomic import write_atomic
-    from saves.battle_file import read_battle
+    from saves.battle_read import read_battle
     from saves.battle_report import battle_report
 
     report = battle_report(read_battle(args.file))
@@ -137,7 +137,8 @@ def cmd_battle_report(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_battle_resume(args: argparse.Namespace, out: TextIO) -> int:
     """``warband battle resume FILE``: the app, on the tracker screen."""
     from model.core.problems import Problem
-    from saves.battle_file import BattleFileError, read_battle
+    from saves.battle_errors import BattleFileError
+    from saves.battle_read import read_battle
     from tui.app import make_app
 
     try:
@@ -162,7 +163,7 @@ def cmd_battle_resume(args: argparse.Namespace, out: TextIO) -> int:
                 backup=exc.backup,
                 damaged=False,
             ) from None
-        from saves.battle_file import restore_backup
+        from saves.battle_read import restore_backup
 
         _, damaged = restore_backup(args.file)
         print(f"going on from {exc.backup}; the damaged file is kept as {damaged}", file=out)
