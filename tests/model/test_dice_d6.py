@@ -15,20 +15,12 @@ from pydantic import ValidationError
 from model.battle.events import Roll
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import GridSpec
+from model.rolls.d6.checks import prototype_roll, target_roll
+from model.rolls.d6.initiative import Roller, initiative_roll
+from model.rolls.d6.saves import save_roll
+from model.rolls.d6.to_hit import COVER_GRID, cover_of, to_hit_roll
+from model.rolls.d6.wounds import WOUND_GRID, wound_needed, wound_roll
 from model.rolls.dice import FixedDice, Modifier
-from model.rolls.dice_d6 import (
-    COVER_GRID,
-    WOUND_GRID,
-    Roller,
-    cover_of,
-    initiative_roll,
-    prototype_roll,
-    save_roll,
-    target_roll,
-    to_hit_roll,
-    wound_needed,
-    wound_roll,
-)
 from tests.helpers import fixture_catalog
 
 # 004 Strength versus Resilience: RES rows, weapon Strength 0..4 columns; None is a blank

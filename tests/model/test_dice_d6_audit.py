@@ -13,8 +13,9 @@ from __future__ import annotations
 import pytest
 
 from model.catalog.tracker_rolls import GridSpec
+from model.rolls.d6.to_hit import COVER_GRID, to_hit_roll
+from model.rolls.d6.wounds import WOUND_GRID, wound_needed, wound_roll
 from model.rolls.dice import FixedDice, Modifier
-from model.rolls.dice_d6 import COVER_GRID, WOUND_GRID, to_hit_roll, wound_needed, wound_roll
 from tests.helpers import bundled
 
 

@@ -33,9 +33,12 @@ from model.battle.refused import Refused
 from model.battle.text import who
 from model.catalog.schema import Catalog, FactionView
 from model.catalog.tracker_rolls import TableRow, TableSpec
+from model.rolls.d6.checks import TargetRoll
+from model.rolls.d6.initiative import InitiativeRoll
+from model.rolls.d6.saves import save_roll
+from model.rolls.d6.to_hit import to_hit_roll
+from model.rolls.d6.wounds import wound_roll as d6_wound_roll
 from model.rolls.dice import Dice, Modifier, next_dice
-from model.rolls.dice_d6 import InitiativeRoll, TargetRoll, save_roll, to_hit_roll
-from model.rolls.dice_d6 import wound_roll as d6_wound_roll
 from model.rolls.punk.attribute import attribute_roll
 from model.rolls.punk.falling import falling_roll
 from model.rolls.punk.opposed import Contender, opposed_roll

@@ -49,29 +49,21 @@ from model.catalog.schema import FactionView
 from model.catalog.system import Stat
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import ModifierSpec, TableSpec
-from model.rolls.dice import Dice, Modifier, Result, modifiers_for, next_dice
-from model.rolls.dice_d6 import (
-    COVER_GRID,
+from model.rolls.d6.checks import (
     LUCKY_BLIGHTER,
     MALFUNCTION,
     MEDIC,
     REPAIR,
     UNPIN,
-    WOUND_GRID,
-    InitiativeRoll,
-    Roller,
-    Target,
-    ToHitRoll,
-    WoundD6Roll,
-    initiative_roll,
     prototype_roll,
-    save_roll,
     target_roll,
-    to_hit_roll,
 )
-from model.rolls.dice_d6 import (
-    wound_roll as d6_wound_roll,
-)
+from model.rolls.d6.initiative import InitiativeRoll, Roller, initiative_roll
+from model.rolls.d6.saves import save_roll
+from model.rolls.d6.to_hit import COVER_GRID, Target, ToHitRoll, to_hit_roll
+from model.rolls.d6.wounds import WOUND_GRID, WoundD6Roll
+from model.rolls.d6.wounds import wound_roll as d6_wound_roll
+from model.rolls.dice import Dice, Modifier, Result, modifiers_for, next_dice
 from model.rolls.punk.attribute import attribute_roll
 from model.rolls.punk.falling import falling_roll
 from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
