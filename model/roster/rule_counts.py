@@ -1,0 +1,249 @@
+"""The catalog's list rules evaluated: the points limit, counts (per entry or over the
+whole list, with their tallies), ratios and same-stat rules, and the findings each
+gives, placed at the entry a player would change.
+
+Apart from the plan that decides which rule runs where (``model.roster.validate``)
+and from what an entry adds to a count (``model.roster.rule_match``). ``_Context``
+and ``_Group`` are here, below the plan, as the state every rule reads.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from model.catalog.constraints import CountRule, PointsLimit, RatioRule, SameStatRule, Term
+from model.catalog.schema import FactionView
+from model.core.messages import DEFAULTS, render
+from model.roster.findings import Finding, Severity, Tally, Where
+from model.roster.loadout import Loadout
+from model.roster.roster import Roster
+from model.roster.rule_match import _group_matches, _measure, _unit_matches
+
+
+@dataclass(frozen=True)
+class _Context:
+    view: FactionView
+    roster: Roster
+    loadouts: tuple[Loadout, ...]
+    points: int
+    groups: tuple[_Group, ...] = ()
+    """The entries that resolve alike, once each: the list rules count by them."""
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Entries of a list that resolve to the same loadout (copies of one entry)."""
+
+    lo: Loadout
+    """The first of them (every one measures the same: only its place differs)."""
+    count: int
+    last: int
+    """The place of the last of them."""
+
+
+def _points(rule: PointsLimit, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
+    limit = ctx.roster.points_limit
+    tallies = [Tally(rule.label, ctx.points, limit, of_points=True)] if rule.label else []
+    excess = ctx.points - limit
+    if excess <= 0:
+        return [], tallies
+    tolerance = 0
+    if rule.tolerance == "cheapest-model" and ctx.groups:
+        tolerance = min(g.lo.cheapest_model for g in ctx.groups)
+    values = {"points": ctx.points, "points_limit": limit, "excess": excess, "tolerance": tolerance}
+    if excess <= tolerance:
+        text = render(rule.tolerance_message or DEFAULTS["points-tolerance"], values)
+        return [Finding("warning", rule.id, text)], tallies
+    text = render(rule.message or DEFAULTS["points-limit"], values)
+    return [Finding(rule.severity, rule.id, text)], tallies
+
+
+def _same_stat(rule: SameStatRule, lo: Loadout) -> Iterator[Finding]:
+    """Models matching ``select`` must have the stats of the models matching ``like``."""
+    targets = [g for g in lo.groups if _group_matches(rule.select, lo, g)]
+    refs = [g for g in lo.groups if g not in targets and _group_matches(rule.like, lo, g)]
+    if not targets or not refs:
+        return
+    for stat in rule.stats:
+        expected = refs[0].stats.get(stat)
+        for g in targets:
+            value = g.stats.get(stat)
+            if value != expected:
+                values = {
+                    "unit": lo.label,
+                    "model": g.name,
+                    "stat": stat,
+                    "value": value,
+                    "expected": expected,
+                }
+                text = render(rule.message or DEFAULTS["same-stat"], values)
+                yield Finding(rule.severity, rule.id, text, Where(lo.index))
+
+
+def _group_name(ctx: _Context, group_by: str, key: str | None) -> str:
+    if key is None:
+        return ""
+    if group_by == "unit":
+        return ctx.view.units[key].name
+    if group_by == "item":
+        return ctx.view.items[key].name
+    return f"{group_by.removeprefix('stat:')} {key}"
+
+
+def _bounds(rule: CountRule, ctx: _Context, models: int) -> tuple[int | None, int | None]:
+    factor = 1
+    if rule.per_points:
+        blocks = ctx.roster.points_limit / rule.per_points
+        factor = math.ceil(blocks) if rule.rounding == "up" else math.floor(blocks)
+    if rule.per_model:
+        factor *= models
+    lo = None if rule.min is None else rule.min * factor
+    hi = None if rule.max is None else rule.max * factor
+    return lo, hi
+
+
+def _count_unit(
+    rule: CountRule, terms: tuple[Term, ...], ctx: _Context, lo: Loadout
+) -> Iterator[Finding]:
+    """A unit-scoped count, for one entry."""
+    if rule.when is not None and not _unit_matches(rule.when, lo):
+        return
+    if not rule.by_model and not rule.select.match_unit(lo.entry.unit, lo.tags):
+        return
+    totals = _totals(rule, terms, ((lo, 1),))
+    lo_min, hi = _bounds(rule, ctx, lo.entry.models)
+    yield from _check_totals(rule, terms, ctx, totals, lo_min, hi, lo, (lo,))
+
+
+def _count(
+    rule: CountRule, terms: tuple[Term, ...], ctx: _Context
+) -> tuple[list[Finding], list[Tally]]:
+    """A list-wide count's findings and tallies (``_plan`` sends unit-scoped counts to
+    ``_unit_findings``, entry by entry)."""
+    when = rule.when
+    if when is not None and not any(_unit_matches(when, g.lo) for g in ctx.groups):
+        return [], []
+    totals = _totals(rule, terms, ((g.lo, g.count) for g in ctx.groups))
+    lo_min, hi = _bounds(rule, ctx, 1)
+    tallies = []
+    if rule.label:
+        for key, value in totals.items():
+            name = _group_name(ctx, rule.group_by, key) or None
+            tallies.append(Tally(rule.label, value, hi, name))
+    return list(_check_totals(rule, terms, ctx, totals, lo_min, hi, None, ctx.loadouts)), tallies
+
+
+def _totals(
+    rule: CountRule, terms: tuple[Term, ...], loadouts: Iterable[tuple[Loadout, int]]
+) -> dict[str | None, int]:
+    """A count's totals over entries given once with how many there are of each."""
+    totals: dict[str | None, int] = {} if rule.group_by != "none" else {None: 0}
+    for lo, count in loadouts:
+        for term in terms:
+            for key, amount in _measure(term, lo, rule.group_by):
+                if term.measure == "item-rules":  # a property of each weapon: the worst
+                    totals[key] = max(totals.get(key, 0), amount)
+                else:
+                    totals[key] = totals.get(key, 0) + amount * count
+    return totals
+
+
+def _last_contributor(
+    rule: CountRule, terms: tuple[Term, ...], loadouts: tuple[Loadout, ...], key: str | None
+) -> int | None:
+    """The last entry adding to an over-full count, preferring one whose contribution was
+    bought (so the player can remove it) over one that comes with its unit."""
+    fallback = None
+    for lo in reversed(loadouts):
+        for term in terms:
+            if not any(k == key and n for k, n in _measure(term, lo, rule.group_by)):
+                continue
+            if term.measure not in ("items", "item-points"):
+                return lo.index
+            bought = term.model_copy(update={"include_base": False})
+            if any(k == key and n for k, n in _measure(bought, lo, rule.group_by)):
+                return lo.index
+            fallback = lo.index if fallback is None else fallback
+    return fallback
+
+
+def _check_totals(
+    rule: CountRule,
+    terms: tuple[Term, ...],
+    ctx: _Context,
+    totals: dict[str | None, int],
+    least: int | None,
+    most: int | None,
+    lo: Loadout | None,
+    loadouts: tuple[Loadout, ...],
+) -> Iterator[Finding]:
+    for key, count in totals.items():
+        over = most is not None and count > most
+        under = least is not None and count < least
+        if not over and not under:
+            continue
+        values: dict[str, object] = {
+            "count": count,
+            "min": least,
+            "max": most,
+            "group": _group_name(ctx, rule.group_by, key),
+            "unit": lo.label if lo else "",
+            "points_limit": ctx.roster.points_limit,
+            "per_points": rule.per_points,
+        }
+        item = key if rule.group_by == "item" else None
+        if over:
+            assert most is not None
+            values["excess"] = count - most
+            values["needed_limit"] = _needed_limit(rule, count)
+            at = lo.index if lo else _last_contributor(rule, terms, loadouts, key)
+            text = render(rule.message or DEFAULTS["count-max"], values)
+            yield Finding(rule.severity, rule.id, text, Where(at, item))
+        else:
+            assert least is not None
+            values["missing"] = least - count
+            text = render(rule.message or DEFAULTS["count-min"], values)
+            at = lo.index if lo else _first_when(rule, loadouts)
+            yield Finding(rule.severity, rule.id, text, Where(at, item))
+
+
+def _first_when(rule: CountRule, loadouts: tuple[Loadout, ...]) -> int | None:
+    """For a list-wide minimum that only applies because of some unit, that unit."""
+    if rule.when is None:
+        return None
+    when = rule.when
+    return next((lo.index for lo in loadouts if _unit_matches(when, lo)), None)
+
+
+def _needed_limit(rule: CountRule, count: int) -> int | str:
+    """The points limit at which ``count`` would be allowed, for per-points maxima."""
+    if not rule.per_points or not rule.max:
+        return "-"
+    return math.ceil(count / rule.max) * rule.per_points
+
+
+def _ratio(rule: RatioRule, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
+    num = den = 0
+    last: int | None = None
+    for g in ctx.groups:
+        n = sum(a for _, a in _measure(rule.numerator, g.lo, "none"))
+        if n:
+            last = g.last if last is None else max(last, g.last)
+        num += n * g.count
+        den += sum(a for _, a in _measure(rule.denominator, g.lo, "none")) * g.count
+    allowed = math.floor(rule.max * den + 1e-9)
+    if num <= allowed:
+        return [], []
+    values = {
+        "count": num,
+        "other": den,
+        "allowed": allowed,
+        "excess": num - allowed,
+        "needed": max(math.ceil(num / rule.max - 1e-9) - den, 0),
+        "max": int(rule.max) if rule.max.is_integer() else rule.max,
+    }
+    text = render(rule.message or DEFAULTS["ratio"], values)
+    severity: Severity = rule.severity
+    return [Finding(severity, rule.id, text, Where(last))], []

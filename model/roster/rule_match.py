@@ -1,0 +1,132 @@
+"""What one entry gives a list rule's term: whether a unit, a group of its models or a
+carried item matches a selector, and the (group key, amount) pairs the entry adds to the
+term's count.
+
+Apart from the totals and their findings (``model.roster.rule_counts``): this is the
+part that reads a loadout, run for every entry and term on every key press.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from model.catalog.constraints import Term
+from model.catalog.selectors import Selector
+from model.roster.loadout import Carried, Loadout, ModelsLoad
+
+
+def _unit_matches(sel: Selector, lo: Loadout, include_base: bool = True) -> bool:
+    """A unit matches a selector's unit part and, if it names items, carries one of them."""
+    if not sel.match_unit(lo.entry.unit, lo.tags):
+        return False
+    if sel.has_item_filter:
+        return any(_item_matches(sel, c, include_base) for c in lo.carried)
+    return True
+
+
+def _item_matches(sel: Selector, c: Carried, include_base: bool) -> bool:
+    if not include_base and c.source != "bought":
+        return False
+    return sel.match_item(c.item_id, c.kind, c.tags)
+
+
+@lru_cache(maxsize=256)
+def _split(sel: Selector) -> tuple[Selector | None, Selector | None]:
+    """A selector's positive item part and its excluded item part, for matching one
+    group of models (selectors are frozen, so this is worked out once per selector)."""
+    positive = None
+    if sel.items or sel.item_tags or sel.item_kinds:
+        positive = sel.model_copy(update={"exclude": None, "all_item_tags": frozenset()})
+    ex, inner = sel.exclude, None
+    if ex is not None and ex.has_item_filter:
+        empty: frozenset[str] = frozenset()
+        inner = ex.model_copy(update={"units": empty, "unit_tags": empty, "all_unit_tags": empty})
+    return positive, inner
+
+
+def _group_matches(sel: Selector, lo: Loadout, group: ModelsLoad) -> bool:
+    """Does one group of models match: the unit part against the unit's and the group's
+    tags, the item part against what each model carries, ``exclude`` likewise."""
+    if not sel.match_unit(lo.entry.unit, group.tags):
+        return False
+    carried = group.carried
+    positive, inner = _split(sel)
+    if positive is not None and not any(
+        positive.match_item(c.item_id, c.kind, c.tags) for c in carried
+    ):
+        return False
+    if sel.all_item_tags:
+        every: set[str] = set()
+        for c in carried:
+            every |= c.tags
+        if not sel.all_item_tags <= every:
+            return False
+    return not (inner is not None and _group_matches(inner, lo, group))
+
+
+def _measure_models(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
+    """(group key, amount) pairs, model group by model group (``by_model``)."""
+    how = term.measure
+    for group in lo.groups:
+        if not _group_matches(term.select, lo, group):
+            continue
+        if how == "models":
+            yield _group_key(group_by, lo, None), group.count
+        elif how == "entries":
+            yield _group_key(group_by, lo, None), 1
+        elif how.startswith("stat:"):
+            value = group.stats.get(how.removeprefix("stat:"), 0)
+            amount = group.count * (value if isinstance(value, int) else 0)
+            yield _group_key(group_by, lo, None), amount
+        else:
+            for c in group.carried:
+                if _item_matches(term.select, c, term.include_base):
+                    # a group's carried counts and costs are one model's: times its models
+                    amount = (c.count if how == "items" else c.cost) * group.count
+                    yield _group_key(group_by, lo, c.item_id), amount
+
+
+def _measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
+    """(group key, amount) pairs one entry adds to a term's count."""
+    sel, how = term.select, term.measure
+    if term.by_model:
+        yield from _measure_models(term, lo, group_by)
+        return
+    if how == "item-rules":
+        if not sel.match_unit(lo.entry.unit, lo.tags):
+            return
+        for c in lo.carried:
+            if _item_matches(sel, c, term.include_base):
+                yield _group_key(group_by, lo, c.item_id), c.rule_count
+        return
+    if how in ("items", "item-points"):
+        if not sel.match_unit(lo.entry.unit, lo.tags):
+            return
+        for c in lo.carried:
+            if _item_matches(sel, c, term.include_base):
+                amount = c.count if how == "items" else c.cost
+                yield _group_key(group_by, lo, c.item_id), amount
+        return
+    if not _unit_matches(sel, lo, term.include_base):
+        return
+    if how == "entries":
+        amount = 1
+    elif how == "models":
+        amount = lo.entry.models
+    elif how == "unit-points":
+        amount = lo.cost
+    else:
+        value = lo.unit.stats.get(how.removeprefix("stat:"), 0)
+        amount = lo.entry.models * (value if isinstance(value, int) else 0)
+    yield _group_key(group_by, lo, None), amount
+
+
+def _group_key(group_by: str, lo: Loadout, item_id: str | None) -> str | None:
+    if group_by == "unit":
+        return lo.entry.unit
+    if group_by == "item":
+        return item_id
+    if group_by.startswith("stat:"):
+        return str(lo.unit.stats.get(group_by.removeprefix("stat:"), "-"))
+    return None
