@@ -352,7 +352,7 @@ class WarbandApp(App[None]):
     def show_battle(self, path: Path, battle: Battle) -> None:
         """The tracker on ``battle``, saving to ``path``, over the home screen."""
         from saves.battle_file import write_battle
-        from tui.screens.tracker import TrackerScreen
+        from tui.screens.tracker.screen import TrackerScreen
 
         self.remember(path)
         while len(self.screen_stack) > 1:  # down to the home screen

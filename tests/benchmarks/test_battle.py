@@ -33,7 +33,7 @@ from saves.battle_read import read_battle
 from tests.benchmarks.conftest import report, report_key
 from tests.saves.test_battle_file import fresh_battle, play
 from tui.app import WarbandApp, make_app
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 from tui.widgets.side_table import SideTable
 
 pytestmark = pytest.mark.benchmark

@@ -34,7 +34,7 @@ from tests.tui.test_sheet_systems_turn import play_turn, start
 from tui.app import WarbandApp
 from tui.dialogs.dice import DiceDialog, offered_kinds
 from tui.dialogs.follow_on import FollowOn, recall, remember
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 
 SIZE = (120, 44)
 

@@ -30,7 +30,7 @@ from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.screens.builder import BuilderScreen
 from tui.screens.home import HomeScreen
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 
 GANGERS = FIXTURES / "rosters" / "gangers" / "legal-500.toml"
 MUTARDS = FIXTURES / "rosters" / "mutards" / "legal-500.toml"

@@ -41,7 +41,8 @@ from tui.app import WarbandApp
 from tui.dialogs.choice import ChoiceDialog
 from tui.screens.builder import BuilderScreen
 from tui.screens.home import HomeScreen
-from tui.screens.tracker import LOG_LINES, TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
+from tui.screens.tracker.view import LOG_LINES
 from tui.widgets.roster_tree import RosterTree
 from tui.widgets.side_table import SideTable
 

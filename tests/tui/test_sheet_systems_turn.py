@@ -21,7 +21,7 @@ from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys, pick
 from tui.app import WarbandApp
 from tui.cli import main
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 
 ROSTERS = FIXTURES / "rosters"
 SIZE = (120, 40)

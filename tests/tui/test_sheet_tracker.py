@@ -49,7 +49,7 @@ from tui.app import WarbandApp
 from tui.dialogs.dice import DiceDialog
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 from tui.widgets.side_table import SideTable
 
 CATALOG = FIXTURES / "ui-catalogs" / "sheets" / "sheet-ui"

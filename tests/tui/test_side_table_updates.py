@@ -13,7 +13,7 @@ from textual.geometry import Region
 from saves.battle_file import write_battle
 from tests.saves.test_battle_file import fresh_battle, play
 from tests.tui.driver import Folders, app_in
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 from tui.widgets.side_table import SideTable
 
 

@@ -21,7 +21,7 @@ from tui.dialogs.open_file import OpenFileDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.screens.builder import BuilderScreen
 from tui.screens.home import HomeScreen
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 
 GANGERS = Path("tests/fixtures/rosters/gangers/legal-500.toml")
 """The path the issue typed, relative to the project folder."""

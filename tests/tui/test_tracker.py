@@ -28,7 +28,7 @@ from tui.dialogs.dice import DiceDialog
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
 from tui.screens.home import HomeScreen
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 
 ROSTERS = FIXTURES / "rosters"
 

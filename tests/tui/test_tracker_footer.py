@@ -10,7 +10,7 @@ from textual.widgets._footer import FooterKey
 from model.battle.events import Score
 from tests.tui.driver import Folders, app_in
 from tests.tui.test_tracker import start
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 from tui.widgets.steady_footer import SteadyFooter
 
 

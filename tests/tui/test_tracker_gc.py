@@ -9,7 +9,7 @@ from pathlib import Path
 from saves.battle_file import write_battle
 from tests.saves.test_battle_file import fresh_battle, play
 from tests.tui.driver import Folders, app_in
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 
 
 async def test_the_battle_is_frozen_while_the_tracker_is_open(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import pytest
 from textual.widgets import OptionList
 
 import saves.battle_file as battle_file
-import tui.screens.tracker as tracker_screen
+import tui.screens.tracker.view as tracker_screen
 from model.battle.battle import CHECKPOINT_EVERY, Battle
 from model.battle.events import Event, Score
 from model.battle.state import BattleState
@@ -24,7 +24,7 @@ from saves.battle_read import read_battle
 from tests.model.test_battle_checkpoints import counted
 from tests.saves.test_battle_file import fresh_battle, play
 from tests.tui.driver import Folders, app_in
-from tui.screens.tracker import TrackerScreen
+from tui.screens.tracker.screen import TrackerScreen
 
 LINES = 12
 """The log's length in these tests, so that a few dozen events go past it."""

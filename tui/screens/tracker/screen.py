@@ -1,0 +1,288 @@
+"""The battle tracker screen: both sides at the table, whose turn it is, and the log.
+
+Every key records one event; the engine checks it against the rules and refuses
+it with a reason when the rules do not allow it, so the screen never has to know
+a game's rules. After every event the battle file is written (atomically, the
+previous version kept as a backup), so closing the terminal mid-turn loses
+nothing and the game resumes exactly where it was.
+
+The screen's own module holds its commands, help, layout and lifetime; what it shows,
+how it records and what each key does are in the modules beside it (see the package).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from typing import ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Static, Tab, Tabs
+
+from model.battle.forces import SIDE_LETTERS
+from model.core.problems import WarbandError
+from tui.commands import Command, bindings
+from tui.screens.tracker.game_keys import GameKeys
+from tui.screens.tracker.model_keys import ModelKeys
+from tui.screens.tracker.turn_flow import TurnFlowKeys
+from tui.tracker_help import game_commands, game_help
+from tui.widgets.log_panel import LogPanel
+from tui.widgets.safe_header import SafeHeader
+from tui.widgets.side_table import SideTable
+from tui.widgets.steady_footer import SteadyFooter
+
+
+class TrackerScreen(TurnFlowKeys, ModelKeys, GameKeys):
+    """Track one battle."""
+
+    COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
+        Command(
+            "activate",
+            "enter",
+            "Activate",
+            "Start the action turn of the model under the cursor (its pack or unit with it).",
+        ),
+        Command(
+            "act",
+            "a",
+            "Action",
+            "Record an action of the active model (what it spends, such as "
+            "ammunition or a reload, is counted by the game's rules).",
+        ),
+        Command("end_activation", "e", "End", "End the active model's action turn."),
+        Command(
+            "wound",
+            "w",
+            "Wound",
+            "The model under the cursor takes a wound (the last one downs it).",
+        ),
+        Command(
+            "heal",
+            "h",
+            "Heal",
+            "Take a wound off the model under the cursor (a downed model comes back).",
+            footer=False,
+        ),
+        Command(
+            "counters",
+            "k",
+            "Counters",
+            "Set or clear a counter of the model under the cursor, of its gear or of its side.",
+        ),
+        Command(
+            "roll_off",
+            "o",
+            "Roll-off",
+            "Record who acts first after a roll-off (this round, or this turn).",
+        ),
+        Command(
+            "delay",
+            "l",
+            "Delay",
+            "The model whose turn it is acts in a later round instead (once per turn).",
+            footer=False,
+        ),
+        Command(
+            "retain",
+            "i",
+            "Retain",
+            "The side that has just acted keeps the initiative and acts again "
+            "(where sides alternate in a phase).",
+            footer=False,
+        ),
+        Command(
+            "interrupt",
+            "u",
+            "Interrupt",
+            "A model that is not active does an action that interrupts (overwatch fire): "
+            "the model under the cursor, or one picked.",
+            footer=False,
+        ),
+        Command(
+            "pass_turn",
+            "p",
+            "Pass",
+            "The side to act passes (where the rules allow).",
+            footer=False,
+        ),
+        Command("next_phase", "x", "Next phase", "Move on to the turn's next phase."),
+        Command(
+            "end_turn",
+            "t",
+            "End turn",
+            "End the turn: counters that last a turn clear, everyone may act again.",
+        ),
+        Command(
+            "marker",
+            "m",
+            "Marker",
+            "Place a marker on the table (fire, smoke ...) or take one off.",
+            footer=False,
+        ),
+        Command("score", "s", "Score", "Give a side victory points (or take some).", footer=False),
+        Command("note", "n", "Note", "Write a note into the log.", footer=False),
+        Command(
+            "dice",
+            "d",
+            "Dice",
+            "Roll with the dice helper (this game's rolls and tables, listed in F1): "
+            "it shows every number and logs the roll.",
+        ),
+        Command(
+            "report",
+            "r",
+            "Report",
+            "A Markdown report of the battle so far (sides, losses, points, VP, rolls), "
+            "copied or saved beside the battle file.",
+            footer=False,
+        ),
+        Command("undo", "ctrl+z", "Undo", "Undo the last event."),
+        Command("redo", "ctrl+y", "Redo", "Redo what was undone.", footer=False),
+        Command(
+            "switch_side",
+            "tab",
+            "Side",
+            "Show the other side (on a narrow terminal) or move to its table.",
+            footer=False,
+        ),
+        Command("end_game", "g", "End game", "End the game now and show the count.", footer=False),
+        Command(
+            "close",
+            "escape",
+            "Home",
+            "Back to the home screen (the battle is saved after every event).",
+            footer=False,
+        ),
+    )
+    BINDINGS = bindings(COMMAND_LIST)
+    NAME = "Battle tracker"
+    DEFAULT_CSS = """
+    #battle-notice {
+        height: auto;
+        max-height: 3;
+        padding: 0 1;
+        background: $boost;
+    }
+    TrackerScreen.-narrow #battle-notice {
+        max-height: 2;
+    }
+    """
+    HELP = """\
+## Tracking a battle
+
+Both sides are listed with each model's round or order, actions used, wounds (■
+taken, □ left) and, in short, every counter set on it and on its gear (the short
+forms of this game are listed below). The line at the top says whose turn it is.
+Move the cursor to a model and press **Enter** to start its activation, **a** to
+record each action (what it spends is counted), **e** to end it. **w** wounds the
+model under the cursor, **k** sets any counter, **o** records a roll-off when one
+is wanted, **d** opens the dice helper (every roll it makes goes into the log),
+**t** ends the turn. The footer shows the keys that can be used now; the others
+are in the table below and in the palette (**Ctrl+P**).
+
+Games played in phases show the phase's reminder above the tables; **x** moves
+on to the next phase. Where sides alternate in a phase, **i** lets the side that
+has just acted keep the initiative (the line above the tables says what it
+costs), and **u** records an action that interrupts another's activation
+(overwatch fire) for the model under the cursor or one you pick. A counter
+that is a choice (an order chip) is set with **k** by picking the option; one
+placed face down shows as "placed" until the phase that reveals it. A unit a
+counter holds back says why; a side whose officers are all down is shown as
+lost. With a catalog's tests and tables the dice helper rolls them for a
+model, applies the result to its counters (a failed action test's Shock, a
+hit table's damage) and rolls the tables the result leads to.
+
+Anything the rules do not allow is refused with the reason. Every event goes
+into the log and the battle is saved after each one; **Ctrl+Z** undoes. Close
+the terminal at any time: the battle resumes exactly where it was.
+"""
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        """The commands as this game has them: F1 and the palette list these."""
+        tracker = self.battle.setup.tracker
+        if self._game_commands is None or self._game_commands[0] is not tracker:
+            self._game_commands = (tracker, game_commands(self.COMMAND_LIST, tracker))
+        return self._game_commands[1]
+
+    def help_text(self) -> str:
+        setup = self.battle.setup
+        return f"{self.HELP}\n{game_help(setup.tracker, setup.system_name, self._roll_names())}"
+
+    def _roll_names(self) -> tuple[str, ...]:
+        """The rolls the dice helper offers in this game (asked for by F1 only: it may
+        load the catalog)."""
+        from tui.dialogs.dice import offered_kinds
+
+        tracker = self.battle.setup.tracker
+        try:
+            views = self.views() if self.views is not None else ()
+        except (WarbandError, KeyError):
+            views = ()
+        if views:
+            stats = {s.name for s in views[0].system.stats}
+        else:  # the catalog is missing: the stats the models have
+            stats = {name for m in self.battle.setup.all_models() for name in m.stats}
+        return tuple(kind.name for kind in offered_kinds(tracker, stats))
+
+    def compose(self) -> ComposeResult:
+        sides = self.battle.setup.sides
+        yield SafeHeader()
+        yield Static(id="battle-status")
+        yield Static(id="battle-notice")
+        yield Tabs(
+            *(Tab(f"{SIDE_LETTERS[i]}: {s.player}", id=f"side-{i}") for i, s in enumerate(sides)),
+            id="side-tabs",
+        )
+        state = self.state
+        most = max((state.wounds_max(m.id) for m in state.setup.all_models()), default=1)
+        with Horizontal(id="sides"):
+            for index in range(len(sides)):
+                with Vertical(classes="side", id=f"side-box-{index}"):
+                    yield Static(classes="side-title", id=f"side-title-{index}")
+                    yield SideTable(index, wounds=most, id=f"table-{index}")
+        yield Static(id="model-detail")
+        yield LogPanel(id="battle-log")
+        yield SteadyFooter(compact=True)
+
+    def on_mount(self) -> None:
+        """Shows the battle, then moves everything alive into the collector's permanent
+        generation (``gc.freeze``, undone when the tracker closes): a long battle is
+        hundreds of thousands of objects that live as long as the tracker, and collections
+        kept walking them: about 5 ms a key on average at 10,000 events (a full
+        collection now and then), under 2 ms with them frozen."""
+        setup = self.battle.setup
+        self.title = " vs ".join(s.player for s in setup.sides)
+        self.sub_title = f"{setup.system_name}" + (f" · {setup.scenario}" if setup.scenario else "")
+        self._layout()
+        self.refresh_view()
+        self.query_one("#table-0", SideTable).focus()
+        self._follow()
+        self._prepare_saving()
+        gc.freeze()
+
+    def on_unmount(self) -> None:
+        """The objects frozen on opening are collected as usual again."""
+        gc.unfreeze()
+        self._toasts.clear(self.app)
+
+    def on_screen_suspend(self) -> None:
+        """A dialog or another screen over the tracker: its toasts (a phase's reminder, a
+        refusal) would cover what that screen shows."""
+        self._toasts.clear(self.app)
+
+    @work(thread=True, exclusive=True, group="prepare-saving")
+    def _prepare_saving(self) -> None:
+        """Render the battle's file text once, off the key path: the saves that follow
+        render only the events that change (``saves.battle_file``), but the first would
+        otherwise render a long log whole (about 50 ms at 10,000 events) on the first key.
+        Nothing depends on it: if it fails, the first save renders the log itself."""
+        from saves.battle_file import battle_to_toml
+
+        with contextlib.suppress(Exception):  # a head start only: the save reports errors
+            battle_to_toml(self.battle)
+
+    def action_close(self) -> None:
+        self.dismiss()

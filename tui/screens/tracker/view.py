@@ -1,0 +1,212 @@
+"""The tracker's state and how it is drawn: the battle, the two sides' tables, the
+status and notice lines, the log, the model line and the cursor.
+
+Apart from the keys so that drawing the battle can be read in one place; every other
+part of the tracker builds on this class (``recording``, then the keys) and reads the
+battle through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.widgets import Static, Tabs
+
+from model.battle.battle import Battle
+from model.battle.events import Event
+from model.battle.forces import SIDE_LETTERS
+from model.battle.refused import Refused
+from model.battle.state import BattleState
+from model.battle.text import defeat_text, event_text, model_line, next_up_text, retain_text
+from model.catalog.tracker import Tracker
+from tui.commands import Command
+from tui.screens.base import CommandScreen
+from tui.toasts import Toasts
+from tui.widgets.log_panel import LogPanel
+from tui.widgets.side_table import SideTable
+
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
+
+NARROW = 120
+"""Below this width the two sides are tabs instead of side by side."""
+
+LOG_LINES = 200
+"""The log shows the last events (all of them are in the file and in ``battle show``)."""
+
+Saver = Callable[[Path, Battle], None]
+Views = Callable[[], "Sequence[FactionView]"]
+"""Loads the catalog views of the battle's sides (the dice helper reads profiles and
+armour from them); called only when the helper opens, so a catalog that is missing
+now costs the tracker nothing and is explained then. It raises WarbandError or
+KeyError for a catalog or faction that cannot be loaded."""
+
+
+class BattleView(CommandScreen):
+    """The battle on screen: what the tracker holds and how it shows it."""
+
+    def __init__(self, battle: Battle, path: Path, save: Saver, views: Views | None = None) -> None:
+        super().__init__()
+        self.battle = battle
+        self.path = path
+        self.save = save
+        self.views = views
+        self.shown_side = 0
+        self._log_lines: list[str] = []
+        """The log's lines told so far, for the events from ``_log_first`` on."""
+        self._log_first = 0
+        self._log_events: tuple[Event, ...] = ()
+        """The events the lines were told for (all of them up to the last line)."""
+        self._log_state = BattleState.start(battle.setup)
+        """The state after the last event told."""
+        self._available: dict[str, bool] = {}
+        self._available_for: Battle | None = None
+        self._game_commands: tuple[Tracker, tuple[Command, ...]] | None = None
+        self._toasts = Toasts()
+
+    @property
+    def state(self) -> BattleState:
+        return self.battle.state
+
+    def on_resize(self) -> None:
+        self._layout()
+
+    def _layout(self) -> None:
+        narrow = self.size.width < NARROW
+        self.set_class(narrow, "-narrow")
+        self.query_one("#side-tabs").display = narrow
+        for index in range(len(self.battle.setup.sides)):
+            self.query_one(f"#side-box-{index}").display = not narrow or index == self.shown_side
+        self.query_one("#sides").styles.layout = "vertical" if narrow else "horizontal"
+
+    # --- showing ---------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the battle's state."""
+        state = self.state
+        setup = self.battle.setup
+        status = Text()
+        status.append(f"Turn {state.turn}/{setup.turn_limit}", style="bold")
+        if state.ended:
+            status.append(" · game over", style="bold red")
+        status.append(" · " + next_up_text(state))
+        down = state.markers_down()
+        if down:
+            names = ", ".join(f"{state.marker_spec(m.marker).name} {m.number}" for m in down)
+            status.append(f" · markers: {names}", style="dim")
+        self.query_one("#battle-status", Static).update(status)
+        notice = self._notice()
+        widget = self.query_one("#battle-notice", Static)
+        widget.update(notice)
+        widget.display = bool(notice)
+        for index, side in enumerate(setup.sides):
+            summary = state.summary(index)
+            title = Text(f"{SIDE_LETTERS[index]}: {side.player}", style="bold")
+            victory = setup.tracker.victory
+            lost = f" · lost {summary.points_lost} pts" if victory.points_lost else ""
+            vp = f" · {victory.vp_short} {summary.victory_points}" if victory.scored else ""
+            title.append(f" · {side.faction} · {summary.standing}/{summary.models} up{lost}{vp}")
+            if state.defeated(index):
+                title.append(" · LOST", style="bold red")
+            self.query_one(f"#side-title-{index}", Static).update(title)
+            self.query_one(f"#table-{index}", SideTable).show(state)
+        self._show_log()
+        self._show_model()
+        self.sync_bindings()
+
+    def _notice(self) -> Text:
+        """The line above the tables, shown only when it has something to say: a side
+        that has lost, a side retaining the initiative, the phase's reminder."""
+        state = self.state
+        parts: list[tuple[str, str]] = []
+        for index in range(len(state.setup.sides)):
+            lost = defeat_text(state, index)
+            if lost is not None:
+                parts.append((lost[0].upper() + lost[1:], "bold red"))
+        retaining = retain_text(state)
+        if retaining is not None:
+            parts.append((retaining, "bold yellow"))
+        turns = state.tracker.turns
+        if turns.kind == "phases" and not state.ended:
+            phase = turns.phases[state.phase]
+            if phase.reminder:
+                parts.append((f"{phase.name}: {phase.reminder}", "italic"))
+        text = Text()
+        for n, (part, style) in enumerate(parts):
+            text.append((" · " if n else "") + part, style=style)
+        return text
+
+    def _show_log(self) -> None:
+        """The log, told event by event. Each line is told once, from the state just
+        before its event, and only for the last events (between ``LOG_LINES`` and three
+        times as many, so undo has lines to go back to): recording adds one line, told
+        from the battle's previous state; undo drops lines; a log with too few lines
+        left after many undos, or another battle, is told afresh from the battle's state
+        at its first line (a checkpoint and a few events away). No key replays the log."""
+        battle = self.battle
+        events = battle.events
+        lines = self._log_lines
+        first = self._log_first
+        end = first + len(lines)
+        log = self.query_one("#battle-log", LogPanel)
+        common = min(end, len(events))
+        same = events[:common] == self._log_events[:common]
+        if same and len(events) < end and (first == 0 or len(events) - first >= LOG_LINES):
+            del lines[len(events) - first :]  # undone: the state after the rest is the
+            self._log_state = battle.state  # battle's own
+        elif not same or len(events) < end or len(events) - end > 2 * LOG_LINES:
+            # another battle, too few lines left, or more new events than are kept
+            lines.clear()
+            first = self._log_first = max(0, len(events) - 2 * LOG_LINES)
+            self._log_state = battle.state_after(first)
+        for event in events[first + len(lines) :]:
+            lines.append(event_text(event, self._log_state))
+            try:
+                self._log_state = self._log_state.then(event)
+            except Refused:
+                break
+        if len(lines) > 3 * LOG_LINES:
+            cut = len(lines) - 2 * LOG_LINES
+            del lines[:cut]
+            first = self._log_first = first + cut
+        self._log_events = events[: first + len(lines)]
+        total = first + len(lines)
+        start = max(total - LOG_LINES, 0)
+        log.show_lines(start + 1, lines[start - first :])
+
+    def _show_model(self) -> None:
+        """The line under the tables: the highlighted model in full words."""
+        model_id = self._model()
+        self.query_one("#model-detail", Static).update(
+            "" if model_id is None else model_line(self.state, model_id)
+        )
+
+    @on(SideTable.ModelHighlighted)
+    def _highlighted(self) -> None:
+        self._show_model()
+
+    # --- the cursor --------------------------------------------------------------------------
+
+    def _table(self) -> SideTable:
+        focused = self.focused
+        if isinstance(focused, SideTable):
+            return focused
+        return self.query_one(f"#table-{self.shown_side}", SideTable)
+
+    def _model(self) -> str | None:
+        return self._table().model_id
+
+    def action_switch_side(self) -> None:
+        self.shown_side = 1 - self._table().side
+        self.query_one("#side-tabs", Tabs).active = f"side-{self.shown_side}"
+        self._layout()
+        self.query_one(f"#table-{self.shown_side}", SideTable).focus()
+
+    @on(Tabs.TabActivated, "#side-tabs")
+    def _tab(self, event: Tabs.TabActivated) -> None:
+        self.shown_side = int((event.tab.id or "side-0").removeprefix("side-"))
+        self._layout()
