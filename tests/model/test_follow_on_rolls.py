@@ -11,7 +11,9 @@ from model.battle.events import Act, Activate, NextPhase, RollOff
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_check import check_tracker
 from model.rolls.dice import Result, next_dice
-from model.rolls.sheet_rolls import attack_roll, declared_actions, defence_roll, roll_test
+from model.rolls.sheets.attack_sequence import attack_roll, defence_roll
+from model.rolls.sheets.catalog_tests import roll_test
+from model.rolls.sheets.modifiers import declared_actions
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled

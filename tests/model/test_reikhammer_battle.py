@@ -36,7 +36,9 @@ from model.battle.refused import Refused
 from model.battle.state import BattleState
 from model.catalog import tracker_rolls as rules
 from model.rolls.dice import FixedDice, Modifier
-from model.rolls.sheet_rolls import auto_modifiers, offered, roll_test, strategy_roll
+from model.rolls.sheets.catalog_tests import roll_test
+from model.rolls.sheets.modifiers import auto_modifiers, offered
+from model.rolls.sheets.strategy import strategy_roll
 from saves.battle_read import read_battle
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES

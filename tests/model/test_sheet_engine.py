@@ -31,14 +31,11 @@ from model.battle.state import BattleState
 from model.catalog import tracker_rolls as spec
 from model.catalog.tracker_check import check_tracker
 from model.rolls.dice import FixedDice, Modifier
-from model.rolls.sheet_rolls import (
-    auto_modifiers,
-    combat_roll,
-    follow,
-    roll_table,
-    roll_test,
-    strategy_roll,
-)
+from model.rolls.sheets.attack_sequence import combat_roll
+from model.rolls.sheets.catalog_tests import roll_test
+from model.rolls.sheets.modifiers import auto_modifiers
+from model.rolls.sheets.strategy import strategy_roll
+from model.rolls.sheets.tables import follow, roll_table
 from tests.helpers import entry, fixture_catalog, roster
 
 

@@ -37,7 +37,8 @@ from model.battle.events import (
 from model.battle.refused import Refused
 from model.battle.state import BattleState
 from model.rolls.dice import FixedDice, Modifier
-from model.rolls.sheet_rolls import auto_modifiers, combat_roll
+from model.rolls.sheets.attack_sequence import combat_roll
+from model.rolls.sheets.modifiers import auto_modifiers
 from saves.battle_read import read_battle
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES

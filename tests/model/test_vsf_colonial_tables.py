@@ -491,7 +491,7 @@ def test_row_rolled_by_the_dice_helper(table: str, row: int) -> None:
     """The dice helper's roll of the same row (the die read at the table, its effect
     dice from the battle's dice) makes the same change, and rolls on where it says."""
     from model.rolls.dice import FixedDice
-    from model.rolls.sheet_rolls import follow, roll_table
+    from model.rolls.sheets.tables import follow, roll_table
 
     expected = EXPECTED[table][row]
     model = TARGET[table]

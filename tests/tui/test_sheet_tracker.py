@@ -38,7 +38,9 @@ from model.battle.events import (
     SetCounter,
 )
 from model.rolls.dice import Modifier, next_dice
-from model.rolls.sheet_rolls import follow, roll_table, roll_test, strategy_roll
+from model.rolls.sheets.catalog_tests import roll_test
+from model.rolls.sheets.strategy import strategy_roll
+from model.rolls.sheets.tables import follow, roll_table
 from saves.battle_file import write_battle
 from saves.battle_read import read_battle
 from tests.conftest import FIXTURES

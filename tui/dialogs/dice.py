@@ -88,7 +88,8 @@ from model.rolls.punk.shooting import (
 )
 from model.rolls.punk.steam import steam_roll
 from model.rolls.punk.wounds import cover_modifier, wound_roll
-from model.rolls.sheet_rolls import AppliedRoll, declared_actions
+from model.rolls.sheets.applied import AppliedRoll
+from model.rolls.sheets.modifiers import declared_actions
 from model.rolls.tables import find_table, table_lookup, table_roll
 from model.roster.describe import SEP, profile_text
 from tui.dialogs.follow_on import FieldValue, FollowOn, recall, remember

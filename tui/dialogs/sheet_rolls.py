@@ -22,16 +22,11 @@ from model.battle.state import BattleState
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import TableSpec, TestSpec
 from model.rolls.dice import DiceSource, Modifier, Result
-from model.rolls.sheet_rolls import (
-    attack_roll,
-    auto_modifier,
-    defence_roll,
-    follow,
-    offered,
-    roll_table,
-    roll_test,
-    strategy_roll,
-)
+from model.rolls.sheets.attack_sequence import attack_roll, defence_roll
+from model.rolls.sheets.catalog_tests import roll_test
+from model.rolls.sheets.modifiers import auto_modifier, offered
+from model.rolls.sheets.strategy import strategy_roll
+from model.rolls.sheets.tables import follow, roll_table
 
 TEST = "test:"
 """The kind of roll of a catalog test: ``test:<id>``."""
