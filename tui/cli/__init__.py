@@ -24,13 +24,8 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from tui.cli.exits import EXIT_BUG, EXIT_UNREADABLE, AppCrashed
 from tui.cli.parser import build_parser
-
-EXIT_OK = 0
-EXIT_INVALID = 1
-EXIT_UNREADABLE = 2
-EXIT_BUG = 3
-"""Not the player's fault: warband itself failed (the traceback is in a crash log)."""
 
 
 def main(
@@ -77,10 +72,6 @@ def report_bug(exc: BaseException, args: argparse.Namespace, err: TextIO) -> int
     folder = locations(args.saves_dir, args.config_dir).crash_dir
     print(crash_line(exc, write_crash_log(exc, folder)), file=err)
     return EXIT_BUG
-
-
-class AppCrashed(Exception):
-    """The app ended on a bug and wrote its crash log; ``main`` prints its one line."""
 
 
 # Each command's module is imported only when it runs, so ``warband --help`` and

@@ -11,7 +11,7 @@ import argparse
 from typing import TextIO
 
 from tui.battle_status import battle_json, battle_text, side_title
-from tui.cli import EXIT_OK
+from tui.cli.exits import EXIT_OK
 from tui.cli.files import open_library, refuse_overwrite
 from tui.cli.terminal_app import app_ended
 

@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from tui.cli import EXIT_INVALID, EXIT_OK
+from tui.cli.exits import EXIT_INVALID, EXIT_OK
 from tui.cli.files import find_faction, open_library
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, TextIO
 
-from tui.cli import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
+from tui.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
 from tui.cli.files import find_faction, open_library, open_roster
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from tui.cli import EXIT_INVALID, EXIT_OK
+from tui.cli.exits import EXIT_INVALID, EXIT_OK
 from tui.cli.files import open_library, open_roster, refuse_overwrite
 from tui.cli.lists import summary_text
 

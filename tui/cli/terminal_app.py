@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from tui.cli import EXIT_OK, AppCrashed
+from tui.cli.exits import EXIT_OK, AppCrashed
 
 if TYPE_CHECKING:
     from tui.app import WarbandApp
