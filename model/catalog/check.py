@@ -7,24 +7,23 @@ something, every message template only uses placeholders its rule kind fills
 in, and the battle tracker's section agrees with itself (``tracker_check``). It
 returns every problem found, never stopping at the first, each with its file and
 key path and, for a misspelt id, a "did you mean".
+
+The checks of list rules and list settings, and what every check reads, are in
+``model.catalog.list_rule_check``; this module adds those of units, items, special rules
+and cards, and runs them all over the system file and each faction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 
-from model.catalog.constraints import Constraint, CountRule, RatioRule, SameStatRule
 from model.catalog.design import UnitCard
 from model.catalog.items import Item, Trait, Weapon, rule_id
+from model.catalog.list_rule_check import _ListRuleChecker
 from model.catalog.schema import Catalog, FactionView
-from model.catalog.selectors import Selector
 from model.catalog.tracker_check import check_tracker
 from model.catalog.units import OptionGroup, Unit
-from model.core.messages import PLACEHOLDERS, placeholders
 from model.core.problems import KeyPath, Problem, did_you_mean
-
-ITEM_MEASURES = ("items", "item-points", "item-rules")
-"""Measures that count item by item, so a count can be grouped by item."""
 
 
 def check_catalog(
@@ -43,45 +42,7 @@ def check_catalog(
     return checker.problems
 
 
-class _Checker:
-    def __init__(self, catalog: Catalog, files: Mapping[str, str], complete: bool) -> None:
-        self.catalog = catalog
-        self.files = files
-        self.complete = complete
-        self.problems: list[Problem] = []
-        system = catalog.system_file
-        self.stats = {s.id for s in system.system.stats}
-        self.item_stats = {s.id for s in system.system.item_stats}
-        every = [system, *catalog.factions.values()]
-        self.all_units = {u for part in every for u in part.units}
-        self.all_items = {i for part in every for i in part.items}
-        self.all_tags = self._all_tags()
-
-    def _all_tags(self) -> set[str]:
-        tags: set[str] = set()
-        for part in [self.catalog.system_file, *self.catalog.factions.values()]:
-            for unit in part.units.values():
-                tags |= unit.tags
-            for item in part.items.values():
-                tags |= item.tags
-            for rule in part.rules.values():
-                tags |= rule.tags
-        design = self.catalog.system_file.design
-        if design is not None:  # what designed units are tagged with (FactionView)
-            tags |= design.unit_tags
-        stats = self.catalog.system_file.system.profile_tags
-        if stats:  # profile values as tags: roa:1
-            for fid in self.catalog.factions:
-                for iid in self.catalog.view(fid).items:
-                    tags |= self.catalog.view(fid).item_tags(iid)
-        return tags
-
-    def add(self, file: str, path: KeyPath, message: str, hint: str | None = None) -> None:
-        self.problems.append(Problem(message, file, path, hint=hint))
-
-    def unknown(self, file: str, path: KeyPath, what: str, word: str, pool: Iterable[str]) -> None:
-        self.add(file, path, f"unknown {what} '{word}'", did_you_mean(word, pool))
-
+class _Checker(_ListRuleChecker):
     def run(self) -> None:
         system = self.catalog.system_file
         sfile = self.files.get("system", "system.toml")
@@ -133,41 +94,6 @@ class _Checker:
             self.check_cards(
                 sfile, system.cards, self.catalog.view(next(iter(self.catalog.factions)))
             )
-
-    def check_settings(self, sfile: str) -> None:
-        """Every list setting is declared once, and what reads one (a list rule's
-        ``max_setting``, the initiative's ``setting``) names a declared one: a rule reading
-        an undeclared setting would stay off for ever, since no list could set it."""
-        system = self.catalog.system_file
-        declared: set[str] = set()
-        for n, setting in enumerate(system.system.settings, start=1):
-            if setting.id in declared:
-                self.add(
-                    sfile,
-                    ("system", "settings", n, "id"),
-                    f"the list setting '{setting.id}' is declared twice",
-                    "declare each setting once",
-                )
-            declared.add(setting.id)
-        parts = [(sfile, system.constraints)]
-        for fid, faction in self.catalog.factions.items():
-            parts.append((self.files.get(fid, f"factions/{fid}.toml"), faction.constraints))
-        for file, constraints in parts:
-            for n, rule in enumerate(constraints, start=1):
-                named = getattr(rule, "max_setting", None)
-                if named is not None and named not in declared:
-                    self.unknown_setting(file, ("constraints", n, "max_setting"), named, declared)
-        initiative = system.tracker.turns.initiative if system.tracker is not None else None
-        named = initiative.setting if initiative is not None else None
-        if named is not None and named not in declared:
-            path = ("tracker", "turns", "initiative", "setting")
-            self.unknown_setting(sfile, path, named, declared)
-
-    def unknown_setting(self, file: str, path: KeyPath, word: str, declared: set[str]) -> None:
-        hint = did_you_mean(word, declared) or (
-            f"declare '{word}' under [[system.settings]] (id, name, min, max)"
-        )
-        self.add(file, path, f"'{word}' is not a list setting the system declares", hint)
 
     def check_cards(self, file: str, cards: Mapping[str, UnitCard], view: FactionView) -> None:
         """A card's ids and values, as the unit designer would report them."""
@@ -298,102 +224,3 @@ class _Checker:
                 )
         if group.units is not None:
             self.check_selector(file, (*here, "units"), group.units, self.all_units, items)
-
-    def check_constraints(
-        self,
-        file: str,
-        constraints: tuple[Constraint, ...],
-        units: Iterable[str],
-        items: Iterable[str],
-    ) -> None:
-        unit_pool, item_pool = set(units), set(items)
-        seen: set[str] = set()
-        for n, rule in enumerate(constraints, start=1):
-            here: KeyPath = ("constraints", n)
-            if rule.id in seen:
-                self.add(
-                    file,
-                    (*here, "id"),
-                    f"rule id '{rule.id}' is used twice",
-                    "give each rule its own id: findings use it as their code",
-                )
-            seen.add(rule.id)
-            for key in ("message", "tolerance_message"):
-                template = getattr(rule, key, None)
-                if template is not None:
-                    self.check_template(file, (*here, key), rule.kind, template)
-            if isinstance(rule, CountRule):
-                for sel, path in self._selectors(rule, here):
-                    self.check_selector(file, path, sel, unit_pool, item_pool)
-                for term in rule.terms():
-                    self.check_measure(file, (*here, "measure"), term.measure)
-                self.check_measure(file, (*here, "group_by"), rule.group_by)
-                if rule.group_by == "item" and rule.measure not in ITEM_MEASURES:
-                    self.add(
-                        file,
-                        (*here, "group_by"),
-                        'group_by = "item" needs measure = "items", "item-points" or "item-rules"',
-                    )
-            elif isinstance(rule, SameStatRule):
-                for key in ("select", "like"):
-                    self.check_selector(
-                        file, (*here, key), getattr(rule, key), unit_pool, item_pool
-                    )
-                for stat in rule.stats:
-                    if stat not in self.stats:
-                        self.unknown(file, (*here, "stats"), "stat", stat, self.stats)
-            elif isinstance(rule, RatioRule):
-                for key, term in (("numerator", rule.numerator), ("denominator", rule.denominator)):
-                    self.check_selector(
-                        file, (*here, key, "select"), term.select, unit_pool, item_pool
-                    )
-                    self.check_measure(file, (*here, key, "measure"), term.measure)
-
-    @staticmethod
-    def _selectors(rule: CountRule, here: KeyPath) -> Iterator[tuple[Selector, KeyPath]]:
-        yield rule.select, (*here, "select")
-        if rule.when is not None:
-            yield rule.when, (*here, "when")
-        for n, term in enumerate(rule.plus, start=1):
-            yield term.select, (*here, "plus", n, "select")
-
-    def check_selector(
-        self, file: str, here: KeyPath, sel: Selector, units: Iterable[str], items: Iterable[str]
-    ) -> None:
-        unit_pool, item_pool = set(units), set(items)
-        found_units, unit_tags, found_items, item_tags = sel.mentioned()
-        for uid in sorted(found_units - unit_pool):
-            self.unknown(file, (*here, "units"), "unit", uid, unit_pool)
-        for iid in sorted(found_items - item_pool):
-            self.unknown(file, (*here, "items"), "item", iid, item_pool)
-        for tag in sorted((unit_tags | item_tags) - self.all_tags if self.complete else ()):
-            self.add(
-                file,
-                (*here,),
-                f"no unit, item or rule has the tag '{tag}'",
-                did_you_mean(tag, self.all_tags),
-            )
-
-    def check_measure(self, file: str, here: KeyPath, measure: str) -> None:
-        if measure.startswith("stat:") and measure[5:] not in self.stats:
-            self.unknown(file, here, "stat", measure[5:], self.stats)
-
-    def check_template(self, file: str, here: KeyPath, kind: str, template: str) -> None:
-        try:
-            names = placeholders(template)
-        except ValueError as exc:
-            self.add(
-                file,
-                here,
-                f"the message template is malformed: {exc}",
-                "write placeholders as {name}, and {{ }} for literal braces",
-            )
-            return
-        allowed = PLACEHOLDERS[kind]
-        for name in sorted(names - allowed):
-            self.add(
-                file,
-                here,
-                f"unknown placeholder {{{name}}} in the message",
-                did_you_mean(name, allowed) or "use one of " + ", ".join(sorted(allowed)),
-            )
