@@ -21,6 +21,7 @@ from textual.screen import Screen
 from catalogs.library import Library
 from saves.locations import Locations
 from saves.settings import Settings, load_settings, save_settings
+from tui.app_protocol import WarbandHost
 from tui.screens.base import CommandScreen
 from tui.screens.home import HomeScreen
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from model.catalog.schema import FactionView
     from model.core.problems import WarbandError
     from model.roster.roster import Roster
-    from tui.screens.builder import BuilderScreen
+    from tui.screens.builder.screen import BuilderScreen
 
 DEFAULT_THEME = "textual-dark"
 
@@ -241,7 +242,7 @@ class WarbandApp(App[None]):
         recovery: Path | None = None,
     ) -> BuilderScreen:
         """Open the builder on a roster, above the home screen."""
-        from tui.screens.builder import BuilderScreen
+        from tui.screens.builder.screen import BuilderScreen
 
         while len(self.screen_stack) > 1:  # down to the home screen
             self.pop_screen()
@@ -529,6 +530,10 @@ class WarbandApp(App[None]):
             if isinstance(screen, CommandScreen) and not await screen.settle():
                 return
         self.exit()
+
+
+_SCREENS_SEE: type[WarbandHost] = WarbandApp
+"""The app gives its screens everything ``WarbandHost`` names (mypy checks this line)."""
 
 
 def _looks_like_battle(path: Path) -> bool:

@@ -25,7 +25,7 @@ from saves.roster_file import read_roster, roster_to_toml
 from tests.benchmarks.conftest import report_key
 from tests.conftest import FIXTURES
 from tui.app import WarbandApp, make_app
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 
 pytestmark = pytest.mark.benchmark
 

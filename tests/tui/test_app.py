@@ -17,7 +17,7 @@ from tui.dialogs.equip import EquipDialog
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.open_file import OpenFileDialog
 from tui.screens.base import CommandScreen
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 from tui.screens.help import HelpScreen
 from tui.screens.home import HomeScreen
 from tui.screens.sheet import SheetScreen

@@ -10,7 +10,7 @@ import pytest
 
 from saves.recovery import find_recoveries
 from tests.tui.driver import Folders, app_in, keys, new_list
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 
 
 async def test_a_bug_in_a_key_keeps_the_list_and_logs_the_trace(

@@ -10,7 +10,7 @@ from model.roster.validate import validate
 from saves.roster_file import read_roster, resolve
 from tests.tui.driver import Folders, app_in, keys, new_list
 from tui.cli import main
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 from tui.widgets.status_line import StatusLine
 
 # The README's quick tour: a legal 500-point Gangers band (points worked out by hand):

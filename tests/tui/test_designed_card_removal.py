@@ -11,7 +11,7 @@ from pathlib import Path
 
 from saves.roster_file import read_roster
 from tests.tui.driver import Folders, app_in, keys
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 
 # Two Marksmen (the card below) and a Scout of another card, each a designed card of
 # the list itself (Steam Wars publishes no model costs, so every unit is designed).

@@ -19,7 +19,7 @@ from tests.tui.driver import Folders, app_in, keys
 from tui.cli import main
 from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.designer import DesignerDialog
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 from tui.widgets.status_line import StatusLine
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "rosters" / "steam-wars"

@@ -25,7 +25,7 @@ from tests.tui.driver import Folders, app_in, keys
 from tui.cli import main
 from tui.details import unit_details
 from tui.dialogs.designer import DesignerDialog
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 from tui.widgets.status_line import StatusLine
 
 EMPTY = """\

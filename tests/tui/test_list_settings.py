@@ -19,7 +19,7 @@ from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys
 from tui.dialogs.prompt import PromptDialog
 from tui.dialogs.settings import SettingsDialog
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 
 ROSTERS = FIXTURES / "rosters"
 

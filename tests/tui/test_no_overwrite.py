@@ -28,7 +28,7 @@ from tests.tui.test_tracker import start
 from tui.app import WarbandApp
 from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.prompt import PromptDialog
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 from tui.screens.home import HomeScreen
 from tui.screens.tracker.screen import TrackerScreen
 

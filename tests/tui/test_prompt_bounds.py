@@ -17,7 +17,7 @@ from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, roster
 from tests.tui.driver import Folders, app_in, keys
 from tui.dialogs.prompt import PromptDialog
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 
 PACK = FIXTURES / "rosters" / "mutards" / "addler-pack-of-6.toml"
 """Its last entry is a pack: ``m`` on it asks its models."""

@@ -39,7 +39,7 @@ from tests.tui.driver import Folders, app_in
 from tests.tui.test_tracker import start
 from tui.app import WarbandApp
 from tui.dialogs.choice import ChoiceDialog
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 from tui.screens.home import HomeScreen
 from tui.screens.tracker.screen import TrackerScreen
 from tui.screens.tracker.view import LOG_LINES

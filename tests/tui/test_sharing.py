@@ -20,7 +20,7 @@ from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 
 GANGERS = FIXTURES / "rosters" / "gangers" / "legal-500.toml"
 

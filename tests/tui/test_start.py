@@ -89,7 +89,7 @@ async def test_the_home_screen_is_the_base_screen_and_a_list_opens_above_it(
     """Home is the app's base screen (no empty default screen under it); opening a list
     while another is open replaces that list's builder, above home."""
     from tests.conftest import FIXTURES
-    from tui.screens.builder import BuilderScreen
+    from tui.screens.builder.screen import BuilderScreen
 
     folders = Folders(tmp_path)
     legal = (FIXTURES / "rosters" / "gangers" / "legal-500.toml").read_text(encoding="utf-8")

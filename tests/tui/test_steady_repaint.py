@@ -16,7 +16,7 @@ from model.roster.findings import Report
 from saves.roster_file import read_roster, roster_to_toml
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 from tui.widgets.findings_list import FindingsList
 from tui.widgets.roster_tree import RosterTree
 from tui.widgets.status_line import StatusLine

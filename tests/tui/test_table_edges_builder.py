@@ -23,7 +23,7 @@ from tui.app import WarbandApp
 from tui.dialogs.designer import DesignerDialog
 from tui.dialogs.equip import EquipDialog
 from tui.dialogs.pick import PickDialog
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 from tui.widgets.roster_tree import RosterTree
 from tui.widgets.status_line import StatusLine
 

@@ -19,7 +19,7 @@ from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.designer import DesignerDialog
 from tui.dialogs.open_file import OpenFileDialog
 from tui.dialogs.prompt import PromptDialog
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 from tui.screens.home import HomeScreen
 from tui.screens.tracker.screen import TrackerScreen
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in
-from tui.screens.builder import BuilderScreen
+from tui.screens.builder.screen import BuilderScreen
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 WRITTEN = "\\u001b]0;pwned\\u0007\\u001b[2J\\u009b31m"

@@ -14,13 +14,13 @@ from textual.widgets import Button, Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from model.core.safe_text import terminal_safe
+from tui.app_protocol import WarbandHost
 from tui.commands import Command, bindings
 from tui.screens.base import CommandScreen
 from tui.widgets.safe_header import SafeHeader
 
 if TYPE_CHECKING:
     from catalogs.library import SystemEntry
-    from tui.app import WarbandApp
 
 
 class HomeScreen(CommandScreen):
@@ -59,10 +59,8 @@ with its list's name, faction and game size; highlight one and press **Enter**.
 """
 
     @property
-    def warband(self) -> WarbandApp:
-        from tui.app import WarbandApp
-
-        assert isinstance(self.app, WarbandApp)
+    def warband(self) -> WarbandHost:
+        assert isinstance(self.app, WarbandHost)
         return self.app
 
     def compose(self) -> ComposeResult:

@@ -1,0 +1,147 @@
+"""Saving the list: to its file, to another one, asking where, and settling unsaved
+changes before the list closes or the app quits.
+
+Apart from the edits because files are about where the list lives, not what it
+holds; ``sharing`` builds on the file questions asked here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import work
+
+from model.core.problems import WarbandError
+from saves.free_name import NoFreeName, free_path, slug
+from saves.recovery import discard_recovery
+from saves.roster_file import write_roster
+from tui.dialogs.choice import ChoiceDialog, may_write
+from tui.dialogs.message import MessageDialog
+from tui.dialogs.prompt import PromptDialog
+from tui.screens.builder.editing import ListEditing
+
+
+class FileKeys(ListEditing):
+    """Keys and steps that save the list and close it."""
+
+    # --- files --------------------------------------------------------------------------------
+
+    def save_to(self, path: Path) -> bool:
+        """Write the roster to ``path``; True when it worked (errors are shown)."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_roster(path, self.roster)
+        except (WarbandError, OSError) as exc:
+            body = exc.render() if isinstance(exc, WarbandError) else str(exc)
+            self.app.push_screen(MessageDialog("Not saved", body, error=True))
+            return False
+        old_recovery = self.recovery
+        self.path, self.saved = path, self.roster
+        discard_recovery(old_recovery)
+        self.recovery = self._recovery_path()
+        self.warband.remember(path)
+        self.refresh_view()
+        self.notify(f"Saved {path}", timeout=3)
+        return True
+
+    async def ask_path(self) -> Path | None:
+        """Ask where to save: this list's own file, or else a name in the saves folder
+        that replaces nothing (``gangers-2.toml`` when ``gangers.toml`` is another list).
+        A name typed or accepted that is another file is written over only if the player
+        answers Replace; None when they cancel either question."""
+        default = self.path or self._free_default(".toml")
+        path = await self._ask_file("Save as", "File to save the list to:", default, ".toml")
+        if path is None:
+            return None
+        if self.path is not None and _same_file(path, self.path):
+            return path  # the list's own file: saving again replaces only itself
+        return path if await may_write(self.app, path) else None
+
+    def _free_default(self, suffix: str) -> Path:
+        """The first free ``<list name>[-n]<suffix>`` in the saves folder."""
+        folder = self.warband.locations.saves_dir
+        try:
+            return free_path(folder, slug(self.roster.name), suffix)
+        except NoFreeName:  # proposed anyway: writing over it asks first
+            return folder / (slug(self.roster.name) + suffix)
+
+    async def _ask_file(
+        self, title: str, prompt: str, default: Path, suffix: str | None
+    ) -> Path | None:
+        """A file name from the player: relative to the saves folder, given ``suffix`` when
+        it has none (None: taken as typed)."""
+        text = await self.app.push_screen_wait(
+            PromptDialog(title, prompt, str(default), _not_blank)
+        )
+        if text is None:
+            return None
+        path = Path(text.strip()).expanduser()
+        if not path.is_absolute():
+            path = self.warband.locations.saves_dir / path
+        return path.with_suffix(suffix) if suffix is not None and not path.suffix else path
+
+    async def save(self) -> bool:
+        """Save, asking for a file when there is none; True when saved."""
+        path = self.path or await self.ask_path()
+        return path is not None and self.save_to(path)
+
+    @work
+    async def action_save(self) -> None:
+        await self.save()
+
+    @work
+    async def action_save_as(self) -> None:
+        path = await self.ask_path()
+        if path is not None:
+            self.save_to(path)
+
+    async def settle(self) -> bool:
+        """Before closing: True when there is nothing unsaved or the player has decided."""
+        if not self.dirty:
+            discard_recovery(self.recovery)
+            return True
+        answer = await self.app.push_screen_wait(
+            ChoiceDialog(
+                "Unsaved changes",
+                f"Save the changes to {self.roster.name}?",
+                [
+                    ("Save", "save", "primary"),
+                    ("Discard", "discard", "error"),
+                    ("Cancel", "cancel", "default"),
+                ],
+            )
+        )
+        if answer == "save":
+            return await self.save()
+        if answer == "discard":
+            discard_recovery(self.recovery)
+            return True
+        return False
+
+    def action_close(self) -> None:
+        # A second Escape typed before the first has closed the list would ask again, and
+        # then close the screen under this one: one close at a time.
+        if not self._closing:
+            self._closing = True
+            self._close()
+
+    @work
+    async def _close(self) -> None:
+        try:
+            # Dismissing closes the top screen; a dialog a key opened meanwhile stays.
+            if await self.settle() and self.is_active:
+                self.dismiss()
+        finally:
+            self._closing = False
+
+
+def _not_blank(text: str) -> str | None:
+    return None if text.strip() else "Type a file name."
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name one file (through links, ``..``, or a case-blind disk)."""
+    try:
+        return a.samefile(b)
+    except OSError:  # one of them is not there (yet): compare the names
+        return a.resolve() == b.resolve()
