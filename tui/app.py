@@ -372,27 +372,11 @@ class WarbandApp(App[None]):
     async def offer_backup(self, path: Path, error: WarbandError) -> None:
         """A damaged battle with a backup: explain, and offer to go on from the backup
         (the damaged file is kept beside it as ``<name>.damaged``)."""
-        from model.core.problems import WarbandError
-        from saves.battle_read import restore_backup
-        from tui.dialogs.choice import ChoiceDialog
-        from tui.dialogs.message import MessageDialog
+        from tui.flows.backup import restored_battle
 
-        answer = await self.push_screen_wait(
-            ChoiceDialog(
-                "Cannot open the battle",
-                error.render(),
-                [("Go on from the backup", "backup", "primary"), ("Close", "cancel", "default")],
-            )
-        )
-        if answer != "backup":
-            return
-        try:
-            battle, damaged = restore_backup(path)
-        except WarbandError as exc:
-            self.push_screen(MessageDialog("Cannot use the backup", exc.render(), error=True))
-            return
-        self.notify(f"Going on from the backup; the damaged file is kept as {damaged.name}")
-        self.show_battle(path, battle)
+        battle = await restored_battle(self, path, error)
+        if battle is not None:
+            self.show_battle(path, battle)
 
     def pick_battle(self) -> None:
         """The file picker, to resume a battle: battles only."""
@@ -401,122 +385,22 @@ class WarbandApp(App[None]):
     @work(exclusive=True, group="new-battle")
     async def new_battle(self) -> None:
         """Pick two list files, then start a battle file between them."""
-        import random
+        from tui.flows.new_battle import new_battle_file
 
-        from model.battle.battle import new_battle
-        from model.core.problems import WarbandError
-        from saves.battle_file import write_battle
-        from saves.free_name import NoFreeName, free_path, slug
-        from saves.roster_file import read_roster, resolve
-        from tui.dialogs.choice import may_write
-        from tui.dialogs.message import MessageDialog
-        from tui.dialogs.open_file import Kind, OpenFileDialog, problem_text
-        from tui.dialogs.prompt import PromptDialog
-
-        root = self.locations.saves_dir
-        root.mkdir(parents=True, exist_ok=True)
-        players: list[tuple[str, Roster, FactionView]] = []
-        shown = root  # side B's picker opens beside side A's file
-        for side in ("A", "B"):
-            error: str | None = None
-            typed = ""
-            while True:  # a list that cannot be used: the same step again, with the reason
-                path = await self.push_screen_wait(
-                    OpenFileDialog(
-                        shown, f"Side {side}'s list", kind=Kind.ROSTER, error=error, typed=typed
-                    )
-                )
-                if path is None:
-                    return
-                typed = str(path)
-                try:
-                    roster, source = read_roster(path)
-                    view = resolve(roster, source, self.library.load)
-                except WarbandError as exc:
-                    error = problem_text(exc)
-                    continue
-                if players and roster.system != players[0][1].system:
-                    error = (
-                        f"{path}: a {roster.system} list; side A plays {players[0][1].system}: "
-                        "choose a list of the same game"
-                    )
-                    continue
-                break
-            players.append((roster.name, roster, view))
-            shown = path.parent
-        catalog = self.library.load(players[0][1].system)
-        stem = f"{slug(players[0][0])}-vs-{slug(players[1][0])}"
-        try:
-            default = free_path(root, stem, ".battle.toml")
-        except NoFreeName:
-            default = root / f"{stem}.battle.toml"
-        text = await self.push_screen_wait(
-            PromptDialog(
-                "New battle",
-                "Battle file:",
-                str(default),
-                lambda t: None if t.strip() else "Type a file name.",
-            )
-        )
-        if text is None:
-            return
-        target = Path(text.strip()).expanduser()
-        target = target if target.is_absolute() else root / target
-        if not await may_write(self, target):  # a battle in progress is never replaced unasked
-            return
-        try:
-            battle = new_battle(catalog, players, seed=random.randrange(1_000_000))
-            write_battle(target, battle)
-        except (WarbandError, ValueError) as exc:
-            body = exc.render() if isinstance(exc, WarbandError) else str(exc)
-            self.push_screen(MessageDialog("Cannot start the battle", body, error=True))
-            return
-        self.open_battle(target)
+        target = await new_battle_file(self, self.library, self.locations.saves_dir)
+        if target is not None:
+            self.open_battle(target)
 
     @work(exclusive=True, group="recovery")
     async def offer_recoveries(self) -> None:
         """Offer back lists left unsaved by a crash or a killed terminal."""
-        from model.core.problems import WarbandError
-        from saves.recovery import discard_recovery, find_recoveries
-        from saves.roster_file import read_roster
-        from tui.dialogs.choice import ChoiceDialog
+        from tui.flows.recovery import recovered_list
 
-        found, notes = find_recoveries(self.locations.recovery_dir)
-        for note in notes:
-            self.notify(note, severity="warning")
-        for item in found:
-            roster = item.roster
-            where = str(item.source) if item.source else "never saved"
-            answer = await self.push_screen_wait(
-                ChoiceDialog(
-                    "Recover unsaved work?",
-                    f"warband closed with unsaved changes to '{roster.name}' "
-                    f"({roster.faction}, {len(roster.units)} entries; file: {where}).",
-                    [
-                        ("Recover", "recover", "primary"),
-                        ("Discard", "discard", "error"),
-                        ("Later", "later", "default"),
-                    ],
-                    cancel="later",
-                )
+        found = await recovered_list(self, self.library, self.locations.recovery_dir)
+        if found is not None:
+            self.push_builder(
+                found.view, found.roster, path=found.source, saved=found.saved, recovery=found.file
             )
-            if answer == "discard":
-                discard_recovery(item.file)
-            elif answer == "recover":
-                try:
-                    catalog = self.library.load(roster.system)
-                    view = catalog.view(roster.faction).with_cards(roster.cards)
-                except (WarbandError, KeyError) as exc:
-                    self.notify(f"Cannot recover '{roster.name}': {exc}", severity="error")
-                    continue
-                saved = None
-                if item.source is not None and item.source.is_file():
-                    try:
-                        saved = read_roster(item.source)[0]
-                    except WarbandError:
-                        saved = None
-                self.push_builder(view, roster, path=item.source, saved=saved, recovery=item.file)
-                return
 
     async def action_quit(self) -> None:
         self.quit_safely()
