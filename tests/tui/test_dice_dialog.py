@@ -39,6 +39,9 @@ from model.rolls.d6.saves import save_roll
 from model.rolls.d6.to_hit import to_hit_roll
 from model.rolls.d6.wounds import wound_roll as d6_wound_roll
 from model.rolls.dice import Dice, Modifier, next_dice
+from model.rolls.families import roll as dialog_roll
+from model.rolls.forms import Form
+from model.rolls.game import Game
 from model.rolls.punk.attribute import attribute_roll
 from model.rolls.punk.falling import falling_roll
 from model.rolls.punk.opposed import Contender, opposed_roll
@@ -51,8 +54,7 @@ from model.roster.roster import Roster
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, fixture_catalog, roster
-from tui.dialogs.dice import DiceDialog, Form, Game
-from tui.dialogs.dice import roll as dialog_roll
+from tui.dialogs.dice import DiceDialog
 
 WIDE = (100, 50)
 """Room for every field of the longest form, so each can be clicked."""

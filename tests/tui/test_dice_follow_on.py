@@ -24,6 +24,8 @@ from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
 from model.battle.battle import Battle, new_battle
 from model.battle.events import Event, Note, Roll
+from model.rolls.families import offered_kinds
+from model.rolls.follow_on import FollowOn
 from model.roster.roster import RosterUnit
 from saves.battle_file import write_battle
 from tests.helpers import bundled, entry, roster
@@ -32,8 +34,8 @@ from tests.tui.test_dice_dialog import WIDE, Host, choose, roll, rolls, tick
 from tests.tui.test_dice_dialog import battle as punk_battle
 from tests.tui.test_sheet_systems_turn import play_turn, start
 from tui.app import WarbandApp
-from tui.dialogs.dice import DiceDialog, offered_kinds
-from tui.dialogs.follow_on import FollowOn, recall, remember
+from tui.dialogs.dice import DiceDialog
+from tui.dialogs.follow_on import recall, remember
 from tui.screens.tracker.screen import TrackerScreen
 
 SIZE = (120, 44)

@@ -214,7 +214,7 @@ the terminal at any time: the battle resumes exactly where it was.
     def _roll_names(self) -> tuple[str, ...]:
         """The rolls the dice helper offers in this game (asked for by F1 only: it may
         load the catalog)."""
-        from tui.dialogs.dice import offered_kinds
+        from model.rolls.families import offered_kinds
 
         tracker = self.battle.setup.tracker
         try:

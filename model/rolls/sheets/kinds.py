@@ -1,14 +1,19 @@
-"""The dice helper's rolls for games played off quick-reference sheets.
+"""The catalog's own kinds of roll for the dice helper: tests, applied tables, strategy.
 
 A catalog whose tracker lists ``tests`` (the colonial sheet's SUSTAIN roll, Reikhammer's
 action test, Steampocalypse 1909's pools), tables that change a model's counters, or an
 initiative roll that adds a roster setting (Reikhammer's strategy roll) gets these
-rolls in the dice helper. The rules are ``model.rolls.sheet_rolls``'; this module turns what
-the player chose in the dialog into its calls and into the events to log: the roll, and
-every roll its result leads to ("roll on the Crack column"), each its own event, so the
-tracker applies each to the model and undo takes them back one by one.
+rolls in the dice helper, in any game (they are catalog data, not a game's code). The
+rules are ``model.rolls.sheets``'; this module turns what the player chose in the dialog
+into their calls and into the events to log: the roll, and every roll its result leads
+to ("roll on the Crack column"), each its own event, so the tracker applies each to the
+model and undo takes them back one by one; and it hands a test's successes on to the
+defence or the saves they lead to (``follow_on``). A game with tests has no coded rolls
+besides (``SHEETS``, the family of ``model.rolls.family``).
 
 Nothing here knows widgets: ``tui.dialogs.dice`` reads its fields into a ``SheetForm``.
+It is apart from the rules (``model.rolls.sheets``' other modules) because it is the
+form's side of them.
 """
 
 from __future__ import annotations
@@ -18,10 +23,16 @@ from dataclasses import dataclass
 
 from model.battle.events import Event
 from model.battle.refused import Refused
+from model.battle.setup import matches_model
 from model.battle.state import BattleState
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import TableSpec, TestSpec
 from model.rolls.dice import DiceSource, Modifier, Result
+from model.rolls.family import RollFamily
+from model.rolls.follow_on import FieldValue, FollowOn
+from model.rolls.forms import Form, SheetForm
+from model.rolls.game import Game
+from model.rolls.sheets.applied import AppliedRoll
 from model.rolls.sheets.attack_sequence import attack_roll, defence_roll
 from model.rolls.sheets.catalog_tests import roll_test
 from model.rolls.sheets.modifiers import auto_modifier, offered
@@ -36,7 +47,7 @@ STRATEGY = "strategy"
 """The initiative roll that adds each army's rating (Reikhammer's strategy roll)."""
 
 OTHER = "Other"
-"""The name of the player's free modifier in the log (as in ``tui.dialogs.dice``)."""
+"""The name of the player's free modifier in the log (as in ``model.rolls.game``)."""
 
 
 @dataclass(frozen=True)
@@ -173,30 +184,6 @@ def chosen_modifiers(
 
 
 @dataclass(frozen=True)
-class SheetForm:
-    """What the player chose for one of these rolls."""
-
-    kind: str
-    model: str | None = None
-    """The model tested, attacking, or rolled for on a table."""
-    count: int | None = None
-    """Dice, where the test leaves them to the player."""
-    needed: int | None = None
-    """The target number, where the test leaves it to the player."""
-    modifiers: tuple[str, ...] = ()
-    other: int = 0
-    defender: str | None = None
-    hits: int | None = None
-    """The attack's HITs a defence is rolled against (given, or filled from the attack)."""
-    target: str | None = None
-    """The model a test is aimed at: it takes the outcome (``applies_to``) or the tests a
-    success leads to."""
-    read: int | None = None
-    """The number read on the table, when the player rolled the die at the table."""
-    go_second: bool = False
-
-
-@dataclass(frozen=True)
 class SheetRolls:
     """A roll and the rolls its result led to, in order, with the events that log and
     apply them."""
@@ -276,3 +263,53 @@ def sheet_roll(state: BattleState, form: SheetForm, dice: DiceSource) -> SheetRo
         raise Refused(f"{form.kind} is not a roll of the catalog's sheet")
     chain = (first, *follow(state, first, dice))
     return SheetRolls(chain, tuple(r.event() for r in chain))
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def follow_on(game: Game, form: Form, result: Result) -> FollowOn | None:
+    """The roll that follows a catalog test, filled with its numbers and models: an
+    attack's HITs to the defender's defence (Steampocalypse 1909); a test's successes to
+    the save the target takes for each (the colonial sheet, Reikhammer). None when
+    nothing follows."""
+    state = game.state
+    if not isinstance(result, AppliedRoll):
+        return None
+    test = kind_test(state.tracker, form.kind)
+    if test is None:
+        return None
+    if test.defended_by is not None and form.target is not None:
+        fields: list[tuple[str, FieldValue]] = [
+            ("roller", form.target),
+            ("value", str(result.successes)),
+        ]
+        what = f"{result.successes} HIT{'' if result.successes == 1 else 's'}"
+        return FollowOn(TEST + test.defended_by, tuple(fields), what, result.title)
+    if test.leads_to and form.target is not None and result.successes > 0:
+        target = state.model(form.target)
+        # the first of the tests a hit leads to that this target takes (a vehicle's
+        # armour save, a Notable Person's saving throw): one for each hit
+        for led in test.leads_to:
+            spec = state.tracker.test(led)
+            if spec is not None and (spec.units is None or matches_model(spec.units, target)):
+                hits = _plural(result.successes, "hit")
+                return FollowOn(
+                    TEST + led,
+                    (("roller", target.id),),
+                    f"{hits}, one each",
+                    result.title,
+                    repeat=result.successes,
+                )
+    return None
+
+
+SHEETS = RollFamily(
+    name="the catalog's tests",
+    declared=lambda tracker: bool(tracker.tests),
+    kinds=lambda tracker, stats: (),
+    rolls={},
+)
+"""A game with tests of its own (a sheet game) rolls those (``sheet_kinds``, offered in
+every game), and no coded rolls besides."""
