@@ -22,7 +22,7 @@ from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 from textual.widgets.data_table import ColumnKey
 
-from model.battle.events import EndTurn, Roll, RollOff
+from model.battle.events import Act, Activate, EndTurn, Roll, RollOff
 from model.catalog.tracker import Tracker
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys, pick
@@ -247,17 +247,35 @@ async def test_a_refused_key_pressed_again_shows_one_toast(tmp_path: Path) -> No
         assert sum(1 for n in app._notifications if n.title == "Not now") == 1
 
 
-async def test_ending_the_turn_early_says_who_has_not_acted_and_how_to_skip_them(
+async def test_ending_the_turn_early_passes_the_models_that_have_not_acted(
     tmp_path: Path,
 ) -> None:
+    """Punkapocalyptic's first turn, nobody has acted: t names them and asks; Keep playing
+    changes nothing; "Pass them and end the turn" gives each its turn with no actions, in
+    Agility order, stopping where the players must roll off (o, Roll for me) and carrying
+    on with t, until the turn ends."""
     async with tracking("punkapocalyptic", tmp_path, (100, 30)) as (app, pilot, screen):
         waiting = screen.state.ready()
         await keys(pilot, "t")
-        assert screen.state.turn == 1
-        said = [n.message for n in app._notifications if n.title == "Not now"]
-        assert len(said) == 1, said
-        assert f"{len(waiting)} models have not acted yet" in said[0]
-        assert "Enter starts it, e ends it" in said[0]
+        assert isinstance(app.screen, ChoiceDialog)
+        assert f"{len(waiting)} models have not acted yet" in app.screen.message
+        await keys(pilot, "escape")  # keep playing
+        assert screen.state.turn == 1 and screen.battle.events == ()
+        for _ in range(len(waiting)):
+            await keys(pilot, "t")
+            assert isinstance(app.screen, ChoiceDialog)
+            await keys(pilot, "tab", "enter")  # Pass them (Tab from Keep playing, wrapping)
+            if screen.state.turn == 2:
+                break
+            said = [n.message for n in app._notifications if n.title == "Not yet"]
+            assert len(said) == 1 and "roll off first" in said[0], said
+            await keys(pilot, "o")
+            await pick(pilot, "Roll for me")
+            await keys(pilot, "enter")  # the winner goes first
+        assert screen.state.turn == 2
+        activated = [e.actor for e in screen.battle.events if isinstance(e, Activate)]
+        assert sorted(activated) == sorted(waiting)
+        assert not any(isinstance(e, Act) for e in screen.battle.events)
 
 
 async def test_the_roll_off_can_be_rolled_for_the_players(tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from model.battle.events import (
     RollOff,
 )
 from model.battle.forces import SIDE_LETTERS
+from model.battle.idle_turns import idle_turns
 from model.battle.refused import Refused
 from model.battle.text import who
 from model.core.bounds import MAX_STAT
@@ -73,21 +74,54 @@ class TurnFlowKeys(BattleRecorder):
         waiting = state.ready() if state.tracker.turns.kind != "phases" else ()
         if waiting and state.active is None:
             # every model has its turn; one that does nothing still takes it (and ends it)
-            names = ", ".join(who(state, actor) for actor in waiting[:4])
-            more = f" and {len(waiting) - 4} more" if len(waiting) > 4 else ""
+            if await self._idle_agreed(waiting):
+                self._pass_the_rest()
+            return
+        if await self._left_behind_agreed("end the turn"):
+            self.record(EndTurn(kind="end-turn"))
+
+    async def _idle_agreed(self, waiting: tuple[str, ...]) -> bool:
+        """Ending a turn while models have not acted asks first, naming them: the rules
+        give each its turn, and "the rest pass" is the players' call, not a slip of a key."""
+        state = self.state
+        names = ", ".join(who(state, actor) for actor in waiting[:4])
+        more = f" and {len(waiting) - 4} more" if len(waiting) > 4 else ""
+        answer = await self.app.push_screen_wait(
+            ChoiceDialog(
+                "Not everyone has acted",
+                f"{counted(len(waiting), 'model')} {'has' if len(waiting) == 1 else 'have'} "
+                f"not acted yet: {names}{more}. A model that does nothing still takes its "
+                "turn. Pass them (each takes its turn with no actions, in turn order) and "
+                "end the turn?",
+                [
+                    ("Pass them and end the turn", "pass", "primary"),
+                    ("Keep playing", "cancel", "default"),
+                ],
+            )
+        )
+        return answer == "pass"
+
+    def _pass_the_rest(self) -> None:
+        """Record the waiting models' idle turns, saved once, then end the turn; where the
+        players must roll off first, stop there and say so."""
+        idle = idle_turns(self.state)
+        if idle.events:
+            battle = self.battle
+            for event in idle.events:
+                battle = battle.record(event)
+            self._commit(battle)
+        if idle.stopped is not None:
             self._toasts.show(
                 self.app,
                 "refused",
-                f"{counted(len(waiting), 'model')} {'has' if len(waiting) == 1 else 'have'} "
-                f"not acted yet: {names}{more}. A model that does nothing still takes its "
-                "turn: Enter starts it, e ends it with no actions.",
-                title="Not now",
+                f"Passed {counted(len(idle.events) // 2, 'model')}; then {idle.stopped}, "
+                "and press t again.",
+                title="Not yet",
                 severity="warning",
                 timeout=10,
             )
             return
-        if await self._left_behind_agreed("end the turn"):
-            self.record(EndTurn(kind="end-turn"))
+        self.record(EndTurn(kind="end-turn"))
 
     @work
     async def action_next_phase(self) -> None:
