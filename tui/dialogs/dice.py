@@ -59,145 +59,15 @@ from model.rolls.sheets.kinds import (
 )
 from model.rolls.sheets.modifiers import declared_actions
 from model.roster.describe import profile_text
+from tui.dialogs.dice_fields import DESCRIBED, LABELS, NUMBERS, ROWS, TICKS, FormScroll, node
+from tui.dialogs.dice_results import result_text, sheet_text
 from tui.dialogs.follow_on import recall, remember
 
 N = TypeVar("N", int, float)
 
-LABELS = {
-    "kind": "Roll",
-    "roller": "Model rolling",
-    "stat": "Stat",
-    "opponent": "Opponent",
-    "opponent_stat": "Opponent's stat",
-    "combat": "Combat roll",
-    "weapon": "Weapon",
-    "target": "Target",
-    "distance": "Distance",
-    "kaboom": "KABOOM!",
-    "cover": "Cover",
-    "cover_avoided": "Cover avoided",
-    "their_turn": "Their turn",
-    "strength": "Strength",
-    "penetration": "Penetration",
-    "modifiers": "Modifiers",
-    "other": "Other modifier",
-    "opponent_other": "Opponent's modifier",
-    "height": "Height fallen",
-    "value": "Value",
-    "melee": "Melee",
-    "aimed": "Aimed",
-    "cover_kind": "Target's cover",
-    "boiler": "Boiler",
-    "taking_cover": "Taking cover",
-    "reroll": "Reroll",
-    "count": "Dice",
-    "needed": "Target number",
-    "read": "Die read",
-    "go_second": "Go second",
-}
-"""Each field's label; a kind of roll may say it otherwise (``Kind.labels``)."""
-
-
-def result_text(result: Result) -> Text:
-    """The title and the outcome first (on a small terminal they are what shows), then
-    each part of the numbers on its own line, and the dice."""
-    text = Text()
-    text.append(result.title, style="bold")
-    text.append(f"\n{result.outcome}", style="bold")
-    for part in result.detail.split("; "):
-        text.append(f"\n{part}")
-    notes: tuple[str, ...] = getattr(result, "notes", ())
-    for note in notes:
-        if note not in result.detail:
-            text.append(f"\n{note}", style="italic")
-    dice = ", ".join(str(d) for d in result.dice) if result.dice else "none rolled"
-    text.append(f"\nDice: {dice}")
-    return text
-
-
 # ------------------------------------------------------------------------------------------
 # The dialog
 # ------------------------------------------------------------------------------------------
-
-ROWS = (
-    "roller",
-    "count",
-    "needed",
-    "stat",
-    "opponent",
-    "opponent_stat",
-    "combat",
-    "weapon",
-    "target",
-    "distance",
-    "kaboom",
-    "cover",
-    "cover_avoided",
-    "their_turn",
-    "strength",
-    "penetration",
-    "modifiers",
-    "other",
-    "opponent_other",
-    "height",
-    "value",
-    "melee",
-    "aimed",
-    "cover_kind",
-    "boiler",
-    "taking_cover",
-    "reroll",
-    "read",
-    "go_second",
-)
-"""The form's fields below the kind of roll, top to bottom."""
-
-DESCRIBED = frozenset({"roller", "opponent", "weapon", "target"})
-"""Fields with a line under them that describes the model or the weapon chosen."""
-
-TICKS = {
-    "combat": "a tie hits both",
-    "kaboom": "jury-rigged ammunition or pump markers",
-    "cover_avoided": "the shot avoided the cover",
-    "their_turn": "ties go to the other side",
-    "melee": "a melee attack, not ranged",
-    "aimed": "the unit aimed (RoA 1 only)",
-    "boiler": "double the weapon's ST (once)",
-    "taking_cover": "dug in: saves on 3+",
-    "reroll": "one reroll of a failure",
-    "go_second": "the winner goes second",
-}
-"""The fields that are a tick, with the words beside it."""
-
-NUMBERS = {
-    "count": ("how many dice", True),
-    "needed": ("the number to roll", True),
-    "distance": ("{unit}, for the range band", False),
-    "strength": ("blank: the weapon's", True),
-    "penetration": ("blank: the weapon's", True),
-    "other": ("+ or - a number", True),
-    "opponent_other": ("+ or - a number", True),
-    "height": ("{unit}", False),
-    "value": ("a whole number", True),
-    "read": ("blank: rolled here", True),
-}
-"""The fields that are a number: the placeholder (``{unit}``: the game's distance unit),
-and whether it is a whole number."""
-
-
-def _node(name: str) -> str:
-    """A field's widget id: ``opponent_stat`` is ``dice-opponent-stat``."""
-    return "dice-" + name.replace("_", "-")
-
-
-class _Form(VerticalScroll, can_focus=False):
-    """The fields; it scrolls on a small terminal, and Tab goes to the fields, not to it."""
-
-    def on_resize(self) -> None:
-        """A result takes room from the form: keep the field in use in view."""
-        focused = self.screen.focused
-        if focused is not None and self in focused.ancestors:
-            self.scroll_to_widget(focused, animate=False)
 
 
 class DiceDialog(ModalScreen[None]):
@@ -310,13 +180,13 @@ class DiceDialog(ModalScreen[None]):
         with Vertical(id="dice-dialog"):
             yield Label("Dice helper: every roll goes into the battle's log", id="dice-title")
             yield Static("", id="dice-follow")
-            with _Form(id="dice-form"):
+            with FormScroll(id="dice-form"):
                 kinds = [(k.name, k.id) for k in self.kinds]
                 kind = Select(kinds, allow_blank=False, value=kinds[0][1], compact=True)
                 yield Vertical(*self._line("kind", kind), id="dice-kind-row", classes="dice-row")
                 for name in ROWS:  # the first kind's rows now, the others' when chosen
                     parts = self._parts(name) if name in first else ()
-                    yield Vertical(*parts, id=f"{_node(name)}-row", classes="dice-row")
+                    yield Vertical(*parts, id=f"{node(name)}-row", classes="dice-row")
             with Horizontal(id="dice-buttons"):
                 yield Button("Roll", id="dice-roll", variant="primary", compact=True)
                 yield Button("Close", id="dice-close", compact=True)
@@ -331,7 +201,7 @@ class DiceDialog(ModalScreen[None]):
     @staticmethod
     def _line(name: str, field: Widget) -> list[Widget]:
         """A labelled field, and under a model or a weapon a line that describes it."""
-        field.id = _node(name)
+        field.id = node(name)
         line = Horizontal(Label(LABELS[name], id=f"{field.id}-label"), field, classes="dice-line")
         info = Static("", id=f"{field.id}-info", classes="dice-info")
         return [line, info] if name in DESCRIBED else [line]
@@ -365,7 +235,7 @@ class DiceDialog(ModalScreen[None]):
         """Compose the rows of these fields not composed yet (a kind's rows are made when
         it is first chosen, and kept: opening the dialog costs one kind's rows)."""
         mounting = [
-            self.query_one(f"#{_node(name)}-row", Vertical).mount(*self._parts(name))
+            self.query_one(f"#{node(name)}-row", Vertical).mount(*self._parts(name))
             for name in ROWS
             if name in names and name not in self._composed
         ]
@@ -433,11 +303,11 @@ class DiceDialog(ModalScreen[None]):
                 if name in ("combat", "melee") and before != value:
                     self._fit_rows()  # as its tick would, shown
             return
-        node = f"#{_node(name)}"
+        found = f"#{node(name)}"
         if isinstance(value, bool):
-            self.query_one(node, Checkbox).value = value
+            self.query_one(found, Checkbox).value = value
             return
-        field = self.query_one(node)
+        field = self.query_one(found)
         if isinstance(field, Input):
             field.value = value
         elif isinstance(field, Select):
@@ -480,15 +350,15 @@ class DiceDialog(ModalScreen[None]):
         for name in LABELS.keys() - {"kind"}:
             if name in self._composed:
                 label = labels.get(name, LABELS[name])
-                self.query_one(f"#{_node(name)}-label", Label).update(label)
+                self.query_one(f"#{node(name)}-label", Label).update(label)
             shown = name in kind.fields
             if name in ("modifiers", "cover"):  # empty: no choice
-                shown = shown and self.query_one(f"#{_node(name)}", SelectionList).option_count > 0
+                shown = shown and self.query_one(f"#{node(name)}", SelectionList).option_count > 0
             if name == "cover_kind":
                 shown = shown and bool(self._choices["cover_kind"]) and not self._checked("melee")
             if name == "aimed":
                 shown = shown and not self._checked("melee")
-            self.query_one(f"#{_node(name)}-row").display = shown
+            self.query_one(f"#{node(name)}-row").display = shown
 
     def _fill_weapons(self, kind: Kind) -> None:
         """The roller's weapons that can make this roll; the one chosen stays if it can."""
@@ -545,7 +415,7 @@ class DiceDialog(ModalScreen[None]):
                 continue
             model_id = self._value(name)
             text = "" if model_id is None else model_text(game, model_id)
-            self.query_one(f"#{_node(name)}-info", Static).update(text)
+            self.query_one(f"#{node(name)}-info", Static).update(text)
         roller, weapon = self._value("roller"), self._value("weapon")
         text = ""
         if roller is not None and weapon is not None:
@@ -560,13 +430,13 @@ class DiceDialog(ModalScreen[None]):
         if name not in self._composed:
             held = self._unshown.get(name)
             return held if isinstance(held, str) else None
-        value = self.query_one(f"#{_node(name)}", Select).value
+        value = self.query_one(f"#{node(name)}", Select).value
         return value if isinstance(value, str) else None
 
     def _checked(self, name: str) -> bool:
         if name not in self._composed:
             return self._unshown.get(name) is True
-        return self.query_one(f"#{_node(name)}", Checkbox).value
+        return self.query_one(f"#{node(name)}", Checkbox).value
 
     def _read(self) -> Form:
         """Everything the player chose; ``ValueError`` for a number that is not one."""
@@ -614,7 +484,7 @@ class DiceDialog(ModalScreen[None]):
     def _number_in(self, name: str, kind: Callable[[str], N]) -> N | None:
         """The number typed in a field, None when it is blank."""
         if name in self._composed:
-            text = self.query_one(f"#{_node(name)}", Input).value.strip()
+            text = self.query_one(f"#{node(name)}", Input).value.strip()
         else:
             held = self._unshown.get(name)
             text = held.strip() if isinstance(held, str) else ""
@@ -706,13 +576,3 @@ class DiceDialog(ModalScreen[None]):
     @on(Button.Pressed, "#dice-close")
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def sheet_text(results: Sequence[Result]) -> Text:
-    """The first roll in full, then each roll it led to on a line of its own:
-    ``then: Crack (Crack): A2 Walker: No power for 1d6 turns (rolled 3) (1d10: 6)``."""
-    text = result_text(results[0]) if results else Text()
-    for result in results[1:]:
-        text.append(f"\nthen: {result.title}: {result.outcome}", style="bold")
-        text.append(f" ({result.detail})")
-    return text
