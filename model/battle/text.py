@@ -295,7 +295,7 @@ def defeat_text(state: BattleState, side: int) -> str | None:
 def retain_text(state: BattleState) -> str | None:
     """``side B retaining: -1 to the next action test``: a side that retained the
     initiative, until its next unit's activation ends; None otherwise. The penalty is
-    the catalog's ``retain`` modifier (``model.rolls.sheet_rolls`` ticks it by itself)."""
+    the catalog's ``retain`` modifier (``model.rolls.sheets`` ticks it by itself)."""
     if state.retaining is not None:
         side = state.retaining
     elif state.retained is not None:

@@ -67,7 +67,7 @@ class Tracker(Frozen):
     tests: tuple[TestSpec, ...] = ()
     """Tests the dice helper rolls and the tracker applies."""
     rolls: tuple[RollKind, ...] = ()
-    """The D6 rolls the dice helper offers (``model.rolls.dice_d6``); none for a game whose
+    """The D6 rolls the dice helper offers (``model.rolls.d6``); none for a game whose
     rolls are those of ``model.rolls.dice``."""
     victory: VictorySpec = VictorySpec()
 

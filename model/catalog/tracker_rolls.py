@@ -198,7 +198,7 @@ RollKind = Literal[
     "prototype",
     "project",
 ]
-"""The D6 rolls of ``model.rolls.dice_d6`` a catalog can ask the dice helper to offer."""
+"""The D6 rolls of ``model.rolls.d6`` a catalog can ask the dice helper to offer."""
 
 
 class ModifierSpec(Frozen):

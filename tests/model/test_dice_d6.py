@@ -1,4 +1,4 @@
-"""The Steam Wars D6 rolls (``model.rolls.dice_d6``) against the rulebook's tables and rules.
+"""The Steam Wars D6 rolls (``model.rolls.d6``) against the rulebook's tables and rules.
 
 The two tables are transcribed here by hand from the rulebook as literals, cell by cell,
 and every cell is checked against what the helpers work out from the catalog's grids:

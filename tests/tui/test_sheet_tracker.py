@@ -4,7 +4,7 @@ Each test opens a battle of the UI fixture ``sheets/sheet-ui`` (a copy of the
 ``sheet-mini`` engine fixture: side A an officer A1, a walker A2 and a squad A3-A4; side
 B an officer B1 and a squad B2-B3; seed 2), already moved on by a few events where the
 test is about a later moment, presses the keys a player would, and checks the battle's
-state. Dice rolls are checked against ``model.rolls.sheet_rolls`` rolled with the battle's
+state. Dice rolls are checked against ``model.rolls.sheets`` rolled with the battle's
 next dice, and against the numbers those dice give with seed 2, worked out by hand from
 the fixture catalog's tests and tables (in a comment by each), for every kind of roll
 the dice helper offers here: a change in the dice or in a roll would show.
