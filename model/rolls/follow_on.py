@@ -11,7 +11,7 @@ that say where they came from. When the player chooses that kind, its fields are
 and can still be changed.
 
 It is apart from the families' rolls because every family hands one on, and apart from
-the dialog (``tui.dialogs.follow_on`` keeps it between openings) because it is the rules'
+the dialog (``tui.dialogs.dice.follow_on`` keeps it between openings) because it is the rules'
 word on what comes next, not a widget's.
 """
 

@@ -54,7 +54,7 @@ from model.roster.roster import Roster
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, fixture_catalog, roster
-from tui.dialogs.dice import DiceDialog
+from tui.dialogs.dice.screen import DiceDialog
 
 WIDE = (100, 50)
 """Room for every field of the longest form, so each can be clicked."""

@@ -34,8 +34,8 @@ from tests.tui.test_dice_dialog import WIDE, Host, choose, roll, rolls, tick
 from tests.tui.test_dice_dialog import battle as punk_battle
 from tests.tui.test_sheet_systems_turn import play_turn, start
 from tui.app import WarbandApp
-from tui.dialogs.dice import DiceDialog
-from tui.dialogs.follow_on import recall, remember
+from tui.dialogs.dice.follow_on import recall, remember
+from tui.dialogs.dice.screen import DiceDialog
 from tui.screens.tracker.screen import TrackerScreen
 
 SIZE = (120, 44)

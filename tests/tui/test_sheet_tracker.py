@@ -48,7 +48,7 @@ from tests.helpers import entry, roster
 from tests.tui.driver import Folders, app_in, keys, pick
 from tests.tui.test_dice_dialog import tick
 from tui.app import WarbandApp
-from tui.dialogs.dice import DiceDialog
+from tui.dialogs.dice.screen import DiceDialog
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
 from tui.screens.tracker.screen import TrackerScreen

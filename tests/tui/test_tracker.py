@@ -24,7 +24,7 @@ from tests.helpers import bundled
 from tests.tui.driver import Folders, app_in, keys
 from tui.app import WarbandApp
 from tui.dialogs.choice import ChoiceDialog
-from tui.dialogs.dice import DiceDialog
+from tui.dialogs.dice.screen import DiceDialog
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
 from tui.screens.home import HomeScreen

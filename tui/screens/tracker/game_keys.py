@@ -77,7 +77,7 @@ class GameKeys(BattleRecorder):
             self.record(Note(kind="note", text=text.strip()))
 
     def action_dice(self) -> None:
-        from tui.dialogs.dice import DiceDialog
+        from tui.dialogs.dice.screen import DiceDialog
 
         if self.views is None:
             self.notify("The dice helper needs the game's catalog", severity="warning")

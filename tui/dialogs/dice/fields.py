@@ -3,9 +3,9 @@
 Every kind of roll asks for some of the same fields (``model.rolls.forms.Kind.fields``);
 this module says how each is shown: its label, whether it is a tick or a number (with its
 placeholder), the order of the rows, which carry a line describing the model or weapon
-chosen, and the scrolling form that holds them. It is apart from the dialog
-(``tui.dialogs.dice``) because it is the form's vocabulary, which the dialog's logic of
-composing, filling and reading rows only uses.
+chosen, and the scrolling form that holds them. It is apart from the rows
+(``tui.dialogs.dice.rows``) because it is the form's vocabulary, which their logic of
+composing, filling and reading only uses.
 """
 
 from __future__ import annotations

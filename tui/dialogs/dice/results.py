@@ -1,6 +1,6 @@
 """The dice helper's result panel: a roll's title, outcome, numbers and dice as text.
 
-It is apart from the dialog (``tui.dialogs.dice``) because it only renders a result
+It is apart from the dialog (``tui.dialogs.dice.screen``) because it only renders a result
 (``model.rolls.dice.Result``) for the screen, with Rich's styles, and the rules in
 ``model.rolls`` stay free of Rich.
 """

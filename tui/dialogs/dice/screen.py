@@ -1,0 +1,263 @@
+"""The dice helper at the table: choose a roll, see every number, and log it.
+
+The rules live in ``model.rolls``: the game's family of rolls (``model.rolls.families``
+finds it from the catalog's tracker section) says which kinds of roll the game offers,
+which fields each asks for, how each is rolled and what roll follows it. This dialog
+gathers what a roll needs from the battle as it is now, asks the player for the rest
+(``model.rolls.forms.Form``), and records every result in the battle's log, so no roll
+is made off the record. A catalog test's roll (``model.rolls.sheets.kinds``) is logged
+with every roll it leads to, each applied to its model. The dice come from the battle's
+seed and the number of rolls already logged: the same log always rolls the same dice,
+after a save and a resume too. Inputs the rules refuse are explained in the dialog, and
+then nothing is rolled or logged.
+
+A roll that follows another (hits -> wounds -> saves, an attack -> its defence, a hit ->
+the target's save) is filled from it when the player chooses it, with a line that says
+so (``tui.dialogs.dice.follow_on`` keeps it while that roll is the last one).
+
+This module is the screen: its layout, its keys, following the player's choices and
+rolling. It is apart from the rows (``tui.dialogs.dice.rows``), which it inherits,
+because those are the form's widgets and state, built, filled and read the same way
+whatever the screen does with them.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from model.battle.refused import Refused
+from model.rolls.d6.initiative import InitiativeRoll
+from model.rolls.dice import Result, next_dice
+from model.rolls.families import follow_on, roll
+from model.rolls.forms import Form, Kind
+from model.rolls.game import Game
+from model.rolls.sheets.kinds import SheetRolls, is_sheet, sheet_roll
+from tui.dialogs.dice.fields import ROWS, FormScroll, node
+from tui.dialogs.dice.follow_on import remember
+from tui.dialogs.dice.results import result_text, sheet_text
+from tui.dialogs.dice.rows import DiceRows
+
+
+class DiceDialog(DiceRows):
+    """Choose a roll and its inputs; Roll (or Enter in a number field, or Ctrl+R) rolls it
+    and logs it, and the dialog stays open for the next roll; Escape closes it."""
+
+    DEFAULT_CSS = """
+    DiceDialog {
+        align: center middle;
+        background: $background 60%;
+    }
+    #dice-dialog {
+        width: 84;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        padding: 0 1;
+        border: thick $primary;
+        background: $surface;
+    }
+    #dice-title { text-style: bold; width: 100%; margin-bottom: 1; }
+    #dice-form { height: auto; max-height: 40vh; min-height: 3; }
+    .dice-row { height: auto; }
+    .dice-line { height: auto; }
+    .dice-line > Label { width: 20; color: $text-muted; }
+    .dice-line > Select, .dice-line > Input, .dice-line > Checkbox { width: 1fr; }
+    .dice-line > SelectionList { width: 1fr; max-height: 6; }
+    .dice-info { padding-left: 20; color: $text-muted; height: auto; }
+    #dice-buttons { height: auto; margin-top: 1; }
+    #dice-buttons > Button { margin-right: 2; }
+    #dice-message { height: auto; color: $error; }
+    #dice-output { height: auto; max-height: 25vh; }
+    #dice-hint { color: $text-muted; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="dice-close"),
+        Binding("ctrl+r", "roll", "Roll", id="dice-roll"),
+    ]
+
+    # --- building the form -----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        models = game.state.setup.all_models()
+        ids = [m.id for m in models]
+        roller = self.model_id if self.model_id in ids else game.state.active or ids[0]
+        side = game.state.model(roller).side
+        rival = next((m.id for m in models if m.side != side), ids[0])
+        # The stat that counts actions (Punkapocalyptic's A) is never rolled against.
+        counted = game.state.tracker.action_points
+        stats = [(f"{s.name} ({s.id})", s.id) for s in game.stats if counted != f"stat:{s.id}"]
+        self._unit = game.views[0].system.distance_unit
+        listed = self._models()
+        self._choices = {
+            "roller": listed,
+            "opponent": listed,
+            "target": listed,
+            "stat": stats,
+            "opponent_stat": stats,
+            "cover_kind": self.family.cover_kinds(game.state.tracker),
+        }
+        self._unshown.update(roller=roller, opponent=rival, target=rival)
+        if stats:  # a choice that cannot be blank starts on the first
+            self._unshown.update(stat=stats[0][1], opponent_stat=stats[0][1])
+        first = self.kinds[0].fields
+        with Vertical(id="dice-dialog"):
+            yield Label("Dice helper: every roll goes into the battle's log", id="dice-title")
+            yield Static("", id="dice-follow")
+            with FormScroll(id="dice-form"):
+                kinds = [(k.name, k.id) for k in self.kinds]
+                kind = Select(kinds, allow_blank=False, value=kinds[0][1], compact=True)
+                yield Vertical(*self._line("kind", kind), id="dice-kind-row", classes="dice-row")
+                for name in ROWS:  # the first kind's rows now, the others' when chosen
+                    parts = self._parts(name) if name in first else ()
+                    yield Vertical(*parts, id=f"{node(name)}-row", classes="dice-row")
+            with Horizontal(id="dice-buttons"):
+                yield Button("Roll", id="dice-roll", variant="primary", compact=True)
+                yield Button("Close", id="dice-close", compact=True)
+            yield Static("", id="dice-message")
+            with VerticalScroll(id="dice-output"):
+                yield Static("", id="dice-result")
+            yield Label(
+                "Tab: next field · Enter in a number or Ctrl+R: roll · Escape: close",
+                id="dice-hint",
+            )
+
+    def on_mount(self) -> None:
+        self._fit_rows()
+        self._show_follow()
+        self.query_one("#dice-kind", Select).focus()
+
+    # --- the roll that follows the last one ------------------------------------------------
+
+    def _follow_kind(self) -> Kind | None:
+        """The kind of roll the follow-on fills, if this dialog offers it."""
+        follow = self.follow
+        if follow is None:
+            return None
+        return next((k for k in self.kinds if k.id == follow.kind), None)
+
+    def _show_follow(self) -> None:
+        kind, follow = self._follow_kind(), self.follow
+        text = "" if kind is None or follow is None else follow.hint(kind.name, filled=self.filled)
+        line = self.query_one("#dice-follow", Static)
+        line.update(text)
+        line.display = bool(text)
+
+    def _fill_follow(self) -> None:
+        """Fill the kind's fields from the last roll (the player can still change them)."""
+        follow = self.follow
+        if follow is None:
+            return
+        for name, value in follow.fields:
+            self._set(name, value)
+            if name == "roller":  # its weapons and modifiers, before the weapon is set
+                self._fill_weapons(self._kind())
+                self._fill_modifiers(self._kind())
+        self.filled = True
+        self._describe()
+        self._show_follow()
+
+    # --- keeping the form in step with the choices -----------------------------------------
+
+    @on(Select.Changed)
+    @on(Checkbox.Changed, "#dice-combat")
+    @on(Checkbox.Changed, "#dice-melee")
+    async def _changed(self, event: Select.Changed | Checkbox.Changed) -> None:
+        if event.control.id == "dice-stat" and isinstance(event.value, str):
+            # The usual opposed roll pits a stat against the same stat.
+            self._set("opponent_stat", event.value)
+        if event.control.id in ("dice-kind", "dice-roller", "dice-combat", "dice-melee"):
+            await self._refresh()
+            kind = event.value if event.control.id == "dice-kind" else None
+            if self.follow is not None and kind == self.follow.kind and not self.filled:
+                self._fill_follow()  # the roll that follows the last: its numbers
+        self._describe()
+
+    # --- rolling --------------------------------------------------------------------------
+
+    @on(Button.Pressed, "#dice-roll")
+    @on(Input.Submitted)
+    def action_roll(self) -> None:
+        """Roll with the battle's next dice and log the result, or say why not."""
+        battle = self.battle()
+        try:
+            form = self._read()
+            dice = next_dice(battle.setup.seed, battle.events)
+            game = Game(battle.state, self.views)
+            if is_sheet(form.kind):
+                rolled = sheet_roll(battle.state, form.sheet(), dice)
+                if self._roll_sheet(rolled) and rolled.results:
+                    self._followed(game, form, rolled.results[0])
+                return
+            result = roll(game, form, dice)
+        except ValueError as exc:
+            self._show(None, f"Cannot roll: {exc}")
+            return
+        except Refused as exc:
+            self._show(None, f"Cannot roll: {exc.reason}")
+            return
+        if not self.record(result.event()):
+            self._show(None, "The battle's log refused the roll: nothing was recorded")
+            return
+        message = ""
+        # the initiative's winner activates first: the turn's order goes into the log too
+        needs_order = self.battle().state.next_up().needs_roll_off
+        if (
+            isinstance(result, InitiativeRoll)
+            and needs_order
+            and not self.record(result.roll_off())
+        ):
+            message = "The turn's order was not recorded: record the roll-off (o)"
+        self._show(result, message)
+        self._followed(game, form, result)
+
+    def _followed(self, game: Game, form: Form, result: Result) -> None:
+        """Keep what the roll just logged hands to the next one, and say so. A roll of
+        the kind the last one asked for several of (one save per hit) asks for the rest."""
+        follow = follow_on(game, form, result)
+        last = self.follow
+        if follow is None and last is not None and self.filled and last.kind == form.kind:
+            follow = last.again()  # the fields stay as they are for the next one
+            self.filled = follow is not None
+        else:
+            self.filled = False
+        self.follow = follow
+        remember(self.battle(), follow)
+        if follow is not None and not self.filled and follow.kind == form.kind:
+            self._fill_follow()  # the kind is already chosen: fill it now
+        self._show_follow()
+
+    def _roll_sheet(self, rolls: SheetRolls) -> bool:
+        """Log a catalog roll and each roll it led to, in order (each applied to its
+        model as the log is read), and show them all; False when the log refused them."""
+        message = ""
+        logged = True
+        for n, event in enumerate(rolls.events):
+            if not self.record(event):
+                logged = n > 0
+                message = (
+                    "The battle's log refused the roll: nothing was recorded"
+                    if n == 0
+                    else f"The battle's log refused roll {n + 1}: only the first {n} recorded"
+                )
+                break
+        self.query_one("#dice-message", Static).update(message)
+        self.query_one("#dice-result", Static).update(sheet_text(rolls.results))
+        # the roller's state changed: its modifiers are ticked anew for the next roll
+        self._fit_rows()
+        return logged
+
+    def _show(self, result: Result | None, message: str) -> None:
+        self.query_one("#dice-message", Static).update(message)
+        text = Text() if result is None else result_text(result)
+        self.query_one("#dice-result", Static).update(text)
+
+    @on(Button.Pressed, "#dice-close")
+    def action_close(self) -> None:
+        self.dismiss(None)
