@@ -5,7 +5,8 @@ id: ``family_for`` picks a game's family of rolls (``model.rolls.family.RollFami
 from its catalog's tracker section, the first in ``FAMILIES`` that it declares;
 ``offered_kinds`` lists that family's kinds, the catalog's own tests and applied tables
 (``model.rolls.sheets.kinds``, in every game) and its other tables; ``roll``,
-``follow_on`` and ``offered_modifiers`` hand a form to the family whose kind it is.
+``follow_on`` and ``offered_modifiers`` hand a form to the family whose kind it is, and
+``turn_order`` a result, for the turn's order it sets.
 
 A new game's rolls: a module in ``model/rolls`` (beside its rolls, like
 ``model/rolls/d6/kinds.py``) that makes a ``RollFamily``, added to ``FAMILIES`` here.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from model.battle.events import RollOff
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import ModifierSpec, TableSpec
 from model.rolls.d6.kinds import D6
@@ -24,8 +26,8 @@ from model.rolls.family import RollFamily
 from model.rolls.follow_on import FollowOn
 from model.rolls.forms import Form, Kind, kind
 from model.rolls.game import Game, other_modifiers
+from model.rolls.profiles import WeaponStats
 from model.rolls.punk.kinds import PUNK
-from model.rolls.punk.profiles import WeaponStats
 from model.rolls.sheets.kinds import SHEETS, applied_tables, sheet_kinds
 from model.rolls.sheets.kinds import follow_on as sheet_follow_on
 from model.rolls.tables import find_table, table_lookup, table_roll
@@ -102,3 +104,9 @@ def offered_modifiers(tracker: Tracker, form: Form) -> tuple[ModifierSpec, ...]:
 def arms(tracker: Tracker, kind_id: str, weapon: WeaponStats, melee: bool) -> bool:
     """Whether a weapon can make a roll of this kind in this game."""
     return family_for(tracker).arms(kind_id, weapon, melee)
+
+
+def turn_order(tracker: Tracker, result: Result) -> RollOff | None:
+    """The turn's order this result sets in this game (an initiative's winner activates
+    first), as the event to log after it; None when it sets none."""
+    return family_for(tracker).order(result)

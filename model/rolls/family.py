@@ -6,7 +6,8 @@ Steam Wars' D6 rolls (``model.rolls.d6.kinds``), the sheets' catalog tests
 it, which of its kinds of roll a game offers (from the catalog's tracker section and the
 names of its stats), how to roll each kind from the form, which catalog modifiers a kind
 offers, which weapons can make it, the choices of the fields whose options come from
-the catalog, and the roll that follows one. ``model.rolls.families`` registers them and
+the catalog, the roll that follows one, and the turn's order a result sets (an event the
+dialog logs after it). ``model.rolls.families`` registers them and
 finds a game's; the dice dialog and the tracker ask only that, never a game's id. It is
 apart from the families so each depends on the interface, not on another family.
 """
@@ -16,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from model.battle.events import RollOff
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import ModifierSpec
 from model.rolls.dice import Dice, Result
 from model.rolls.follow_on import FollowOn
 from model.rolls.forms import Form, Kind
 from model.rolls.game import Game
-from model.rolls.punk.profiles import WeaponStats
+from model.rolls.profiles import WeaponStats
 
 Roll = Callable[[Game, Form, Dice], Result]
 """A kind of roll: the result of the form's roll on the battle with these dice;
@@ -49,6 +51,10 @@ def _no_cover_kinds(tracker: Tracker) -> list[tuple[str, str]]:
     return []
 
 
+def _no_order(result: Result) -> RollOff | None:
+    return None
+
+
 @dataclass(frozen=True)
 class RollFamily:
     """A family of rolls (one game's, or the rules several games share)."""
@@ -72,3 +78,6 @@ class RollFamily:
     """The choices of the ``cover`` field: rows of a cover table, by number."""
     cover_kinds: Callable[[Tracker], list[tuple[str, str]]] = _no_cover_kinds
     """The choices of the ``cover_kind`` field: rows of a cover grid, by key."""
+    order: Callable[[Result], RollOff | None] = _no_order
+    """The turn's order a result sets (an initiative: its winner activates first), as the
+    ``RollOff`` event to log after it; None for a result that sets none."""

@@ -21,7 +21,7 @@ from model.catalog.schema import FactionView
 from model.catalog.system import Stat
 from model.rolls.dice import Modifier
 from model.rolls.forms import Form
-from model.rolls.punk.profiles import WeaponStats, armour_of
+from model.rolls.profiles import WeaponStats, armour_of
 from model.roster.describe import SEP
 
 OTHER = "Other"

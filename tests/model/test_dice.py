@@ -29,10 +29,7 @@ from model.rolls.dice import (
     next_dice,
     roll_number,
 )
-from model.rolls.punk.attribute import attribute_roll
-from model.rolls.punk.falling import falling_roll
-from model.rolls.punk.opposed import Contender, opposed_roll
-from model.rolls.punk.profiles import (
+from model.rolls.profiles import (
     ArmourPiece,
     WeaponStats,
     armour_of,
@@ -45,6 +42,9 @@ from model.rolls.punk.profiles import (
     weapon_bands,
     weapon_penetration,
 )
+from model.rolls.punk.attribute import attribute_roll
+from model.rolls.punk.falling import falling_roll
+from model.rolls.punk.opposed import Contender, opposed_roll
 from model.rolls.punk.shooting import shooting_roll
 from model.rolls.punk.steam import steam_roll
 from model.rolls.punk.wounds import cover_modifier, wound_roll

@@ -40,12 +40,13 @@ from model.rolls.d6.to_hit import to_hit_roll
 from model.rolls.d6.wounds import wound_roll as d6_wound_roll
 from model.rolls.dice import Dice, Modifier, next_dice
 from model.rolls.families import roll as dialog_roll
+from model.rolls.families import turn_order
 from model.rolls.forms import Form
 from model.rolls.game import Game
+from model.rolls.profiles import WeaponStats, armour_of
 from model.rolls.punk.attribute import attribute_roll
 from model.rolls.punk.falling import falling_roll
 from model.rolls.punk.opposed import Contender, opposed_roll
-from model.rolls.punk.profiles import WeaponStats, armour_of
 from model.rolls.punk.shooting import shooting_roll
 from model.rolls.punk.steam import steam_roll
 from model.rolls.punk.wounds import cover_modifier, wound_roll
@@ -969,3 +970,17 @@ class TestSteamWars:
             "Side A (Ana) 2, Side B (Ben) 5",
             1,
         )
+
+    def test_the_turn_order_a_roll_sets_is_its_familys(self) -> None:
+        """The dialog asks the game's family of rolls which order a result sets
+        (``turn_order``), never a game's class: Steam Wars' initiative sets its
+        roll-off, its other rolls none, and a game without initiative none."""
+        game, catalog = self.steam_battle()
+        table = Game(game.state, [catalog.view("testland")] * 2)
+        tracker = game.state.tracker
+        first = dialog_roll(table, Form(kind="initiative"), Dice(game.setup.seed, 2))
+        assert isinstance(first, InitiativeRoll)
+        assert turn_order(tracker, first) == first.roll_off()
+        save = dialog_roll(table, Form(kind="save", roller="B1", value=1), Dice(7, 0))
+        assert turn_order(tracker, save) is None
+        assert turn_order(battle().state.tracker, first) is None

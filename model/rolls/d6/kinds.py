@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from model.battle.events import RollOff
 from model.battle.forces import SIDE_LETTERS, ModelSnap
 from model.battle.text import who
 from model.catalog.tracker import Tracker
@@ -26,7 +27,7 @@ from model.rolls.d6.checks import (
     prototype_roll,
     target_roll,
 )
-from model.rolls.d6.initiative import Roller, initiative_roll
+from model.rolls.d6.initiative import InitiativeRoll, Roller, initiative_roll
 from model.rolls.d6.needs import plural
 from model.rolls.d6.saves import save_roll
 from model.rolls.d6.to_hit import COVER_GRID, Target, ToHitRoll, to_hit_roll
@@ -37,7 +38,7 @@ from model.rolls.family import RollFamily
 from model.rolls.follow_on import FieldValue, FollowOn
 from model.rolls.forms import Form, Kind, kind
 from model.rolls.game import Game, armed, other_modifiers, picked_modifiers
-from model.rolls.punk.profiles import WeaponStats, has_rule
+from model.rolls.profiles import WeaponStats, has_rule
 
 D6_KINDS = (
     kind(
@@ -329,6 +330,11 @@ def cover_kinds(tracker: Tracker) -> list[tuple[str, str]]:
     ]
 
 
+def turn_order(result: Result) -> RollOff | None:
+    """The initiative's winner activates first: its roll-off sets the turn's order."""
+    return result.roll_off() if isinstance(result, InitiativeRoll) else None
+
+
 D6 = RollFamily(
     name="Steam Wars' D6 rolls",
     declared=lambda tracker: bool(tracker.rolls),
@@ -338,5 +344,6 @@ D6 = RollFamily(
     modifiers=offered_modifiers,
     arms=arms,
     cover_kinds=cover_kinds,
+    order=turn_order,
 )
 """The D6 rolls: a game whose catalog lists them in ``tracker.rolls``."""

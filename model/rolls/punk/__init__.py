@@ -6,7 +6,6 @@ the outcome in words, and ``event()``: the ``Roll`` event to put in the battle's
 
 * ``attribute.attribute_roll``: RB ch.1 "Dice rolls", Attribute rolls;
 * ``opposed.opposed_roll``: RB ch.1 "Dice rolls", Opposed rolls (and ch.2 "Combat");
-* ``profiles``: weapons, armour and models as the rolls read them, and range bands;
 * ``shooting.shooting_roll``: RB ch.2 "Shooting", "Ranges", "Aiming", "Ready defensive
   fire", "Cover", "Shooting into a combat"; ch.4 "Hard to use", "Pellets", "Camouflage",
   "Rider", "Indirect fire", "KABOOM!", "Template";
@@ -15,7 +14,8 @@ the outcome in words, and ``event()``: the ``Roll`` event to put in the battle's
 * ``steam.steam_roll``: RB ch.4 "Steam";
 * ``falling.falling_roll``: RB ch.2 "Falling down", on the catalog's falling table.
 
-Any game's tables are rolled by ``model.rolls.tables``.
+Weapons, armour and range bands are read as every game reads them, by
+``model.rolls.profiles``; any game's tables are rolled by ``model.rolls.tables``.
 
 Shooting modifiers come from the catalog's ``[[tracker.modifiers]]`` (ids ``short-range``,
 ``long-range``, ``aimed``, ``defensive-fire``, ``into-combat``, ``hard-to-use``,

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from model.catalog.tracker_rolls import TableRow, TableSpec
 from model.rolls.dice import DiceSource, Modifier, Result
+from model.rolls.profiles import inches_text
 from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
-from model.rolls.punk.profiles import inches_text
 
 # ------------------------------------------------------------------------------------------
 # Falling

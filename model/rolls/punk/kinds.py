@@ -21,10 +21,7 @@ from model.rolls.family import RollFamily
 from model.rolls.follow_on import FieldValue, FollowOn
 from model.rolls.forms import Form, Kind, kind
 from model.rolls.game import Game, armed, other_modifiers, picked_modifiers
-from model.rolls.punk.attribute import attribute_roll
-from model.rolls.punk.falling import falling_roll
-from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
-from model.rolls.punk.profiles import (
+from model.rolls.profiles import (
     WeaponStats,
     armour_of,
     has_rule,
@@ -32,6 +29,9 @@ from model.rolls.punk.profiles import (
     range_band,
     weapon_bands,
 )
+from model.rolls.punk.attribute import attribute_roll
+from model.rolls.punk.falling import falling_roll
+from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
 from model.rolls.punk.shooting import (
     AVOID_COVER_CAMOUFLAGE,
     DEFENSIVE_FIRE,

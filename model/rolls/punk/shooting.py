@@ -13,8 +13,7 @@ from typing import Literal
 
 from model.catalog.tracker_rolls import ModifierSpec
 from model.rolls.dice import DiceSource, Modifier, Result, formula_text
-from model.rolls.punk.attribute import Automatic, attribute_outcome
-from model.rolls.punk.profiles import (
+from model.rolls.profiles import (
     WeaponStats,
     band_name,
     bands_text,
@@ -22,6 +21,7 @@ from model.rolls.punk.profiles import (
     range_band,
     weapon_bands,
 )
+from model.rolls.punk.attribute import Automatic, attribute_outcome
 
 # ------------------------------------------------------------------------------------------
 # Shooting

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from model.catalog.tracker_rolls import TableSpec
 from model.rolls.dice import DiceSource, Modifier, Result, formula_text
+from model.rolls.profiles import ArmourPiece, WeaponStats, attack_strength, weapon_penetration
 from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
-from model.rolls.punk.profiles import ArmourPiece, WeaponStats, attack_strength, weapon_penetration
 
 # ------------------------------------------------------------------------------------------
 # Wound rolls

@@ -31,9 +31,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from model.battle.refused import Refused
-from model.rolls.d6.initiative import InitiativeRoll
 from model.rolls.dice import Result, next_dice
-from model.rolls.families import follow_on, roll
+from model.rolls.families import follow_on, roll, turn_order
 from model.rolls.forms import Form, Kind
 from model.rolls.game import Game
 from model.rolls.sheets.kinds import SheetRolls, is_sheet, sheet_roll
@@ -206,13 +205,11 @@ class DiceDialog(DiceRows):
             self._show(None, "The battle's log refused the roll: nothing was recorded")
             return
         message = ""
-        # the initiative's winner activates first: the turn's order goes into the log too
+        # a roll that sets the turn's order (the initiative's winner activates first):
+        # the order goes into the log too
         needs_order = self.battle().state.next_up().needs_roll_off
-        if (
-            isinstance(result, InitiativeRoll)
-            and needs_order
-            and not self.record(result.roll_off())
-        ):
+        order = turn_order(game.state.tracker, result)
+        if order is not None and needs_order and not self.record(order):
             message = "The turn's order was not recorded: record the roll-off (o)"
         self._show(result, message)
         self._followed(game, form, result)

@@ -1,8 +1,10 @@
-"""Weapons, armour and models as Punkapocalyptic's rolls read them, and a weapon's range bands.
+"""Weapons, armour and models as the rolls read them, and a weapon's range bands.
 
 A catalog item's profile holds text as the rulebook prints it (``"+2"``, ``"S-1"``, a value
-per range band); this module turns it into the numbers the shooting and wound rolls use,
-apart from the rolls so that each reads the same weapon the same way.
+per range band); this module turns it into the numbers the shooting and wound rolls use.
+Every family reads weapons and armour this way (``model.rolls.game.Game.weapons``, the
+line under a model, the families' ``arms``), so it is shared, apart from any one game's
+rolls, and each roll reads the same weapon the same way.
 """
 
 from __future__ import annotations
