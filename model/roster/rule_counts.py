@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from model.catalog.constraints import CountRule, PointsLimit, RatioRule, SameStatRule, Term
 from model.catalog.schema import FactionView
@@ -114,7 +115,7 @@ def _count_unit(
         return
     totals = _totals(rule, terms, ((lo, 1),))
     lo_min, hi = _bounds(rule, ctx, lo.entry.models)
-    yield from _check_totals(rule, terms, ctx, totals, lo_min, hi, lo, (lo,))
+    yield from _check_totals(rule, terms, ctx, totals, lo_min, hi, lo)
 
 
 def _count(
@@ -132,7 +133,7 @@ def _count(
         for key, value in totals.items():
             name = _group_name(ctx, rule.group_by, key) or None
             tallies.append(Tally(rule.label, value, hi, name))
-    return list(_check_totals(rule, terms, ctx, totals, lo_min, hi, None, ctx.loadouts)), tallies
+    return list(_check_totals(rule, terms, ctx, totals, lo_min, hi, None)), tallies
 
 
 def _totals(
@@ -151,22 +152,46 @@ def _totals(
 
 
 def _last_contributor(
-    rule: CountRule, terms: tuple[Term, ...], loadouts: tuple[Loadout, ...], key: str | None
+    rule: CountRule, terms: tuple[Term, ...], groups: tuple[_Group, ...], key: str | None
 ) -> int | None:
     """The last entry adding to an over-full count, preferring one whose contribution was
-    bought (so the player can remove it) over one that comes with its unit."""
-    fallback = None
-    for lo in reversed(loadouts):
-        for term in terms:
-            if not any(k == key and n for k, n in _measure(term, lo, rule.group_by)):
-                continue
-            if term.measure not in ("items", "item-points"):
-                return lo.index
-            bought = term.model_copy(update={"include_base": False})
-            if any(k == key and n for k, n in _measure(bought, lo, rule.group_by)):
-                return lo.index
-            fallback = lo.index if fallback is None else fallback
-    return fallback
+    bought (so the player can remove it) over one that comes with its unit.
+
+    Entries that resolve alike measure alike, so each group is measured once and stands
+    for its last entry: walking every entry from the end measured each copy again, for
+    every over-full count, on every key press."""
+    found = fallback = None
+    for g in groups:
+        adds = _adds(rule, terms, g.lo, key)
+        if adds is None:
+            continue
+        if adds:
+            found = g.last if found is None else max(found, g.last)
+        else:
+            fallback = g.last if fallback is None else max(fallback, g.last)
+    return fallback if found is None else found
+
+
+def _adds(rule: CountRule, terms: tuple[Term, ...], lo: Loadout, key: str | None) -> bool | None:
+    """Whether an entry adds to ``key`` of a count in a way the player can remove (True: not
+    with items only, or with items it bought), only with what comes with its unit (False),
+    or not at all (None)."""
+    adds = None
+    for term in terms:
+        if not any(k == key and n for k, n in _measure(term, lo, rule.group_by)):
+            continue
+        if term.measure not in ("items", "item-points"):
+            return True
+        if any(k == key and n for k, n in _measure(_bought(term), lo, rule.group_by)):
+            return True
+        adds = False
+    return adds
+
+
+@lru_cache(maxsize=256)
+def _bought(term: Term) -> Term:
+    """The term counting only bought items (terms are frozen: worked out once per term)."""
+    return term.model_copy(update={"include_base": False})
 
 
 def _check_totals(
@@ -177,8 +202,9 @@ def _check_totals(
     least: int | None,
     most: int | None,
     lo: Loadout | None,
-    loadouts: tuple[Loadout, ...],
 ) -> Iterator[Finding]:
+    """The findings of a count's totals: for one entry's count (``lo``), on it; for a
+    list-wide count, on the entry a player would change (found among ``ctx.groups``)."""
     for key, count in totals.items():
         over = most is not None and count > most
         under = least is not None and count < least
@@ -198,23 +224,24 @@ def _check_totals(
             assert most is not None
             values["excess"] = count - most
             values["needed_limit"] = _needed_limit(rule, count)
-            at = lo.index if lo else _last_contributor(rule, terms, loadouts, key)
+            at = lo.index if lo else _last_contributor(rule, terms, ctx.groups, key)
             text = render(rule.message or DEFAULTS["count-max"], values)
             yield Finding(rule.severity, rule.id, text, Where(at, item))
         else:
             assert least is not None
             values["missing"] = least - count
             text = render(rule.message or DEFAULTS["count-min"], values)
-            at = lo.index if lo else _first_when(rule, loadouts)
+            at = lo.index if lo else _first_when(rule, ctx.groups)
             yield Finding(rule.severity, rule.id, text, Where(at, item))
 
 
-def _first_when(rule: CountRule, loadouts: tuple[Loadout, ...]) -> int | None:
-    """For a list-wide minimum that only applies because of some unit, that unit."""
+def _first_when(rule: CountRule, groups: tuple[_Group, ...]) -> int | None:
+    """For a list-wide minimum that only applies because of some unit, that unit (the
+    groups are in order of their first entry, which each holds)."""
     if rule.when is None:
         return None
     when = rule.when
-    return next((lo.index for lo in loadouts if _unit_matches(when, lo)), None)
+    return next((g.lo.index for g in groups if _unit_matches(when, g.lo)), None)
 
 
 def _needed_limit(rule: CountRule, count: int) -> int | str:
