@@ -6,8 +6,10 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey, RowKey
@@ -80,21 +82,43 @@ class SideTable(DataTable[Text], inherit_bindings=False):
         self.add_column(self._columns[-1][0], key=self._columns[-1][0], width=last)
         self._last_width = last
 
-    def on_resize(self) -> None:
-        """The State column takes the room left, so the table never scrolls sideways."""
-        fixed = sum(width + 2 * self.cell_padding for _, width in self._columns[:-1])
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """A new size is taken in when layout hands it to the table, just before the table
+        is painted at it (``Widget._size_updated``, Textual 8.2.8, pinned): the State
+        column is fitted and what was rendered at the old size is forgotten here. Both
+        were done on the resize event that follows the paint (``DataTable._on_resize``
+        forgets every line rendered), so every row of both tables was painted twice on
+        opening the tracker, about a fifth of opening it (issue 15)."""
+        if size != self.size:
+            self._update_count += 1
+        self._fit(size.width)
+        return super()._size_updated(size, virtual_size, container_size, layout)
+
+    def _on_resize(self, event: events.Resize) -> None:
+        """Done when the size was taken in (``_size_updated``); ``DataTable``'s own
+        handler would forget the lines just painted at this size."""
+        event.prevent_default()
+        self._fit(self.size.width)
+
+    def _fit(self, width: int) -> None:
+        """The State column takes the room left, so the table never scrolls sideways.
+        Only the column's width changes: the rows and the cursor stay, and everything
+        rendered at the old width is forgotten."""
+        fixed = sum(size + 2 * self.cell_padding for _, size in self._columns[:-1])
         scrollbar = self.styles.scrollbar_size_vertical
-        room = max(
-            self._columns[-1][1], self.size.width - fixed - 2 * self.cell_padding - scrollbar
-        )
-        if room != self._last_width:
-            row = self.cursor_row
-            self.clear(columns=True)
-            self._shown = []
-            self._add_columns(room)
-            if self._state is not None:
-                self.show(self._state)
-                self.move_cursor(row=row)
+        room = max(self._columns[-1][1], width - fixed - 2 * self.cell_padding - scrollbar)
+        column = self.columns.get(ColumnKey(self._columns[-1][0]))
+        if room == self._last_width or column is None:
+            return
+        column.width = room
+        self._last_width = room
+        self._clear_caches()
+        self._update_count += 1
+        self._require_update_dimensions = True
+        self.refresh()
+        self.check_idle()
 
     def show(self, state: BattleState) -> None:
         """Redraw the rows from the state, keeping the cursor where it was.

@@ -28,6 +28,17 @@ class SteadyFooter(Footer):
     key the footer has no room for (issue 16). A compact footer shows the palette's
     key without its word, so the keys of a turn fit in 80 columns."""
 
+    def __init__(self, *, compact: bool = False, keys_at_once: bool = False) -> None:
+        """``keys_at_once``: the keys are composed with the footer, from the screen's
+        bindings as they are then, so they are in the screen's first paint. ``Footer``
+        composes none until the screen's bindings first change, then composes itself
+        again after a refresh: on opening the tracker, another round of mounting,
+        styling and layout after the screen was shown (issue 15). Only for a screen
+        whose ``check_action`` can answer before it is mounted."""
+        super().__init__(compact=compact)
+        if keys_at_once:
+            self.set_reactive(Footer._bindings_ready, True)
+
     def compose(self) -> ComposeResult:
         widgets = list(super().compose())
         first = [w for w in widgets if isinstance(w, FooterKey) and w.action == self.HELP_ACTION]

@@ -70,31 +70,37 @@ class BattleRecorder(BattleView):
             self._follow()
         return True
 
-    def _follow(self) -> None:
+    def _follow(self, *, at_once: bool = False) -> bool:
         """Put the cursor on the model to act next (showing its side), as a person at
         the table looks to whoever goes next; other events leave the cursor alone. A
-        battle resumed mid-activation puts it on the model that is acting."""
+        battle resumed mid-activation puts it on the model that is acting. Whether it
+        moved; ``at_once``: its table is focused now (``_focus_at_once``), not after the
+        next refresh."""
         state = self.state
         if state.active is not None:
             model = state.model(state.active)
         else:
             up = state.next_up()
             if not up.actors:
-                return
+                return False
             if up.side is None:
                 # units act in any order (a phase of the colonial sheet): stay on the unit
                 # under the cursor while it may act, else go to the first that may
                 here = self._model()
                 if here is not None and state.model(here).actor in up.actors:
-                    return
+                    return False
             model = state.model(up.actors[0])
         if model.side != self.shown_side:
             self.shown_side = model.side
             self.query_one("#side-tabs", Tabs).active = f"side-{model.side}"
             self._layout()
         table = self.query_one(f"#table-{model.side}", SideTable)
-        table.focus()
+        if at_once:
+            self._focus_at_once(table)
+        else:
+            table.focus()
         table.move_cursor(row=table.get_row_index(model.id))
+        return True
 
     def _commit(self, battle: Battle) -> None:
         self.battle = battle

@@ -158,6 +158,10 @@ class TrackerScreen(TurnFlowKeys, ModelKeys, GameKeys):
     )
     BINDINGS = bindings(COMMAND_LIST)
     NAME = "Battle tracker"
+    AUTO_FOCUS = ""
+    """Nothing is focused by Textual on opening: ``on_mount`` focuses the table of the
+    model to act next, once (Textual's first focus went to the side tabs, hidden on a wide
+    terminal, and each change of focus restyled and painted the tables again)."""
     DEFAULT_CSS = """
     #battle-notice {
         height: auto;
@@ -245,7 +249,7 @@ the terminal at any time: the battle resumes exactly where it was.
                     yield SideTable(index, wounds=most, id=f"table-{index}")
         yield Static(id="model-detail")
         yield LogPanel(id="battle-log")
-        yield SteadyFooter(compact=True)
+        yield SteadyFooter(compact=True, keys_at_once=True)
 
     def on_mount(self) -> None:
         """Shows the battle, then moves everything alive into the collector's permanent
@@ -258,8 +262,8 @@ the terminal at any time: the battle resumes exactly where it was.
         self.sub_title = f"{setup.system_name}" + (f" · {setup.scenario}" if setup.scenario else "")
         self._layout()
         self.refresh_view()
-        self.query_one("#table-0", SideTable).focus()
-        self._follow()
+        if not self._follow(at_once=True):
+            self._focus_at_once(self.query_one("#table-0", SideTable))
         self._prepare_saving()
         gc.freeze()
 
@@ -267,6 +271,12 @@ the terminal at any time: the battle resumes exactly where it was.
         """The objects frozen on opening are collected as usual again."""
         gc.unfreeze()
         self._toasts.clear(self.app)
+
+    def on_screen_resume(self) -> None:
+        """Back from a dialog with nothing focused (``AUTO_FOCUS`` is off): the table shown,
+        where Textual's first focus would have gone on a wide terminal."""
+        if self.focused is None and self.is_mounted:
+            self.query_one(f"#table-{self.shown_side}", SideTable).focus()
 
     def on_screen_suspend(self) -> None:
         """A dialog or another screen over the tracker: its toasts (a phase's reminder, a

@@ -191,6 +191,14 @@ class BattleView(CommandScreen):
 
     # --- the cursor --------------------------------------------------------------------------
 
+    def _focus_at_once(self, table: SideTable) -> None:
+        """Focus ``table`` now, as Textual's own first focus does (``has_focus`` set, then
+        ``set_focus``), so that the screen is first painted with it focused: a focus left
+        to the next refresh (``Widget.focus``) restyled and painted both tables again on
+        opening (issue 15)."""
+        table.has_focus = True
+        self.set_focus(table)
+
     def _table(self) -> SideTable:
         focused = self.focused
         if isinstance(focused, SideTable):
