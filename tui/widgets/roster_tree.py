@@ -1,4 +1,9 @@
-"""The list being built, as a tree: entries with their cost, items under each."""
+"""The list being built, as a tree: entries with their cost, items under each.
+
+An edit changes a row or two and renumbers the rows below, up to a thousand: a row's label
+is made only when something reads it (the rows on screen), and an item row finds its
+entry's place from its entry, so renumbering a row costs a counter and a width (issue 15).
+"""
 
 from __future__ import annotations
 
@@ -38,6 +43,40 @@ class _Shown:
     shape: tuple[object, ...]
     index: int
     flag: str | None
+    rest: int
+    """The label's width but for its flag and its number (``_widths``)."""
+
+
+class _EntryNode(TreeNode[TreeRef]):
+    """An entry's row, whose label is made when it is first read (``_label``, as Textual
+    reads it to draw the row, and as ``label`` gives it), from what ``relabel`` left.
+
+    Renumbering the rows below an edit made a label per row, most of them off screen and
+    never drawn before the next edit renumbers them again."""
+
+    _pending: tuple[Loadout, str | None, str] | None = None
+    _made: Text
+    width: int
+    """The label's width in cells, known without making it."""
+
+    @property
+    def _label(self) -> Text:
+        pending = self._pending
+        if pending is not None:
+            self._made = RosterTree._entry_label(*pending)
+            self._pending = None
+        return self._made
+
+    @_label.setter
+    def _label(self, label: Text) -> None:
+        self._made = label
+        self._pending = None
+        self.width = label.cell_len
+
+    def relabel(self, lo: Loadout, flag: str | None, points: str, width: int) -> None:
+        """Have the label made from ``lo`` when next read; ``width`` is its width."""
+        self._pending = (lo, flag, points)
+        self.width = width
 
 
 def _shape(lo: Loadout) -> tuple[object, ...]:
@@ -99,29 +138,27 @@ class RosterTree(Tree[TreeRef]):
             node.remove()
         del self._shown[start:end_old]
         for lo in loadouts[start:end_new]:
-            node = self.root.add(
-                self._entry_label(lo, flagged.get(lo.index), points),
-                data=TreeRef(lo.index),
-                expand=True,
-                before=lo.index,
-            )
+            flag = flagged.get(lo.index)
+            label = self._entry_label(lo, flag, points)
+            node = self.root.add(label, data=TreeRef(lo.index), expand=True, before=lo.index)
             for c in lo.carried:
                 item = view.items[c.item_id]
                 text = Text(item.name + (f" x{c.count}" if c.count > 1 else ""))
                 text.append(f"  {c.cost}" if c.source == "bought" else f"  {c.source}", style="dim")
                 node.add_leaf(text, data=TreeRef(lo.index, c.item_id))
-            self._shown.insert(lo.index, _Shown(shapes[lo.index], lo.index, flagged.get(lo.index)))
+            assert isinstance(node, _EntryNode)  # its width: the label's first line
+            rest = node.width - _HEADS[flag] - len(str(lo.index + 1))
+            self._shown.insert(lo.index, _Shown(shapes[lo.index], lo.index, flag, rest))
         relabelled = False
         for node, lo, was in zip(self.root.children, loadouts, self._shown, strict=True):
             flag = flagged.get(lo.index)
             if was.index == lo.index and was.flag == flag:
                 continue
-            self._shown[lo.index] = _Shown(was.shape, lo.index, flag)
-            self._relabel(node, self._entry_label(lo, flag, points))
+            self._shown[lo.index] = _Shown(was.shape, lo.index, flag, was.rest)
+            width = was.rest + _HEADS[flag] + len(str(lo.index + 1))
+            self._relabel(node, lo, flag, points, width)
             if was.index != lo.index:
-                node.data = TreeRef(lo.index)
-                for leaf in node.children:
-                    leaf.data = TreeRef(lo.index, leaf.data.item_id if leaf.data else None)
+                node.data = TreeRef(lo.index)  # its items' rows read their place from here
             relabelled = True
         if relabelled:
             self._invalidate()
@@ -162,22 +199,35 @@ class RosterTree(Tree[TreeRef]):
         spans.append(Span(end, end + len(cost), "cyan"))
         return Text(number + tail + cost, spans=spans)
 
-    def _relabel(self, node: Node, label: Text) -> None:
-        """Give a row a new label, repainted with the next refresh of the whole tree.
+    def _relabel(self, node: Node, lo: Loadout, flag: str | None, points: str, width: int) -> None:
+        """Give a row a new label (made when first read), repainted with the next refresh
+        of the whole tree.
 
         ``TreeNode.set_label`` schedules a repaint per node: renumbering the rows below
         an added entry would queue one for each of up to a thousand rows. A row renumbered
         keeps its lines as laid out when its label keeps its width (``_build``)."""
-        before = node._label.cell_len
-        node._label = self.process_label(label)
+        assert isinstance(node, _EntryNode)
+        before = node.width
+        node.relabel(lo, flag, points, width)
         node._updates += 1
         found = self._laid_out.get(node._id)
         if (
             found is not None
             and found[0] == (node._updates - 1, node._expanded)
-            and node._label.cell_len == before
+            and width == before
         ):
             self._laid_out[node._id] = ((node._updates, node._expanded), found[1], found[2])
+
+    def _add_node(
+        self, parent: Node | None, label: Text, data: TreeRef | None, expand: bool = False
+    ) -> Node:
+        """As ``Tree._add_node``, with entries' rows (the root's children) as ``_EntryNode``."""
+        if parent is None or parent is not self.root:
+            return super()._add_node(parent, label, data, expand)
+        node = _EntryNode(self, parent, self._new_id(), label, data, expanded=expand)
+        self._tree_nodes[node._id] = node
+        self._updates += 1
+        return node
 
     def process_label(self, label: TextType) -> Text:
         """The label's first line (as ``Tree`` does), without copying a label of one line:
@@ -195,6 +245,8 @@ class RosterTree(Tree[TreeRef]):
             if node.allow_expand
             else ""
         )
+        if isinstance(node, _EntryNode):
+            return cell_len(icon) + node.width  # without making a label not made yet
         return cell_len(icon) + node._label.cell_len
 
     def _build(self) -> None:
@@ -251,7 +303,7 @@ class RosterTree(Tree[TreeRef]):
         event.stop()
         # A rebuild highlights nodes on its way; only the node the cursor is on counts.
         if event.node is self.cursor_node and self._current(event.node):
-            self.post_message(self.EntryHighlighted(event.node.data))
+            self.post_message(self.EntryHighlighted(_ref(event.node)))
 
     def _current(self, node: Node) -> bool:
         """Whether ``node`` belongs to the tree as last shown (``clear`` and ``remove``
@@ -267,7 +319,21 @@ class RosterTree(Tree[TreeRef]):
     def ref(self) -> TreeRef | None:
         """What the cursor is on, None when it is on nothing of the list as shown."""
         node = self.cursor_node
-        return node.data if node is not None and self._current(node) else None
+        return _ref(node) if node is not None and self._current(node) else None
+
+
+def _ref(node: Node) -> TreeRef | None:
+    """What a row stands for: an item's row takes its entry's place from the entry's row
+    (renumbering an entry does not touch its items' rows)."""
+    data = node.data
+    parent = node.parent
+    if data is None or data.item_id is None or parent is None or parent.data is None:
+        return data
+    return TreeRef(parent.data.index, data.item_id)
+
+
+_HEADS = {None: 0, "error": cell_len("✗ "), "warning": cell_len("! ")}
+"""The width of a row's flag (``_entry_label``), by the flag."""
 
 
 def _changed_span(old: Sequence[object], new: Sequence[object]) -> tuple[int, int, int]:
