@@ -45,6 +45,8 @@ class SteadyFooter(Footer):
         for widget in widgets:
             if isinstance(widget, FooterKey) and widget.has_class("-command-palette"):
                 widget.description = self._palette_word(widget.description)
+            if isinstance(widget, FooterKey):
+                _settle_compact(widget, self.compact)
         yield from first
         yield from (w for w in widgets if w not in first)
 
@@ -99,6 +101,17 @@ class SteadyFooter(Footer):
                 shown = (binding.key, display, word, binding.action, tooltip)
                 wanted.append((shown, enabled))
         return wanted
+
+
+def _settle_compact(key: FooterKey, compact: bool) -> None:
+    """Give ``key`` the compact style it ends up with (the footer's; the palette's key,
+    not bound to it, keeps the key's default), before it is mounted. Each key otherwise set
+    its style class on mounting and again when bound to the footer's, each time restyling
+    itself: about a millisecond a key, on every screen that composes a footer."""
+    if key.has_class("-command-palette"):
+        compact = True  # ``FooterKey.compact``'s default (Textual 8.2.8, pinned)
+    key.set_reactive(FooterKey.compact, compact)
+    key.set_class(compact, "-compact", update=False)
 
 
 def _tooltip(key: FooterKey) -> str:
