@@ -19,7 +19,8 @@ import pytest
 
 import tui.cli
 from tests.conftest import FIXTURES, ROOT
-from tui.cli import EXIT_BUG, main
+from tui.cli import main
+from tui.cli.exits import EXIT_BUG
 
 LEGAL = FIXTURES / "rosters" / "gangers" / "legal-500.toml"
 

@@ -273,9 +273,10 @@ async def test_ending_the_turn_early_passes_the_models_that_have_not_acted(
             await pick(pilot, "Roll for me")
             await keys(pilot, "enter")  # the winner goes first
         assert screen.state.turn == 2
-        activated = [e.actor for e in screen.battle.events if isinstance(e, Activate)]
+        events: tuple[object, ...] = tuple(screen.battle.events)
+        activated = [e.actor for e in events if isinstance(e, Activate)]
         assert sorted(activated) == sorted(waiting)
-        assert not any(isinstance(e, Act) for e in screen.battle.events)
+        assert not any(isinstance(e, Act) for e in events)
 
 
 async def test_the_roll_off_can_be_rolled_for_the_players(tmp_path: Path) -> None:
