@@ -41,7 +41,7 @@ def idle_turns(state: BattleState) -> IdleTurns:
         if state.active is not None:
             return IdleTurns(tuple(events), f"{state.active} is still active")
         up = state.next_up()
-        if up.turn_over or not up.actors:
+        if not up.actors:  # the turn is over (or the phase has nobody left to activate)
             break
         if up.needs_roll_off:
             return IdleTurns(tuple(events), "both sides have models here: roll off first (o)")

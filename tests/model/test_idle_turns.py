@@ -9,8 +9,10 @@ senses), so the players roll off for who goes first in that round.
 
 from __future__ import annotations
 
-from model.battle.events import Activate, EndActivation, EndTurn, RollOff
+from model.battle.events import Activate, EndActivation, EndTurn, Event, RollOff
 from model.battle.idle_turns import idle_turns
+from model.battle.refused import Refused
+from model.battle.state import BattleState
 from tests.model.test_battle_rules import gangers_vs_mutards
 
 
@@ -29,7 +31,7 @@ def test_the_waiting_models_pass_in_turn_order_up_to_a_roll_off() -> None:
     state = gangers_vs_mutards().state
     idle = idle_turns(state)
     assert idle.events == pairs("B18", "B19", "A1")
-    assert idle.stopped is not None and "roll off" in idle.stopped
+    assert idle.stopped == "both sides have models here: roll off first (o)"
 
 
 def test_after_the_roll_offs_the_turn_can_end() -> None:
@@ -67,3 +69,21 @@ def test_an_active_model_stops_the_walk() -> None:
     idle = idle_turns(battle.state)
     assert idle.events == ()
     assert idle.stopped == "B18 is still active"
+
+
+class _Stubborn(BattleState):
+    """A state whose rules refuse to end Big Joe's (A1's) activation: the walk must stop
+    there, keep the idle turns before it and give the rules' reason."""
+
+    def then(self, event: Event) -> BattleState:
+        if isinstance(event, EndActivation) and event.actor == "A1":
+            raise Refused("A1 must shoot first")
+        return super().then(event)
+
+
+def test_a_refused_step_stops_the_walk_with_the_rules_reason() -> None:
+    state = gangers_vs_mutards().state
+    state.__class__ = _Stubborn
+    idle = idle_turns(state)
+    assert idle.events == pairs("B18", "B19")
+    assert idle.stopped == "A1 must shoot first"
