@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual.widgets import Tabs
-
 from model.battle.battle import Battle
 from model.battle.events import (
     Activate,
@@ -92,7 +90,9 @@ class BattleRecorder(BattleView):
             model = state.model(up.actors[0])
         if model.side != self.shown_side:
             self.shown_side = model.side
-            self.query_one("#side-tabs", Tabs).active = f"side-{model.side}"
+            tabs = self._side_tabs()
+            if tabs is not None:
+                tabs.active = f"side-{model.side}"
             self._layout()
         table = self.query_one(f"#table-{model.side}", SideTable)
         if at_once:

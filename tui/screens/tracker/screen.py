@@ -19,14 +19,14 @@ from typing import ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static, Tab, Tabs
+from textual.widgets import Static
 
-from model.battle.forces import SIDE_LETTERS
 from model.core.problems import WarbandError
 from tui.commands import Command, bindings
 from tui.screens.tracker.game_keys import GameKeys
 from tui.screens.tracker.model_keys import ModelKeys
 from tui.screens.tracker.turn_flow import TurnFlowKeys
+from tui.screens.tracker.view import NARROW
 from tui.tracker_help import game_commands, game_help
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.safe_header import SafeHeader
@@ -240,10 +240,8 @@ the terminal at any time: the battle resumes exactly where it was.
         yield SafeHeader()
         yield Static(id="battle-status")
         yield Static(id="battle-notice")
-        yield Tabs(
-            *(Tab(f"{SIDE_LETTERS[i]}: {s.player}", id=f"side-{i}") for i, s in enumerate(sides)),
-            id="side-tabs",
-        )
+        if self.app.size.width < NARROW:
+            yield self.side_tabs()
         state = self.state
         most = max((state.wounds_max(m.id) for m in state.setup.all_models()), default=1)
         with Horizontal(id="sides"):

@@ -1,0 +1,83 @@
+"""Opening the tracker builds only what is shown (issue 15): the side tabs, hidden on a
+wide terminal, are made when the terminal is narrow, at opening or later, and then
+work as they always did."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Tabs
+
+from saves.battle_file import write_battle
+from tests.saves.test_battle_file import fresh_battle, play
+from tests.tui.driver import Folders, app_in
+from tui.screens.tracker.screen import TrackerScreen
+from tui.widgets.side_table import SideTable
+
+
+def _battle_file(tmp_path: Path) -> tuple[Folders, Path]:
+    folders = Folders(tmp_path)
+    path = folders.saves / "open.battle.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_battle(path, play(fresh_battle(turn_limit=100), 12, seed=3))
+    return folders, path
+
+
+async def test_side_tabs_are_made_when_the_terminal_narrows(tmp_path: Path) -> None:
+    folders, path = _battle_file(tmp_path)
+    app = app_in(folders, battle_path=path, offer_recovery=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        assert not screen.query("#side-tabs")  # wide: both sides shown, no tabs
+        shown = screen.shown_side
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        tabs = screen.query_one("#side-tabs", Tabs)
+        assert tabs.display
+        assert tabs.active == f"side-{shown}"
+        assert screen.query_one(f"#side-box-{shown}").display
+        assert not screen.query_one(f"#side-box-{1 - shown}").display
+        await pilot.press("tab")
+        await pilot.pause()
+        assert screen.shown_side == 1 - shown
+        assert tabs.active == f"side-{1 - shown}"
+        assert screen.focused is screen.query_one(f"#table-{1 - shown}", SideTable)
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause()
+        assert not tabs.display
+        assert screen.query_one("#side-box-0").display
+        assert screen.query_one("#side-box-1").display
+
+
+async def test_a_narrow_terminal_opens_with_the_side_tabs(tmp_path: Path) -> None:
+    folders, path = _battle_file(tmp_path)
+    app = app_in(folders, battle_path=path, offer_recovery=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        tabs = screen.query_one("#side-tabs", Tabs)
+        assert tabs.display
+        assert tabs.active == f"side-{screen.shown_side}"
+        table = screen.focused
+        assert isinstance(table, SideTable)
+        assert table.side == screen.shown_side
+
+
+async def test_the_table_to_act_is_focused_on_opening(tmp_path: Path) -> None:
+    folders, path = _battle_file(tmp_path)
+    app = app_in(folders, battle_path=path, offer_recovery=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        table = screen.focused
+        assert isinstance(table, SideTable)
+        assert table.has_focus
+        state = screen.battle.state
+        up = state.active or (state.next_up().actors or (None,))[0]
+        if up is not None:
+            assert table.model_id == up
+            assert table.side == state.model(up).side
