@@ -70,6 +70,8 @@ class BattleView(CommandScreen):
         self._toasts = Toasts()
         self._shown = False
         """Whether the screen has been shown (resumed) once."""
+        self._lines_shown: dict[str, object] = {}
+        """What each line above and under the tables shows (``_put``)."""
 
     @property
     def state(self) -> BattleState:
@@ -134,11 +136,9 @@ class BattleView(CommandScreen):
         if down:
             names = ", ".join(f"{state.marker_spec(m.marker).name} {m.number}" for m in down)
             status.append(f" · markers: {names}", style="dim")
-        self.query_one("#battle-status", Static).update(status)
+        self._put("battle-status", status)
         notice = self._notice()
-        widget = self.query_one("#battle-notice", Static)
-        widget.update(notice)
-        widget.display = bool(notice)
+        self._put("battle-notice", notice).display = bool(notice)
         for index, side in enumerate(setup.sides):
             summary = state.summary(index)
             title = Text(f"{SIDE_LETTERS[index]}: {side.player}", style="bold")
@@ -148,7 +148,7 @@ class BattleView(CommandScreen):
             title.append(f" · {side.faction} · {summary.standing}/{summary.models} up{lost}{vp}")
             if state.defeated(index):
                 title.append(" · LOST", style="bold red")
-            self.query_one(f"#side-title-{index}", Static).update(title)
+            self._put(f"side-title-{index}", title)
             self.query_one(f"#table-{index}", SideTable).show(state)
         self._show_log()
         self._show_model()
@@ -217,9 +217,23 @@ class BattleView(CommandScreen):
     def _show_model(self) -> None:
         """The line under the tables: the highlighted model in full words."""
         model_id = self._model()
-        self.query_one("#model-detail", Static).update(
-            "" if model_id is None else model_line(self.state, model_id)
+        self._put("model-detail", "" if model_id is None else model_line(self.state, model_id))
+
+    def _put(self, widget_id: str, content: str | Text) -> Static:
+        """Show ``content`` in the line ``widget_id``, unless it shows it already: an
+        update lays the screen out again (a pass over every widget), and most events
+        change one line or two. On opening, the model line alone was laid out three
+        times over (issue 15)."""
+        widget = self.query_one(f"#{widget_id}", Static)
+        key = (
+            (content.plain, tuple(content.spans), content.style)
+            if isinstance(content, Text)
+            else content
         )
+        if self._lines_shown.get(widget_id) != key:
+            self._lines_shown[widget_id] = key
+            widget.update(content)
+        return widget
 
     @on(SideTable.ModelHighlighted)
     def _highlighted(self) -> None:
