@@ -18,13 +18,18 @@ is switched off: the file is checked and every event replayed as a user's would 
 from __future__ import annotations
 
 import asyncio
+import statistics
 import time
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.pilot import Pilot
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, OptionList, Static
 
 from model.battle.battle import Battle
 from model.core.bounds import MAX_EVENTS
@@ -66,21 +71,35 @@ def _app(tmp: Path) -> WarbandApp:
 # --- opening ---------------------------------------------------------------------------------
 
 
-async def _open_in_app(path: Path, tmp: Path, repeat: int) -> list[float]:
-    """Seconds from asking the app to open ``path`` until the tracker is shown and idle."""
+async def _open_in_app(path: Path, tmp: Path, repeat: int) -> tuple[list[float], list[float]]:
+    """Seconds from asking the app to open ``path`` until the tracker is shown and idle:
+    wall time, and CPU time of the process (on a busy machine the wall time also holds
+    other processes' turns; the idle wait itself is part of both)."""
     times: list[float] = []
+    cpu: list[float] = []
     app = _app(tmp)
     async with app.run_test(size=(160, 40)) as pilot:
         await pilot.pause()
         for _ in range(repeat):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             app.open_battle(path)
             await pilot.pause()
             assert isinstance(app.screen, TrackerScreen)
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
             app.pop_screen()
             await pilot.pause()
-    return times
+    return times, cpu
+
+
+def _cpu_of(fn: Callable[[], object], repeat: int) -> float:
+    """The median CPU seconds of ``repeat`` calls of ``fn``."""
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
 
 
 @pytest.mark.parametrize("events", [10_000, 50_000, 100_000])
@@ -100,7 +119,8 @@ def test_open_a_long_battle_in_the_app_vs_tomllib(
         read_battle(path).state  # noqa: B018 - the replay is part of reading
 
     repeat = 3 if events <= 10_000 else 2
-    opened = min(asyncio.run(_open_in_app(path, tmp_path, repeat)))
+    walls, cpus = asyncio.run(_open_in_app(path, tmp_path, 2 * repeat + 1))
+    opened = min(walls)
     parsed = bench(parse_only, repeat=repeat, number=1)
     report(
         f"open a {events:,}-event battle in the app ({size / 1e6:.1f} MB, turn "
@@ -111,11 +131,92 @@ def test_open_a_long_battle_in_the_app_vs_tomllib(
     )
     print("  goal <= 2.0x")
     report(
+        f"  the same [CPU, medians of {2 * repeat + 1}]",
+        statistics.median(cpus),
+        "tomllib parse only [CPU]",
+        _cpu_of(parse_only, 2 * repeat + 1),
+    )
+    report(
         f"  of which reading the {events:,}-event file (read, check, replay; no screen)",
         bench(read_only, repeat=repeat, number=1),
         "tomllib parse only",
         parsed,
     )
+
+
+def test_open_an_empty_battle_in_the_app_vs_a_plain_screen(tmp_path: Path) -> None:
+    """What the tracker screen itself costs (issue 15: about 170 ms of CPU on opening,
+    whatever the battle): an empty battle opened against a plain Textual screen with the
+    same kinds of widgets (a header, lines, two tables of the same rows, a list, a footer)
+    pushed and shown the same way, in the same app."""
+    path = tmp_path / "empty.battle.toml"
+    battle = fresh_battle(turn_limit=10)
+    write_battle(path, battle)
+    walls, cpus, plain_walls, plain_cpus = asyncio.run(_empty_and_plain(path, battle, tmp_path))
+    report(
+        "open an empty battle in the app [wall, min]",
+        min(walls),
+        "a plain screen like it",
+        min(plain_walls),
+    )
+    report(
+        "open an empty battle in the app [CPU, median]",
+        statistics.median(cpus),
+        "a plain screen like it",
+        statistics.median(plain_cpus),
+    )
+
+
+class _PlainScreen(Screen[None]):
+    """Textual's widgets as the tracker has them, with nothing of warband's."""
+
+    def __init__(self, rows: list[list[list[str]]]) -> None:
+        super().__init__()
+        self._rows = rows
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("status")
+        with Horizontal():
+            for side in range(2):
+                with Vertical():
+                    yield Static(f"side {side}")
+                    yield DataTable(id=f"plain-{side}", cursor_type="row", zebra_stripes=True)
+        yield Static("model")
+        yield OptionList(*(f"{n}. line" for n in range(8)))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        for side, rows in enumerate(self._rows):
+            table = self.query_one(f"#plain-{side}", DataTable)
+            table.add_columns("Id", "Model", "Rnd", "Act", "Wnd", "State")
+            table.add_rows(rows)
+        self.query_one("#plain-0", DataTable).focus()
+
+
+async def _empty_and_plain(
+    path: Path, battle: Battle, tmp: Path
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    rows = [
+        [[m.id, m.label, "1", "0/2", "□□", ""] for m in side.models] for side in battle.setup.sides
+    ]
+    times: dict[str, list[float]] = {}
+    app = _app(tmp)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(7):
+            for name in ("tracker", "plain"):
+                wall, cpu = time.perf_counter(), time.process_time()
+                if name == "tracker":
+                    app.open_battle(path)
+                else:
+                    app.push_screen(_PlainScreen(rows))
+                await pilot.pause()
+                times.setdefault(name, []).append(time.perf_counter() - wall)
+                times.setdefault(name + " cpu", []).append(time.process_time() - cpu)
+                app.pop_screen()
+                await pilot.pause()
+    return times["tracker"], times["tracker cpu"], times["plain"], times["plain cpu"]
 
 
 # --- the tracker's keys ---------------------------------------------------------------------
