@@ -1,7 +1,12 @@
 """Opening the tracker's dice dialog (``d``) against opening a plain dialog (``n``, the note).
 
 Issue 16 point 9: the dice helper took 350-440 ms to open while other keys took about
-40 ms, because it built the rows of every kind of roll up front. Each line prints, for
+40 ms, because it built the rows of every kind of roll up front; then, with one kind's
+rows, 138-155 ms CPU on Punkapocalyptic and 282-347 ms on Steam Wars against 35-43 ms,
+almost all of it Textual composing, styling and laying out widgets (each Select is five;
+each row three or four containers; every ``compact=True`` restyles a widget before it is
+mounted; the fields' first Changed messages laid the form out again): see
+``tui.dialogs.dice.light`` and ``tui.dialogs.dice.rows`` for what was cut. Each line prints, for
 a game, the time from pressing ``d`` in the tracker until the dialog is mounted and the
 app idle, in wall time and in CPU time of the process (``time.process_time``), against
 pressing ``n`` (the note's prompt, a plain dialog) the same way in the same run; each

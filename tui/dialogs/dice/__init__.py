@@ -5,6 +5,8 @@
 * ``rows``: the field rows, built when a kind of roll first asks for them, filled with
   its labels and choices, and read into a form;
 * ``fields``: the fields' vocabulary: labels, ticks, numbers, the rows' order;
+* ``light``: the widgets made cheap to open (a drop-down drawn by itself until opened,
+  compact fields styled once);
 * ``results``: the result panel's text;
 * ``follow_on``: the roll that follows the last one, kept between openings.
 """

@@ -8,6 +8,12 @@ chosen, sets a field, and reads the whole form into a ``model.rolls.forms.Form``
 apart from the screen (``tui.dialogs.dice.screen``), which lays the dialog out, follows
 the player's changes and rolls, because this is the form's state and its widgets, which
 the screen only asks for.
+
+Opening the dialog costs what it shows (issue 16 point 9): the rows of the first kind
+of roll only (each other row is an empty placeholder, and there is none for a field no
+kind offered here asks for), a row is its label and field on one line (a model's or a
+weapon's row adds the line describing it), a line that cannot wrap is one line high so
+it is not measured, and the drop-downs and fields are ``tui.dialogs.dice.light``'s.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from typing import TypeVar
 
+from rich.cells import cell_len
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -35,8 +42,24 @@ from model.rolls.sheets.modifiers import declared_actions
 from model.roster.describe import profile_text
 from tui.dialogs.dice.fields import DESCRIBED, LABELS, NUMBERS, ROWS, TICKS, node
 from tui.dialogs.dice.follow_on import recall
+from tui.dialogs.dice.light import DropDown, compact
 
 N = TypeVar("N", int, float)
+
+LABEL_WIDTH = 20
+"""The labels' column (``.dice-line > Label`` in the dialog's CSS)."""
+
+ONE_LINE = "-one-line"
+"""The class of a field's line that is one line high, so it is not measured."""
+
+
+def one_line(name: str, label: str) -> bool:
+    """Whether a field's line is one line high, whatever the size of the dialog: its label
+    fits its column and its field is a drop-down or a number (a tick's words or a list
+    of choices may take more)."""
+    return (
+        name not in TICKS and name not in ("cover", "modifiers") and cell_len(label) <= LABEL_WIDTH
+    )
 
 
 class DiceRows(ModalScreen[None]):
@@ -80,6 +103,10 @@ class DiceRows(ModalScreen[None]):
         self._choices: dict[str, list[tuple[str, str]]] = {}
         """The choices of the model and stat fields, as the dialog opened."""
         self._unit = ""
+        self._fields = frozenset(name for k in self.kinds for name in k.fields) & set(ROWS)
+        """The fields some kind of roll offered here asks for: the rows there are."""
+        self._seen: dict[str, object] = {}
+        """Each field's value the dialog last followed (a Select's or a tick's)."""
 
     @property
     def game(self) -> Game:
@@ -89,11 +116,25 @@ class DiceRows(ModalScreen[None]):
 
     @staticmethod
     def _line(name: str, field: Widget) -> list[Widget]:
-        """A labelled field, and under a model or a weapon a line that describes it."""
+        """What a field's row holds: its label and the field, and under a model or a weapon
+        a line that describes it (the label and field then on a line of their own)."""
         field.id = node(name)
-        line = Horizontal(Label(LABELS[name], id=f"{field.id}-label"), field, classes="dice-line")
+        label = Label(LABELS[name], id=f"{field.id}-label")
+        if name not in DESCRIBED:
+            return [label, field]
         info = Static("", id=f"{field.id}-info", classes="dice-info")
-        return [line, info] if name in DESCRIBED else [line]
+        line = Horizontal(label, field, classes="dice-line")
+        return [line.set_class(one_line(name, LABELS[name]), ONE_LINE, update=False), info]
+
+    @staticmethod
+    def _row(name: str, parts: Sequence[Widget] = ()) -> Widget:
+        """A field's row: a line of its label and field, or under a model or a weapon two
+        lines. Empty until its field is first asked for (``_parts`` fills it)."""
+        row_id = f"{node(name)}-row"
+        if name in DESCRIBED:
+            return Vertical(*parts, id=row_id, classes="dice-row")
+        row = Horizontal(*parts, id=row_id, classes="dice-row dice-line")
+        return row.set_class(one_line(name, LABELS[name]), ONE_LINE, update=False)
 
     def _parts(self, name: str) -> list[Widget]:
         """A field's row, its widget holding the value given to it while it was not shown."""
@@ -103,28 +144,28 @@ class DiceRows(ModalScreen[None]):
     def _field(self, name: str, value: FieldValue | None) -> Widget:
         """The widget of a field (``value``: what it holds, None for nothing yet)."""
         if name in TICKS:
-            return Checkbox(TICKS[name], value=value is True, compact=True)
+            return compact(Checkbox(TICKS[name], value=value is True))
         if name in NUMBERS:
             placeholder, whole = NUMBERS[name]
             text = value if isinstance(value, str) else ""
             return self._number(placeholder.format(unit=self._unit), whole=whole, value=text)
         if name == "cover":
-            return SelectionList[int](*self.family.cover_rows(self.game), compact=True)
+            return compact(SelectionList[int](*self.family.cover_rows(self.game)))
         if name == "modifiers":
-            return SelectionList[str](compact=True)
+            return compact(SelectionList[str]())
         if name == "weapon":
-            return Select([], prompt="No weapon", compact=True)
+            return DropDown[str]([], prompt="No weapon")
         if name == "cover_kind":
-            return Select(self._choices[name], compact=True)
+            return DropDown[str](list(self._choices[name]))
         # a model or a stat: never blank
         chosen = value if isinstance(value, str) else Select.NULL
-        return Select(self._choices[name], allow_blank=False, value=chosen, compact=True)
+        return DropDown[str](list(self._choices[name]), allow_blank=False, value=chosen)
 
     async def _show_rows(self, names: Iterable[str]) -> None:
         """Compose the rows of these fields not composed yet (a kind's rows are made when
         it is first chosen, and kept: opening the dialog costs one kind's rows)."""
         mounting = [
-            self.query_one(f"#{node(name)}-row", Vertical).mount(*self._parts(name))
+            self.query_one(f"#{node(name)}-row").mount(*self._parts(name))
             for name in ROWS
             if name in names and name not in self._composed
         ]
@@ -139,12 +180,13 @@ class DiceRows(ModalScreen[None]):
 
     @staticmethod
     def _number(placeholder: str, *, whole: bool = False, value: str = "") -> Input:
-        return Input(
-            value=value,
-            placeholder=placeholder,
-            type="integer" if whole else "number",
-            valid_empty=True,
-            compact=True,
+        return compact(
+            Input(
+                value=value,
+                placeholder=placeholder,
+                type="integer" if whole else "number",
+                valid_empty=True,
+            )
         )
 
     # --- filling the rows -----------------------------------------------------------------
@@ -187,10 +229,13 @@ class DiceRows(ModalScreen[None]):
         self._fill_weapons(kind)
         self._fill_modifiers(kind)
         labels = dict(kind.labels)
-        for name in LABELS.keys() - {"kind"}:
+        for name in self._fields:
             if name in self._composed:
                 label = labels.get(name, LABELS[name])
-                self.query_one(f"#{node(name)}-label", Label).update(label)
+                shown_label = self.query_one(f"#{node(name)}-label", Label)
+                shown_label.update(label)
+                if shown_label.parent is not None:  # its line: one line while it fits
+                    shown_label.parent.set_class(one_line(name, label), ONE_LINE)
             shown = name in kind.fields
             if name in ("modifiers", "cover"):  # empty: no choice
                 shown = shown and self.query_one(f"#{node(name)}", SelectionList).option_count > 0

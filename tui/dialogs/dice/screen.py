@@ -36,8 +36,9 @@ from model.rolls.families import follow_on, roll, turn_order
 from model.rolls.forms import Form, Kind
 from model.rolls.game import Game
 from model.rolls.sheets.kinds import SheetRolls, is_sheet, sheet_roll
-from tui.dialogs.dice.fields import ROWS, FormScroll, node
+from tui.dialogs.dice.fields import ROWS, FormScroll
 from tui.dialogs.dice.follow_on import remember
+from tui.dialogs.dice.light import DropDown, compact
 from tui.dialogs.dice.results import result_text, sheet_text
 from tui.dialogs.dice.rows import DiceRows
 
@@ -64,6 +65,7 @@ class DiceDialog(DiceRows):
     #dice-form { height: auto; max-height: 40vh; min-height: 3; }
     .dice-row { height: auto; }
     .dice-line { height: auto; }
+    .dice-line.-one-line { height: 1; }
     .dice-line > Label { width: 20; color: $text-muted; }
     .dice-line > Select, .dice-line > Input, .dice-line > Checkbox { width: 1fr; }
     .dice-line > SelectionList { width: 1fr; max-height: 6; }
@@ -111,14 +113,14 @@ class DiceDialog(DiceRows):
             yield Static("", id="dice-follow")
             with FormScroll(id="dice-form"):
                 kinds = [(k.name, k.id) for k in self.kinds]
-                kind = Select(kinds, allow_blank=False, value=kinds[0][1], compact=True)
-                yield Vertical(*self._line("kind", kind), id="dice-kind-row", classes="dice-row")
+                kind = DropDown[str](list(kinds), allow_blank=False, value=kinds[0][1])
+                yield self._row("kind", self._line("kind", kind))
                 for name in ROWS:  # the first kind's rows now, the others' when chosen
-                    parts = self._parts(name) if name in first else ()
-                    yield Vertical(*parts, id=f"{node(name)}-row", classes="dice-row")
+                    if name in self._fields:  # no row for a field no roll here asks for
+                        yield self._row(name, self._parts(name) if name in first else ())
             with Horizontal(id="dice-buttons"):
-                yield Button("Roll", id="dice-roll", variant="primary", compact=True)
-                yield Button("Close", id="dice-close", compact=True)
+                yield compact(Button("Roll", id="dice-roll", variant="primary"))
+                yield compact(Button("Close", id="dice-close"))
             yield Static("", id="dice-message")
             with VerticalScroll(id="dice-output"):
                 yield Static("", id="dice-result")
@@ -129,8 +131,18 @@ class DiceDialog(DiceRows):
 
     def on_mount(self) -> None:
         self._fit_rows()
+        self._describe()
         self._show_follow()
         self.query_one("#dice-kind", Select).focus()
+        # The fields' first values are shown already: their first Changed messages (one per
+        # field, as each mounted) change nothing, and are not followed again.
+        self._seen = {
+            str(field.id): field.value
+            for field in self.query(".dice-line > *")
+            if isinstance(field, Select | Checkbox)
+        }
+        if self.follow is not None and self._kind().id == self.follow.kind and not self.filled:
+            self._fill_follow()  # the roll that follows the last is the first offered
 
     # --- the roll that follows the last one ------------------------------------------------
 
@@ -168,6 +180,10 @@ class DiceDialog(DiceRows):
     @on(Checkbox.Changed, "#dice-combat")
     @on(Checkbox.Changed, "#dice-melee")
     async def _changed(self, event: Select.Changed | Checkbox.Changed) -> None:
+        control = str(event.control.id)
+        if control in self._seen and self._seen[control] == event.value:
+            return  # as it was
+        self._seen[control] = event.value
         if event.control.id == "dice-stat" and isinstance(event.value, str):
             # The usual opposed roll pits a stat against the same stat.
             self._set("opponent_stat", event.value)
