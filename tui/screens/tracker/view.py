@@ -178,11 +178,13 @@ class BattleView(CommandScreen):
 
     def _show_log(self) -> None:
         """The log, told event by event. Each line is told once, from the state just
-        before its event, and only for the last events (between ``LOG_LINES`` and three
-        times as many, so undo has lines to go back to): recording adds one line, told
-        from the battle's previous state; undo drops lines; a log with too few lines
-        left after many undos, or another battle, is told afresh from the battle's state
-        at its first line (a checkpoint and a few events away). No key replays the log."""
+        before its event, and only for the last ``LOG_LINES`` events (up to twice as many
+        are kept): recording adds one line, told from the battle's previous state; undo
+        drops the last line and tells the one before the first, from the battle's state
+        there (a checkpoint and a few events away), so the log stays full; another
+        battle, or more new events than the log shows, is told afresh from the battle's
+        state at its first line. No key replays the log, and opening tells only the
+        lines shown (it told twice as many, for undo to go back to: issue 15)."""
         battle = self.battle
         events = battle.events
         lines = self._log_lines
@@ -191,13 +193,15 @@ class BattleView(CommandScreen):
         log = self.query_one("#battle-log", LogPanel)
         common = min(end, len(events))
         same = events[:common] == self._log_events[:common]
-        if same and len(events) < end and (first == 0 or len(events) - first >= LOG_LINES):
+        if same and first <= len(events) < end:
             del lines[len(events) - first :]  # undone: the state after the rest is the
             self._log_state = battle.state  # battle's own
-        elif not same or len(events) < end or len(events) - end > 2 * LOG_LINES:
-            # another battle, too few lines left, or more new events than are kept
+            if len(lines) < LOG_LINES and first > 0:
+                first = self._tell_before(first, LOG_LINES - len(lines))
+        elif not same or len(events) < end or len(events) - end > LOG_LINES:
+            # another battle, undone past the lines kept, or more new events than shown
             lines.clear()
-            first = self._log_first = max(0, len(events) - 2 * LOG_LINES)
+            first = self._log_first = max(0, len(events) - LOG_LINES)
             self._log_state = battle.state_after(first)
         for event in events[first + len(lines) :]:
             lines.append(event_text(event, self._log_state))
@@ -205,14 +209,31 @@ class BattleView(CommandScreen):
                 self._log_state = self._log_state.then(event)
             except Refused:
                 break
-        if len(lines) > 3 * LOG_LINES:
-            cut = len(lines) - 2 * LOG_LINES
+        if len(lines) > 2 * LOG_LINES:
+            cut = len(lines) - LOG_LINES
             del lines[:cut]
             first = self._log_first = first + cut
         self._log_events = events[: first + len(lines)]
         total = first + len(lines)
         start = max(total - LOG_LINES, 0)
         log.show_lines(start + 1, lines[start - first :])
+
+    def _tell_before(self, first: int, count: int) -> int:
+        """Tell up to ``count`` lines before the first line told, from the battle's state
+        before them; the number of the new first event."""
+        battle = self.battle
+        start = max(0, first - count)
+        state = battle.state_after(start)
+        told = []
+        for event in battle.events[start:first]:
+            told.append(event_text(event, state))
+            try:
+                state = state.then(event)
+            except Refused:  # the battle's own events: its state got past them
+                return first
+        self._log_lines[:0] = told
+        self._log_first = start
+        return start
 
     def _show_model(self) -> None:
         """The line under the tables: the highlighted model in full words."""
