@@ -26,6 +26,7 @@ from model.battle.events import (
 from model.battle.forces import SIDE_LETTERS
 from model.battle.idle_turns import idle_turns
 from model.battle.refused import Refused
+from model.battle.state import BattleState
 from model.battle.text import who
 from model.core.bounds import MAX_STAT
 from model.core.messages import counted
@@ -84,13 +85,12 @@ class TurnFlowKeys(BattleRecorder):
         """Ending a turn while models have not acted asks first, naming them: the rules
         give each its turn, and "the rest pass" is the players' call, not a slip of a key."""
         state = self.state
-        names = ", ".join(who(state, actor) for actor in waiting[:4])
-        more = f" and {len(waiting) - 4} more" if len(waiting) > 4 else ""
+        names = _named(state, waiting, 4)
         answer = await self.app.push_screen_wait(
             ChoiceDialog(
                 "Not everyone has acted",
                 f"{counted(len(waiting), 'model')} {'has' if len(waiting) == 1 else 'have'} "
-                f"not acted yet: {names}{more}. A model that does nothing still takes its "
+                f"not acted yet: {names}. A model that does nothing still takes its "
                 "turn. Pass them (each takes its turn with no actions, in turn order) and "
                 "end the turn?",
                 [
@@ -139,13 +139,12 @@ class TurnFlowKeys(BattleRecorder):
         waiting = state.ready() if phase.activations else ()
         if not waiting:
             return True
-        names = ", ".join(who(state, actor) for actor in waiting[:6])
-        more = f" and {len(waiting) - 6} more" if len(waiting) > 6 else ""
+        names = _named(state, waiting, 6)
         answer = await self.app.push_screen_wait(
             ChoiceDialog(
                 f"Not everyone has activated ({phase.name})",
                 f"{counted(len(waiting), 'unit')} {'has' if len(waiting) == 1 else 'have'} "
-                f"not activated: {names}{more}. {what[0].upper()}{what[1:]} anyway?",
+                f"not activated: {names}. {what[0].upper()}{what[1:]} anyway?",
                 [("Move on", "go", "primary"), ("Keep playing", "cancel", "default")],
             )
         )
@@ -251,3 +250,9 @@ class TurnFlowKeys(BattleRecorder):
         side = self.state.next_up().side
         if side is not None:
             self.record(Pass(kind="pass", side=side))
+
+
+def _named(state: BattleState, waiting: tuple[str, ...], shown: int) -> str:
+    """The first ``shown`` of the actors still waiting, by name, and how many more."""
+    names = ", ".join(who(state, actor) for actor in waiting[:shown])
+    return names + (f" and {len(waiting) - shown} more" if len(waiting) > shown else "")
