@@ -82,7 +82,7 @@ def test_our_packages_are_the_ones_imported(package: str) -> None:
 # Inside ``model``: its packages in layers, and no import circle anywhere (issue 17)
 # ------------------------------------------------------------------------------------------
 
-MODEL_LAYERS = ("core", "parse", "catalog", "roster", "battle", "rolls")
+MODEL_LAYERS = ("core", "parse", "catalog", "roster", "bsdata", "battle", "rolls")
 """``model``'s packages from the bottom up: each may import its own package and the ones
 before it, never one after it. ``core`` is what everything uses (the frozen base, bounds,
 problems as values); ``parse`` turns text into data with places; ``catalog`` is what a game

@@ -1,0 +1,371 @@
+"""BattleScribe data as warband holds it: immutable values read from a ``.gst`` or ``.cat``.
+
+The BSData community's files describe a game with a handful of element kinds (research
+``anchors_builders.md`` section 3; the XML schema in ``bsdata/schemas``). They are held
+here as frozen dataclasses, not pydantic models: a big catalogue has tens of thousands
+of elements, and reading them must stay well under a second (issue 18), so the reader
+(``model.bsdata.read``) builds these directly from the parsed XML, checking as it goes.
+
+Three choices keep the engine small:
+
+- Selection entries, selection entry groups and entry links are one class, ``Entry``,
+  told apart by ``tag``: they share almost every field, and the engine walks all three
+  the same way (a link is an entry whose children and fields come from its target, with
+  its own fields laid over them).
+- Constraints, conditions and repeats share their query (``Query``): what is counted
+  (``field``), where (``scope``), which children (``child_id``) and how.
+- Modifier groups stay groups (``ModifierGroup``), as written: the engine decides how a
+  group's conditions and repeats combine with its children's, in one place.
+
+Numbers are floats as in the files ("1.0", "-1.0"); a file's number is bounded when read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+EntryTag = Literal["selectionEntry", "selectionEntryGroup", "entryLink"]
+"""Which XML element an ``Entry`` was read from."""
+
+EntryType = Literal["unit", "model", "upgrade"]
+"""A selection entry's ``type``; a group or a link to a group has ``upgrade``."""
+
+ConditionType = Literal[
+    "lessThan", "greaterThan", "equalTo", "notEqualTo", "atLeast", "atMost",
+    "instanceOf", "notInstanceOf",
+]  # fmt: skip
+
+ModifierType = Literal[
+    "set", "increment", "decrement", "append", "add", "remove",
+    "set-primary", "unset-primary",
+]  # fmt: skip
+
+UNLIMITED = -1.0
+"""A ``max`` constraint or a cost limit of -1 means no limit (BattleScribe's convention)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """What a constraint, condition or repeat counts.
+
+    ``field`` is ``selections``, ``forces``, a cost type id (the sum of that cost) or
+    ``limit::<costTypeId>`` (the roster's limit). ``scope`` is ``self``, ``parent``,
+    ``ancestor``, ``force``, ``roster``, ``primary-category``, ``primary-catalogue``, or an
+    entry or force entry id. ``child_id`` (conditions and repeats) narrows what is counted:
+    an entry or category id, or ``any``/``unit``/``model``/``upgrade``; None counts the
+    entry that owns the query.
+    """
+
+    field: str
+    scope: str
+    child_id: str | None = None
+    shared: bool = True
+    include_child_selections: bool = False
+    include_child_forces: bool = False
+    percent_value: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """A ``min`` or ``max`` on what ``query`` counts; modifiers may change ``value`` by id."""
+
+    id: str
+    type: Literal["min", "max"]
+    value: float
+    query: Query
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """Holds when what ``query`` counts compares to ``value`` as ``type`` says."""
+
+    type: ConditionType
+    value: float
+    query: Query
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionGroup:
+    """``and`` or ``or`` of conditions and nested groups."""
+
+    type: Literal["and", "or"]
+    conditions: tuple[Condition, ...] = ()
+    groups: tuple[ConditionGroup, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    """Apply a modifier once per ``value`` of what ``query`` counts, ``repeats`` times each;
+    ``round_up`` counts a part bucket as a whole one."""
+
+    value: float
+    repeats: int
+    round_up: bool
+    query: Query
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """Changes ``field`` (a constraint id, a cost type id, ``name``, ``hidden``, ``page``,
+    ``annotation``, a category id ...) of the element that holds it, by ``type`` with
+    ``value``, when every one of ``conditions`` and ``groups`` holds; ``repeats`` apply
+    it more than once."""
+
+    type: ModifierType
+    field: str
+    value: str
+    conditions: tuple[Condition, ...] = ()
+    groups: tuple[ConditionGroup, ...] = ()
+    repeats: tuple[Repeat, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierGroup:
+    """Modifiers (and nested groups) that apply only when the group's own conditions hold."""
+
+    modifiers: tuple[Modifier, ...] = ()
+    nested: tuple[ModifierGroup, ...] = ()
+    conditions: tuple[Condition, ...] = ()
+    groups: tuple[ConditionGroup, ...] = ()
+    repeats: tuple[Repeat, ...] = ()
+
+
+Modifiers: TypeAlias = tuple[Modifier | ModifierGroup, ...]
+"""An element's modifiers and modifier groups, in the order written."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """An amount of one cost type (``type_id`` names a ``CostType``)."""
+
+    type_id: str
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class CostType:
+    """A currency a list is costed in ("pts", "Cans"); ``default_limit`` -1 is no limit."""
+
+    id: str
+    name: str
+    default_limit: float = UNLIMITED
+    hidden: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Characteristic:
+    """One value on a profile, e.g. ``Handling 4``."""
+
+    name: str
+    type_id: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileType:
+    """A profile's columns, by characteristic type id and name."""
+
+    id: str
+    name: str
+    characteristics: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """A stat line (a model's, a weapon's ...) of a profile type."""
+
+    id: str
+    name: str
+    type_id: str
+    type_name: str = ""
+    hidden: bool = False
+    characteristics: tuple[Characteristic, ...] = ()
+    modifiers: Modifiers = ()
+    page: str = ""
+    publication_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A special rule's name and text."""
+
+    id: str
+    name: str
+    description: str = ""
+    hidden: bool = False
+    modifiers: Modifiers = ()
+    page: str = ""
+    publication_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InfoLink:
+    """A link to a shared profile, rule or info group, with its own modifiers."""
+
+    id: str
+    target_id: str
+    type: Literal["profile", "rule", "infoGroup"]
+    name: str = ""
+    hidden: bool = False
+    modifiers: Modifiers = ()
+
+
+@dataclass(frozen=True, slots=True)
+class InfoGroup:
+    """A named bundle of profiles, rules and links to more."""
+
+    id: str
+    name: str
+    hidden: bool = False
+    profiles: tuple[Profile, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    info_links: tuple[InfoLink, ...] = ()
+    info_groups: tuple[InfoGroup, ...] = ()
+    modifiers: Modifiers = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryLink:
+    """Puts an entry (or a force) in a category; ``primary`` decides where it is listed."""
+
+    id: str
+    target_id: str
+    primary: bool = False
+    hidden: bool = False
+    name: str = ""
+    constraints: tuple[Constraint, ...] = ()
+    modifiers: Modifiers = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Info:
+    """What an entry, a force or a category says about itself, for people: profiles,
+    rules, links to shared ones and info groups."""
+
+    profiles: tuple[Profile, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    info_links: tuple[InfoLink, ...] = ()
+    info_groups: tuple[InfoGroup, ...] = ()
+
+
+NO_INFO = Info()
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A selection entry, a selection entry group or an entry link (``tag`` says which).
+
+    - An entry (``selectionEntry``) is something a player selects: ``type`` is unit, model
+      or upgrade; ``costs`` are what one costs.
+    - A group (``selectionEntryGroup``) holds choices; ``default_id`` names the entry
+      selected by default. A group is never a selection itself.
+    - A link (``entryLink``) stands for the shared entry or group ``target_id`` names; its
+      ``costs``, ``constraints``, ``modifiers``, ``category_links`` and ``info`` are laid over
+      the target's, and its ``children`` added to the target's.
+
+    ``children`` are the nested entries, groups and links, in the order written
+    (``selectionEntries``, then ``selectionEntryGroups``, then ``entryLinks``).
+    """
+
+    tag: EntryTag
+    id: str
+    name: str
+    type: EntryType = "upgrade"
+    target_id: str | None = None
+    target_tag: Literal["selectionEntry", "selectionEntryGroup"] | None = None
+    """For a link: whether it points at an entry or a group."""
+    default_id: str | None = None
+    hidden: bool = False
+    collective: bool = False
+    imported: bool = True
+    """``import``: whether a catalogue importing this one's root entries gets this one."""
+    costs: tuple[Cost, ...] = ()
+    constraints: tuple[Constraint, ...] = ()
+    modifiers: Modifiers = ()
+    category_links: tuple[CategoryLink, ...] = ()
+    children: tuple[Entry, ...] = ()
+    info: Info = NO_INFO
+    page: str = ""
+    publication_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CategoryEntry:
+    """A category ("HQ", "Vehicle"): forces constrain how many of each a list may hold."""
+
+    id: str
+    name: str
+    hidden: bool = False
+    constraints: tuple[Constraint, ...] = ()
+    modifiers: Modifiers = ()
+    info: Info = NO_INFO
+
+
+@dataclass(frozen=True, slots=True)
+class ForceEntry:
+    """A kind of force ("Team", "Patrol detachment"): which categories it holds, how many
+    of each, and the forces that may nest in it."""
+
+    id: str
+    name: str
+    hidden: bool = False
+    category_links: tuple[CategoryLink, ...] = ()
+    constraints: tuple[Constraint, ...] = ()
+    modifiers: Modifiers = ()
+    forces: tuple[ForceEntry, ...] = ()
+    info: Info = NO_INFO
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogueLink:
+    """One catalogue using another; with ``import_root_entries`` its root entries too."""
+
+    id: str
+    target_id: str
+    name: str = ""
+    import_root_entries: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Publication:
+    """A book or document that entries cite by id with a page."""
+
+    id: str
+    name: str
+    short_name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """One file: the game system (``is_game_system``) or a catalogue of it.
+
+    A library catalogue (``library``) only lends its shared entries to others; it is
+    never a faction a player picks.
+    """
+
+    id: str
+    name: str
+    file: str
+    """The file it was read from, as the user would name it (for messages)."""
+    revision: int = 0
+    battlescribe_version: str = ""
+    is_game_system: bool = False
+    game_system_id: str | None = None
+    game_system_revision: int = 0
+    library: bool = False
+    author: str = ""
+    publications: tuple[Publication, ...] = ()
+    cost_types: tuple[CostType, ...] = ()
+    profile_types: tuple[ProfileType, ...] = ()
+    categories: tuple[CategoryEntry, ...] = ()
+    forces: tuple[ForceEntry, ...] = ()
+    catalogue_links: tuple[CatalogueLink, ...] = ()
+    root_entries: tuple[Entry, ...] = ()
+    """``selectionEntries`` and ``entryLinks`` at the root: what a force may select."""
+    shared_entries: tuple[Entry, ...] = ()
+    """``sharedSelectionEntries`` and ``sharedSelectionEntryGroups``: what links point at."""
+    shared_rules: tuple[Rule, ...] = ()
+    shared_profiles: tuple[Profile, ...] = ()
+    shared_info_groups: tuple[InfoGroup, ...] = ()
+    root_rules: tuple[Rule, ...] = ()

@@ -1,0 +1,488 @@
+"""Read a BattleScribe game system or catalogue (parsed XML) into ``model.bsdata.data``.
+
+One pass over the element tree, building frozen values bottom-up. A file with several
+mistakes reports them all: a missing id, a number that is not one or is out of range,
+an unknown kind are each a ``Problem`` naming the file and the element's place (its path
+from the root, with the name or id of each entry on the way), and the element is read
+with a safe default so the rest of the file is still checked. Elements BattleScribe
+writes but warband does not use (comments, readme, tags) are skipped.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from typing import Literal, TypeVar, cast
+from xml.etree.ElementTree import Element
+
+from model.bsdata.data import (
+    NO_INFO,
+    Catalogue,
+    CatalogueLink,
+    CategoryEntry,
+    CategoryLink,
+    Characteristic,
+    Condition,
+    ConditionGroup,
+    ConditionType,
+    Constraint,
+    Cost,
+    CostType,
+    Entry,
+    EntryTag,
+    EntryType,
+    ForceEntry,
+    Info,
+    InfoGroup,
+    InfoLink,
+    Modifier,
+    ModifierGroup,
+    Modifiers,
+    ModifierType,
+    Profile,
+    ProfileType,
+    Publication,
+    Query,
+    Repeat,
+    Rule,
+)
+from model.core.problems import Problem
+from model.parse.xml_guard import local_name
+
+T = TypeVar("T")
+
+MAX_NUMBER = 1e9
+"""The largest number a BattleScribe file may write (costs, limits, constraint values);
+beyond it a number is a typo or an attack, and refusing it keeps every sum finite."""
+
+MAX_REPEATS = 1000
+"""The most times a repeat may apply a modifier per bucket."""
+
+CONDITION_TYPES = frozenset(
+    ("lessThan", "greaterThan", "equalTo", "notEqualTo", "atLeast", "atMost",
+     "instanceOf", "notInstanceOf")
+)  # fmt: skip
+MODIFIER_TYPES = frozenset(
+    ("set", "increment", "decrement", "append", "add", "remove", "set-primary",
+     "unset-primary")
+)  # fmt: skip
+ENTRY_TYPES = frozenset(("unit", "model", "upgrade"))
+
+
+class _Reader:
+    """The state of one file's read: its name, where we are, and the problems found."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.place: list[str] = []
+        self.problems: list[Problem] = []
+
+    # -- places and problems -----------------------------------------------------------
+
+    def problem(self, message: str, hint: str | None = None) -> None:
+        where = "/".join(self.place)
+        self.problems.append(
+            Problem(f"{where}: {message}" if where else message, self.file, hint=hint)
+        )
+
+    def enter(self, element: Element) -> str:
+        """Step into ``element`` for messages: ``selectionEntry "Car"``."""
+        tag = local_name(element.tag)
+        label = element.get("name") or element.get("id") or element.get("targetId")
+        self.place.append(f'{tag} "{label}"' if label else tag)
+        return tag
+
+    def leave(self) -> None:
+        self.place.pop()
+
+    # -- attributes ------------------------------------------------------------------
+
+    def text(self, element: Element, name: str, default: str = "") -> str:
+        return element.get(name, default)
+
+    def required(self, element: Element, name: str) -> str:
+        value = element.get(name)
+        if not value:
+            self.problem(f"has no {name}", hint=f"every {local_name(element.tag)} needs a {name}")
+            return ""
+        return value
+
+    def flag(self, element: Element, name: str, default: bool = False) -> bool:
+        value = element.get(name)
+        if value is None:
+            return default
+        if value in ("true", "false"):
+            return value == "true"
+        self.problem(f'{name} is "{value[:40]}", not true or false')
+        return default
+
+    def number(self, element: Element, name: str, default: float = 0.0) -> float:
+        value = element.get(name)
+        if value is None:
+            return default
+        try:
+            number = float(value)
+        except ValueError:
+            number = math.nan
+        if not math.isfinite(number) or abs(number) > MAX_NUMBER:
+            self.problem(
+                f'{name} is "{value[:40]}", not a number from {-MAX_NUMBER:,.0f} to '
+                f"{MAX_NUMBER:,.0f}"
+            )
+            return default
+        return number
+
+    def whole(self, element: Element, name: str, default: int = 0, top: int = 1_000_000) -> int:
+        number = self.number(element, name, float(default))
+        if number != int(number) or not 0 <= number <= top:
+            self.problem(f"{name} is {number:g}, not a whole number from 0 to {top:,}")
+            return default
+        return int(number)
+
+    def choice(self, element: Element, name: str, allowed: frozenset[str], default: str) -> str:
+        value = element.get(name)
+        if value is None:
+            return default
+        if value not in allowed:
+            self.problem(f'{name} is "{value[:40]}"', hint="one of " + ", ".join(sorted(allowed)))
+            return default
+        return value
+
+    # -- children ----------------------------------------------------------------------
+
+    def each(
+        self, parent: Element, container: str, kind: str, read: Callable[[Element], T]
+    ) -> tuple[T, ...]:
+        """Read every ``<kind>`` inside ``parent``'s ``<container>`` elements."""
+        out: list[T] = []
+        for holder in _children(parent, container):
+            for element in _children(holder, kind):
+                self.enter(element)
+                try:
+                    out.append(read(element))
+                finally:
+                    self.leave()
+        return tuple(out)
+
+    # -- queries, constraints, conditions, modifiers -----------------------------------
+
+    def query(self, element: Element, child: bool) -> Query:
+        return Query(
+            field=self.required(element, "field"),
+            scope=self.required(element, "scope"),
+            child_id=element.get("childId") if child else None,
+            shared=self.flag(element, "shared", True),
+            include_child_selections=self.flag(element, "includeChildSelections"),
+            include_child_forces=self.flag(element, "includeChildForces"),
+            percent_value=self.flag(element, "percentValue"),
+        )
+
+    def constraint(self, element: Element) -> Constraint:
+        kind = self.choice(element, "type", frozenset(("min", "max")), "max")
+        return Constraint(
+            id=self.required(element, "id"),
+            type=cast(Literal["min", "max"], kind),
+            value=self.number(element, "value"),
+            query=self.query(element, child=False),
+        )
+
+    def constraints(self, element: Element) -> tuple[Constraint, ...]:
+        return self.each(element, "constraints", "constraint", self.constraint)
+
+    def condition(self, element: Element) -> Condition:
+        kind = self.choice(element, "type", CONDITION_TYPES, "equalTo")
+        return Condition(
+            type=cast(ConditionType, kind),
+            value=self.number(element, "value"),
+            query=self.query(element, child=True),
+        )
+
+    def condition_group(self, element: Element) -> ConditionGroup:
+        kind = self.choice(element, "type", frozenset(("and", "or")), "and")
+        conditions, groups = self.conditions(element)
+        return ConditionGroup(cast(Literal["and", "or"], kind), conditions, groups)
+
+    def conditions(
+        self, element: Element
+    ) -> tuple[tuple[Condition, ...], tuple[ConditionGroup, ...]]:
+        return (
+            self.each(element, "conditions", "condition", self.condition),
+            self.each(element, "conditionGroups", "conditionGroup", self.condition_group),
+        )
+
+    def repeat(self, element: Element) -> Repeat:
+        return Repeat(
+            value=self.number(element, "value", 1.0),
+            repeats=self.whole(element, "repeats", 1, MAX_REPEATS),
+            round_up=self.flag(element, "roundUp"),
+            query=self.query(element, child=True),
+        )
+
+    def modifier(self, element: Element) -> Modifier:
+        kind = self.choice(element, "type", MODIFIER_TYPES, "set")
+        conditions, groups = self.conditions(element)
+        return Modifier(
+            type=cast(ModifierType, kind),
+            field=self.required(element, "field"),
+            value=element.get("value", ""),
+            conditions=conditions,
+            groups=groups,
+            repeats=self.each(element, "repeats", "repeat", self.repeat),
+        )
+
+    def modifier_group(self, element: Element) -> ModifierGroup:
+        conditions, groups = self.conditions(element)
+        return ModifierGroup(
+            modifiers=self.each(element, "modifiers", "modifier", self.modifier),
+            nested=self.each(element, "modifierGroups", "modifierGroup", self.modifier_group),
+            conditions=conditions,
+            groups=groups,
+            repeats=self.each(element, "repeats", "repeat", self.repeat),
+        )
+
+    def modifiers(self, element: Element) -> Modifiers:
+        plain: Modifiers = self.each(element, "modifiers", "modifier", self.modifier)
+        grouped = self.each(element, "modifierGroups", "modifierGroup", self.modifier_group)
+        return plain + grouped
+
+    # -- information ----------------------------------------------------------------------
+
+    def profile(self, element: Element) -> Profile:
+        values = self.each(element, "characteristics", "characteristic", self.characteristic)
+        return Profile(
+            id=self.required(element, "id"),
+            name=self.text(element, "name"),
+            type_id=self.required(element, "typeId"),
+            type_name=self.text(element, "typeName"),
+            hidden=self.flag(element, "hidden"),
+            characteristics=values,
+            modifiers=self.modifiers(element),
+            page=self.text(element, "page"),
+            publication_id=element.get("publicationId"),
+        )
+
+    def characteristic(self, element: Element) -> Characteristic:
+        return Characteristic(
+            name=self.text(element, "name"),
+            type_id=self.required(element, "typeId"),
+            value=(element.text or "").strip(),
+        )
+
+    def rule(self, element: Element) -> Rule:
+        description = next(_children(element, "description"), None)
+        return Rule(
+            id=self.required(element, "id"),
+            name=self.text(element, "name"),
+            description=(description.text or "").strip() if description is not None else "",
+            hidden=self.flag(element, "hidden"),
+            modifiers=self.modifiers(element),
+            page=self.text(element, "page"),
+            publication_id=element.get("publicationId"),
+        )
+
+    def info_link(self, element: Element) -> InfoLink:
+        kind = self.choice(element, "type", frozenset(("profile", "rule", "infoGroup")), "rule")
+        return InfoLink(
+            id=self.required(element, "id"),
+            target_id=self.required(element, "targetId"),
+            type=cast(Literal["profile", "rule", "infoGroup"], kind),
+            name=self.text(element, "name"),
+            hidden=self.flag(element, "hidden"),
+            modifiers=self.modifiers(element),
+        )
+
+    def info_group(self, element: Element) -> InfoGroup:
+        info = self.info(element)
+        return InfoGroup(
+            id=self.required(element, "id"),
+            name=self.text(element, "name"),
+            hidden=self.flag(element, "hidden"),
+            profiles=info.profiles,
+            rules=info.rules,
+            info_links=info.info_links,
+            info_groups=info.info_groups,
+            modifiers=self.modifiers(element),
+        )
+
+    def info(self, element: Element) -> Info:
+        info = Info(
+            profiles=self.each(element, "profiles", "profile", self.profile),
+            rules=self.each(element, "rules", "rule", self.rule),
+            info_links=self.each(element, "infoLinks", "infoLink", self.info_link),
+            info_groups=self.each(element, "infoGroups", "infoGroup", self.info_group),
+        )
+        return NO_INFO if info == NO_INFO else info
+
+    # -- entries -----------------------------------------------------------------------
+
+    def cost(self, element: Element) -> Cost:
+        return Cost(self.required(element, "typeId"), self.number(element, "value"))
+
+    def category_link(self, element: Element) -> CategoryLink:
+        return CategoryLink(
+            id=self.required(element, "id"),
+            target_id=self.required(element, "targetId"),
+            primary=self.flag(element, "primary"),
+            hidden=self.flag(element, "hidden"),
+            name=self.text(element, "name"),
+            constraints=self.constraints(element),
+            modifiers=self.modifiers(element),
+        )
+
+    def entry(self, element: Element) -> Entry:
+        tag = cast(EntryTag, local_name(element.tag))
+        target_id: str | None = None
+        target_tag: Literal["selectionEntry", "selectionEntryGroup"] | None = None
+        kind: str = "upgrade"
+        if tag == "entryLink":
+            target_id = self.required(element, "targetId")
+            target_tag = cast(
+                Literal["selectionEntry", "selectionEntryGroup"],
+                self.choice(
+                    element,
+                    "type",
+                    frozenset(("selectionEntry", "selectionEntryGroup")),
+                    "selectionEntry",
+                ),
+            )
+        elif tag == "selectionEntry":
+            kind = self.choice(element, "type", ENTRY_TYPES, "upgrade")
+        children = (
+            self.each(element, "selectionEntries", "selectionEntry", self.entry)
+            + self.each(element, "selectionEntryGroups", "selectionEntryGroup", self.entry)
+            + self.each(element, "entryLinks", "entryLink", self.entry)
+        )
+        return Entry(
+            tag=tag,
+            id=self.required(element, "id"),
+            name=self.text(element, "name"),
+            type=cast(EntryType, kind),
+            target_id=target_id,
+            target_tag=target_tag,
+            default_id=element.get("defaultSelectionEntryId") or None,
+            hidden=self.flag(element, "hidden"),
+            collective=self.flag(element, "collective"),
+            imported=self.flag(element, "import", True),
+            costs=self.each(element, "costs", "cost", self.cost),
+            constraints=self.constraints(element),
+            modifiers=self.modifiers(element),
+            category_links=self.each(element, "categoryLinks", "categoryLink", self.category_link),
+            children=children,
+            info=self.info(element),
+            page=self.text(element, "page"),
+            publication_id=element.get("publicationId"),
+        )
+
+    def force(self, element: Element) -> ForceEntry:
+        return ForceEntry(
+            id=self.required(element, "id"),
+            name=self.text(element, "name"),
+            hidden=self.flag(element, "hidden"),
+            category_links=self.each(element, "categoryLinks", "categoryLink", self.category_link),
+            constraints=self.constraints(element),
+            modifiers=self.modifiers(element),
+            forces=self.each(element, "forceEntries", "forceEntry", self.force),
+            info=self.info(element),
+        )
+
+    def category(self, element: Element) -> CategoryEntry:
+        return CategoryEntry(
+            id=self.required(element, "id"),
+            name=self.text(element, "name"),
+            hidden=self.flag(element, "hidden"),
+            constraints=self.constraints(element),
+            modifiers=self.modifiers(element),
+            info=self.info(element),
+        )
+
+    # -- the file's top level ------------------------------------------------------------
+
+    def cost_type(self, element: Element) -> CostType:
+        return CostType(
+            id=self.required(element, "id"),
+            name=self.text(element, "name").strip(),
+            default_limit=self.number(element, "defaultCostLimit", -1.0),
+            hidden=self.flag(element, "hidden"),
+        )
+
+    def profile_type(self, element: Element) -> ProfileType:
+        columns = self.each(
+            element,
+            "characteristicTypes",
+            "characteristicType",
+            lambda e: (self.required(e, "id"), self.text(e, "name")),
+        )
+        return ProfileType(
+            self.required(element, "id"), self.text(element, "name").strip(), columns
+        )
+
+    def publication(self, element: Element) -> Publication:
+        return Publication(
+            self.required(element, "id"),
+            self.text(element, "name"),
+            self.text(element, "shortName"),
+        )
+
+    def catalogue_link(self, element: Element) -> CatalogueLink:
+        return CatalogueLink(
+            id=self.required(element, "id"),
+            target_id=self.required(element, "targetId"),
+            name=self.text(element, "name"),
+            import_root_entries=self.flag(element, "importRootEntries"),
+        )
+
+    def catalogue(self, root: Element) -> Catalogue:
+        tag = local_name(root.tag)
+        return Catalogue(
+            id=self.required(root, "id"),
+            name=self.text(root, "name").strip() or self.file,
+            file=self.file,
+            revision=self.whole(root, "revision", 0, 10**9),
+            battlescribe_version=self.text(root, "battleScribeVersion"),
+            is_game_system=tag == "gameSystem",
+            game_system_id=root.get("gameSystemId"),
+            game_system_revision=self.whole(root, "gameSystemRevision", 0, 10**9),
+            library=self.flag(root, "library"),
+            author=self.text(root, "authorName"),
+            publications=self.each(root, "publications", "publication", self.publication),
+            cost_types=self.each(root, "costTypes", "costType", self.cost_type),
+            profile_types=self.each(root, "profileTypes", "profileType", self.profile_type),
+            categories=self.each(root, "categoryEntries", "categoryEntry", self.category),
+            forces=self.each(root, "forceEntries", "forceEntry", self.force),
+            catalogue_links=self.each(root, "catalogueLinks", "catalogueLink", self.catalogue_link),
+            root_entries=self.each(root, "selectionEntries", "selectionEntry", self.entry)
+            + self.each(root, "entryLinks", "entryLink", self.entry),
+            shared_entries=self.each(root, "sharedSelectionEntries", "selectionEntry", self.entry)
+            + self.each(root, "sharedSelectionEntryGroups", "selectionEntryGroup", self.entry),
+            shared_rules=self.each(root, "sharedRules", "rule", self.rule),
+            shared_profiles=self.each(root, "sharedProfiles", "profile", self.profile),
+            shared_info_groups=self.each(root, "sharedInfoGroups", "infoGroup", self.info_group),
+            root_rules=self.each(root, "rules", "rule", self.rule),
+        )
+
+
+def _children(parent: Element, name: str) -> Iterator[Element]:
+    """``parent``'s direct children named ``name``, whatever their namespace."""
+    for child in parent:
+        if isinstance(child.tag, str) and local_name(child.tag) == name:
+            yield child
+
+
+def read_catalogue(root: Element, file: str) -> tuple[Catalogue | None, list[Problem]]:
+    """A game system or catalogue from its root element, and every problem found in it.
+
+    The catalogue is None only when the root is not a BattleScribe game system or
+    catalogue at all; otherwise it is read whole, with safe defaults where problems were.
+    """
+    reader = _Reader(file)
+    tag = local_name(root.tag)
+    if tag not in ("gameSystem", "catalogue"):
+        return None, [
+            Problem(
+                f"the root element is <{tag[:40]}>, not <gameSystem> or <catalogue>",
+                file,
+                hint="is this a BattleScribe .gst or .cat file?",
+            )
+        ]
+    catalogue = reader.catalogue(root)
+    return catalogue, reader.problems

@@ -1,0 +1,84 @@
+"""A player's list over a BattleScribe game system: forces holding nested selections.
+
+The shape follows BattleScribe's own ``.ros`` files (research ``anchors_builders.md``
+section 3), so that importing one and exporting it again keeps everything: a roster
+has cost limits and forces; a force is one of the system's force entries, from one
+catalogue, and holds selections; a selection is ``number`` of one entry and holds the
+selections made inside it (a vehicle's weapons, a squad's models).
+
+A selection names its entry as ``.ros`` files do: ``entry_id`` is the chain of ids from
+the link that was followed to the entry that was selected, joined by ``::``
+(``"link-id::entry-id"``), because the same shared entry reached through two links is
+two different choices, each with its own costs and constraints. The entry's name is
+kept too, for people and for messages when an id is not found.
+
+Everything is a frozen value: an edit makes a new roster, so undo is a stack of
+rosters, and the engine can cache by identity.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """``number`` of an entry, and what was selected inside it."""
+
+    id: str
+    """This selection's own id, unique in the roster (kept from a ``.ros`` file)."""
+    entry_id: str
+    """The ids from the link followed to the entry selected, joined by ``::``."""
+    name: str
+    """The entry's name when it was selected (for people; the id is what counts)."""
+    number: int = 1
+    entry_group_id: str | None = None
+    """The group (chain of ids, like ``entry_id``) the entry was chosen from, if any."""
+    type: str = "upgrade"
+    custom_name: str = ""
+    note: str = ""
+    selections: tuple[Selection, ...] = ()
+
+    @property
+    def entry_ids(self) -> tuple[str, ...]:
+        """The chain of ids in ``entry_id``, the selected entry's own id last."""
+        return tuple(self.entry_id.split("::"))
+
+
+@dataclass(frozen=True, slots=True)
+class Force:
+    """A force of one kind (a force entry) from one catalogue, and its selections."""
+
+    id: str
+    entry_id: str
+    """The force entry's id."""
+    catalogue_id: str
+    name: str
+    """The force entry's name when it was added."""
+    catalogue_name: str = ""
+    custom_name: str = ""
+    note: str = ""
+    selections: tuple[Selection, ...] = ()
+    forces: tuple[Force, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CostLimit:
+    """The most a roster may spend of one cost type (the player's choice: 500 points)."""
+
+    type_id: str
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class BsRoster:
+    """A list over a BattleScribe game system."""
+
+    id: str
+    name: str
+    game_system_id: str
+    game_system_name: str = ""
+    game_system_revision: int = 0
+    cost_limits: tuple[CostLimit, ...] = ()
+    forces: tuple[Force, ...] = ()
+    custom_notes: str = ""

@@ -1,0 +1,160 @@
+"""A BattleScribe game system with its catalogues, indexed once for the engine.
+
+Entry links, info links and category links point at ids. A link in a catalogue finds
+its target in that catalogue first, then in the catalogues it links to
+(``catalogueLinks``, library catalogues), then in the game system, as BattleScribe
+resolves them. The index is built once per loaded system (issue 18: "a game system is
+indexed once"), so every look-up after that is a dictionary read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from model.bsdata.data import (
+    Catalogue,
+    CategoryEntry,
+    CostType,
+    Entry,
+    ForceEntry,
+    InfoGroup,
+    Profile,
+    Rule,
+)
+
+Target = Entry | Profile | Rule | InfoGroup | CategoryEntry | ForceEntry
+
+
+def _walk_entries(entries: tuple[Entry, ...]) -> Iterator[Entry]:
+    stack = list(reversed(entries))
+    while stack:
+        entry = stack.pop()
+        yield entry
+        stack.extend(reversed(entry.children))
+
+
+def _walk_forces(forces: tuple[ForceEntry, ...]) -> Iterator[ForceEntry]:
+    stack = list(reversed(forces))
+    while stack:
+        force = stack.pop()
+        yield force
+        stack.extend(reversed(force.forces))
+
+
+def _own_index(catalogue: Catalogue) -> dict[str, Target]:
+    """Every id a link may point at in one file: shared entries and groups, shared
+    rules, profiles and info groups, categories, and (for ``scope`` ids) every entry
+    and force entry written in it."""
+    index: dict[str, Target] = {}
+    for entry in _walk_entries(catalogue.root_entries + catalogue.shared_entries):
+        if entry.tag != "entryLink":
+            index.setdefault(entry.id, entry)
+    for force in _walk_forces(catalogue.forces):
+        index.setdefault(force.id, force)
+    for category in catalogue.categories:
+        index.setdefault(category.id, category)
+    for rule in catalogue.shared_rules:
+        index.setdefault(rule.id, rule)
+    for profile in catalogue.shared_profiles:
+        index.setdefault(profile.id, profile)
+    for group in catalogue.shared_info_groups:
+        index.setdefault(group.id, group)
+    # shared entries win over nested ones with the same id: they are what links mean
+    for entry in catalogue.shared_entries:
+        index[entry.id] = entry
+    return index
+
+
+@dataclass(frozen=True)
+class GameSystem:
+    """The ``.gst`` and its catalogues (``.cat``), with look-ups by id."""
+
+    system: Catalogue
+    catalogues: tuple[Catalogue, ...] = ()
+    folder: str = ""
+    _indexes: Mapping[str, Mapping[str, Target]] = field(default_factory=dict, repr=False)
+    _order: Mapping[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def build(
+        cls, system: Catalogue, catalogues: tuple[Catalogue, ...], folder: str = ""
+    ) -> GameSystem:
+        """Index every file once, and the order each catalogue looks ids up in."""
+        files = {c.id: c for c in (system, *catalogues)}
+        indexes = {c.id: MappingProxyType(_own_index(c)) for c in files.values()}
+        order: dict[str, tuple[str, ...]] = {}
+        for catalogue in files.values():
+            seen: list[str] = [catalogue.id]
+            queue = [link.target_id for link in catalogue.catalogue_links]
+            while queue:
+                target = queue.pop(0)
+                if target in files and target not in seen:
+                    seen.append(target)
+                    queue.extend(link.target_id for link in files[target].catalogue_links)
+            if system.id not in seen:
+                seen.append(system.id)
+            order[catalogue.id] = tuple(seen)
+        return cls(system, catalogues, folder, MappingProxyType(indexes), MappingProxyType(order))
+
+    @property
+    def id(self) -> str:
+        return self.system.id
+
+    @property
+    def name(self) -> str:
+        return self.system.name
+
+    def catalogue(self, catalogue_id: str) -> Catalogue | None:
+        """A catalogue (or the game system itself) by id."""
+        if catalogue_id == self.system.id:
+            return self.system
+        return next((c for c in self.catalogues if c.id == catalogue_id), None)
+
+    @property
+    def factions(self) -> tuple[Catalogue, ...]:
+        """The catalogues a player may build a force from: every one but libraries."""
+        return tuple(c for c in self.catalogues if not c.library)
+
+    def find(self, target_id: str, catalogue_id: str | None = None) -> Target | None:
+        """What ``target_id`` names, looked up from ``catalogue_id`` (its own file, the
+        files it links to, then the game system), or anywhere when no catalogue is
+        given."""
+        order = self._order.get(catalogue_id or "", ())
+        for file_id in order:
+            found = self._indexes[file_id].get(target_id)
+            if found is not None:
+                return found
+        if not order:
+            for index in self._indexes.values():
+                found = index.get(target_id)
+                if found is not None:
+                    return found
+        return None
+
+    def cost_types(self) -> tuple[CostType, ...]:
+        """The game's cost types, as the game system declares them."""
+        return self.system.cost_types
+
+    def imported_roots(self, catalogue_id: str) -> tuple[Entry, ...]:
+        """A catalogue's root entries, then those of the catalogues it imports with
+        ``importRootEntries`` (only their entries marked ``import``), then the game
+        system's."""
+        catalogue = self.catalogue(catalogue_id)
+        if catalogue is None:
+            return ()
+        out = list(catalogue.root_entries)
+        for link in catalogue.catalogue_links:
+            other = self.catalogue(link.target_id)
+            if link.import_root_entries and other is not None:
+                out.extend(e for e in other.root_entries if e.imported)
+        if catalogue is not self.system:
+            out.extend(self.system.root_entries)
+        return tuple(out)
+
+    def forces(self, catalogue_id: str) -> tuple[ForceEntry, ...]:
+        """The force entries a catalogue offers: its own, then the game system's."""
+        catalogue = self.catalogue(catalogue_id)
+        own = catalogue.forces if catalogue is not None else ()
+        return own + (self.system.forces if catalogue is not self.system else ())
