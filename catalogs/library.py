@@ -3,13 +3,20 @@
 Listing systems only looks at folders, so the app's home screen and ``warband
 catalogs`` start without building the catalog schema; a catalog is parsed and
 checked the first time it is asked for, and kept.
+
+Two kinds of folder are systems: our own TOML catalogs (``system.toml``), and folders of
+BattleScribe data (a ``.gst`` or ``.gstz`` and its catalogues, ``catalogs.bsdata``), whose
+id is the folder's name. They are listed and loaded apart (``entries``/``load`` and
+``battlescribe_entries``/``load_battlescribe``) because they load into different things
+(a ``Catalog``, a ``GameSystem``): every caller of ``entries`` and ``load`` builds lists
+over a ``Catalog`` and stays as it was.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from catalogs.locations import bundled_dir, user_catalog_dir
 
@@ -17,7 +24,11 @@ HOUSE_FILE = "house.toml"
 """A user's additions to a system (cards, a base-cost table), in a user catalog folder
 named like the system; see ``model.catalog.HouseFile``."""
 
+BS_SUFFIX = "-bsdata"
+"""Added to a BattleScribe folder's name for its id when a TOML system has that name."""
+
 if TYPE_CHECKING:
+    from model.bsdata.system import GameSystem
     from model.catalog.schema import Catalog
 
 
@@ -31,6 +42,8 @@ class SystemEntry:
     """``bundled`` or ``user``."""
     house: Path | None = None
     """A user's ``house.toml`` for this system (own cards, own base-cost table)."""
+    kind: Literal["warband", "battlescribe"] = "warband"
+    """Our own TOML catalog, or a folder of BattleScribe data."""
 
 
 class Library:
@@ -41,6 +54,7 @@ class Library:
         self.bundled_dir = bundled or bundled_dir()
         self.user_dir = user_catalog_dir(user_dir)
         self._cache: dict[str, Catalog] = {}
+        self._bs_cache: dict[str, GameSystem] = {}
 
     def entries(self) -> dict[str, SystemEntry]:
         """Systems by id, user folders replacing bundled ones."""
@@ -58,9 +72,54 @@ class Library:
                     found[folder.name] = replace(found[folder.name], house=house)
         return found
 
+    def battlescribe_entries(self) -> dict[str, SystemEntry]:
+        """BattleScribe game systems by id, user folders replacing bundled ones.
+
+        The id is the folder's name, unless one of our TOML systems has that id (a
+        ``punkapocalyptic`` folder of BSData beside the bundled Punkapocalyptic): then it
+        is the name with ``-bsdata`` after it, so both stay usable and a roster over the
+        TOML system never silently opens over the other. A folder holding a
+        ``system.toml`` is a TOML system, listed by ``entries`` only."""
+        from catalogs.bsdata import is_battlescribe_folder
+
+        taken = self.entries()
+        found: dict[str, SystemEntry] = {}
+        for origin, root in (("bundled", self.bundled_dir), ("user", self.user_dir)):
+            if not root.is_dir():
+                continue
+            for folder in sorted(root.iterdir()):
+                if folder.is_dir() and is_battlescribe_folder(folder):
+                    name = folder.name + BS_SUFFIX if folder.name in taken else folder.name
+                    found[name] = SystemEntry(name, folder, origin, kind="battlescribe")
+        return found
+
+    def load_battlescribe(self, system_id: str) -> GameSystem:
+        """The BattleScribe game system of a folder id, or ``CatalogError`` (unknown id,
+        or data that cannot be used: every problem)."""
+        if system_id not in self._bs_cache:
+            from catalogs.bsdata import load_battlescribe
+            from model.core.problems import CatalogError, Problem, did_you_mean
+
+            entries = self.battlescribe_entries()
+            entry = entries.get(system_id)
+            if entry is None:
+                raise CatalogError(
+                    f"no BattleScribe data for the game system '{system_id}'",
+                    [
+                        Problem(
+                            f"unknown system '{system_id}'",
+                            hint=did_you_mean(system_id, entries)
+                            or "BattleScribe systems: " + (", ".join(sorted(entries)) or "none"),
+                        )
+                    ],
+                )
+            self._bs_cache[system_id] = load_battlescribe(entry.folder)
+        return self._bs_cache[system_id]
+
     def forget(self, system_id: str) -> None:
         """Load a system again next time it is asked for (its house file changed)."""
         self._cache.pop(system_id, None)
+        self._bs_cache.pop(system_id, None)
 
     def load(self, system_id: str) -> Catalog:
         """The catalog of a system id, or ``CatalogError`` (unknown id, or broken catalog)."""
@@ -71,12 +130,17 @@ class Library:
             entries = self.entries()
             entry = entries.get(system_id)
             if entry is None:
+                battlescribe = system_id in self.battlescribe_entries()
                 raise CatalogError(
                     f"no catalog for the game system '{system_id}'",
                     [
                         Problem(
-                            f"unknown system '{system_id}'",
-                            hint=did_you_mean(system_id, entries)
+                            f"'{system_id}' is BattleScribe data, not a warband catalog"
+                            if battlescribe
+                            else f"unknown system '{system_id}'",
+                            hint=f"list it with: warband catalogs {system_id}"
+                            if battlescribe
+                            else did_you_mean(system_id, entries)
                             or "known systems: " + ", ".join(sorted(entries)),
                         )
                     ],

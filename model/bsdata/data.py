@@ -278,8 +278,9 @@ class Entry:
     default_id: str | None = None
     hidden: bool = False
     collective: bool = False
-    imported: bool = True
-    """``import``: whether a catalogue importing this one's root entries gets this one."""
+    imported: bool = False
+    """``import``: whether a catalogue importing this one's root entries gets this one
+    (false unless written, as the schema says)."""
     costs: tuple[Cost, ...] = ()
     constraints: tuple[Constraint, ...] = ()
     modifiers: Modifiers = ()

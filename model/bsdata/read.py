@@ -46,6 +46,7 @@ from model.bsdata.data import (
     Repeat,
     Rule,
 )
+from model.bsdata.versions import upgrade
 from model.core.problems import Problem
 from model.parse.xml_guard import local_name
 
@@ -362,7 +363,7 @@ class _Reader:
             default_id=element.get("defaultSelectionEntryId") or None,
             hidden=self.flag(element, "hidden"),
             collective=self.flag(element, "collective"),
-            imported=self.flag(element, "import", True),
+            imported=self.flag(element, "import"),
             costs=self.each(element, "costs", "cost", self.cost),
             constraints=self.constraints(element),
             modifiers=self.modifiers(element),
@@ -472,7 +473,8 @@ def read_catalogue(root: Element, file: str) -> tuple[Catalogue | None, list[Pro
     """A game system or catalogue from its root element, and every problem found in it.
 
     The catalogue is None only when the root is not a BattleScribe game system or
-    catalogue at all; otherwise it is read whole, with safe defaults where problems were.
+    catalogue at all, or of a version refused; otherwise it is read whole (older 2.x
+    upgraded: ``model.bsdata.versions``), with safe defaults where problems were.
     """
     reader = _Reader(file)
     tag = local_name(root.tag)
@@ -484,5 +486,7 @@ def read_catalogue(root: Element, file: str) -> tuple[Catalogue | None, list[Pro
                 hint="is this a BattleScribe .gst or .cat file?",
             )
         ]
+    if refused := upgrade(root, file):
+        return None, refused
     catalogue = reader.catalogue(root)
     return catalogue, reader.problems

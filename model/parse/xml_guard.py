@@ -85,6 +85,11 @@ def parse_xml(data: bytes, limit: int = MAX_XML_BYTES) -> ElementTree.Element | 
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as exc:
         line = exc.position[0] if exc.position else None
+        try:  # only when it failed: is it the encoding? (Latin-1 saved as a .cat)
+            data.decode("utf-8")
+        except UnicodeDecodeError as bad:
+            line = data.count(b"\n", 0, bad.start) + 1
+            return XmlRefused("it is not UTF-8 text (BattleScribe files are UTF-8)", line)
         return XmlRefused(f"not well-formed XML ({_reason(exc)})", line)
     return _checked(root)
 

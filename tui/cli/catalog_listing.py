@@ -1,7 +1,8 @@
 """``warband catalogs``: the game systems found, a system's factions, a faction's units,
 or ``--check`` a catalog folder (or a house file) and report every problem in it.
 
-Apart from the roster commands: it reads catalogs, not lists.
+Apart from the roster commands: it reads catalogs, not lists. Folders of BattleScribe
+data are listed and checked by ``tui.cli.bsdata_listing``, after our own catalogs.
 """
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
     from catalogs.loader import load_system
     from model.core.problems import CatalogError, WarbandError
 
+    if args.check is not None and _battlescribe(Path(args.check)):
+        from tui.cli.bsdata_listing import check_folder
+
+        folder = Path(args.check)
+        return check_folder(folder if folder.is_dir() else folder.parent, out)
     if args.check is not None:
         check, house = Path(args.check), None
         if check.is_file() and check.name == "house.toml":
@@ -51,6 +57,11 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
         )
         return EXIT_OK
     library = open_library(args)
+    bs_ids = library.battlescribe_entries() if args.system else {}
+    if args.system in bs_ids and args.system not in library.entries():
+        from tui.cli.bsdata_listing import list_battlescribe
+
+        return list_battlescribe(library, args.system, args.faction, out)
     if args.system:
         from tui.listing import faction_listing, system_listing
 
@@ -61,7 +72,8 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
         print(faction_listing(find_faction(catalog, args.faction)), file=out)
         return EXIT_OK
     entries = library.entries()
-    if not entries:
+    battlescribe = library.battlescribe_entries()
+    if not entries and not battlescribe:
         print("no catalogs found", file=out)
         return EXIT_OK
     for entry in entries.values():
@@ -79,4 +91,25 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
         for fid, faction in catalog.factions.items():
             mark = "" if faction.faction.data == "published" else f" [{faction.faction.data}]"
             print(f"  {fid}: {faction.faction.name}{mark}", file=out)
+    if battlescribe:
+        from tui.cli.bsdata_listing import overview
+
+        for entry in battlescribe.values():
+            overview(library, entry, out)
     return EXIT_OK
+
+
+def _battlescribe(path: Path) -> bool:
+    """Whether ``--check PATH`` names BattleScribe data: a folder holding a game system or
+    catalogue file and no ``system.toml`` or ``house.toml``, or one such file."""
+    from catalogs.bsdata import CATALOGUE_SUFFIXES, SYSTEM_SUFFIXES
+
+    suffixes = SYSTEM_SUFFIXES + CATALOGUE_SUFFIXES
+    if path.is_file():
+        return path.suffix.lower() in suffixes
+    if not path.is_dir() or any((path / n).is_file() for n in ("system.toml", "house.toml")):
+        return False
+    try:
+        return any(p.suffix.lower() in suffixes for p in path.iterdir())
+    except OSError:
+        return False

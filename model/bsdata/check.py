@@ -1,0 +1,100 @@
+"""Check a BattleScribe game system across its files: every problem at once.
+
+``model.bsdata.read`` checks each file alone (ids present, numbers in range, kinds
+known). What only the whole folder can tell is checked here, on the values read: that
+every link leads somewhere of the right kind, that costs, profiles and characteristics
+name types that exist, that constraints and conditions count something BattleScribe
+can count, that each catalogue belongs to this game system. Each problem names the file
+and the element's place in the words the reader uses (``check_walk.step``).
+
+Errors and warnings. An **error** is data the engine cannot follow: a link (entry,
+info or category link) to nothing or to the wrong kind of thing, a catalogue link to a
+missing catalogue, a cost, profile or characteristic of an unknown type, a count of a
+field that is not one (not ``selections``, ``forces``, a cost type or
+``limit::<cost type>``), a catalogue of another game system. A **warning** is data that
+still has a meaning but probably not the one meant: an id repeated in one file (the first
+is used), a ``scope`` or ``childId`` naming no id in the folder (it counts nothing; a
+game system may name entries of a catalogue not installed), a modifier of a field that
+is neither a known field, a cost type nor a constraint of its element (it changes
+nothing), a group's default entry that is not one of its entries (nothing is selected by
+default), a catalogue written for a newer revision of the game system.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.bsdata.check_walk import Walker
+from model.bsdata.data import Catalogue
+from model.bsdata.system import GameSystem
+from model.core.problems import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class Findings:
+    """What the check found: errors (the data cannot be used as written) and warnings."""
+
+    errors: tuple[Problem, ...] = ()
+    warnings: tuple[Problem, ...] = ()
+
+
+def check_system(system: GameSystem) -> Findings:
+    """Every cross-file problem of ``system``, the game system's file first, then each
+    catalogue's in the order given."""
+    ids = _folder_ids(system)
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
+    for catalogue in (system.system, *system.catalogues):
+        walker = Walker(system, catalogue, ids)
+        _check_header(system, catalogue, walker)
+        walker.catalogue()
+        errors.extend(walker.errors)
+        warnings.extend(walker.warnings)
+    return Findings(tuple(errors), tuple(warnings))
+
+
+def _check_header(system: GameSystem, catalogue: Catalogue, walker: Walker) -> None:
+    """A catalogue's game system and revision, and its links to other catalogues."""
+    head = system.system
+    if not catalogue.is_game_system:
+        if catalogue.game_system_id != head.id:
+            walker.error(
+                f'gameSystemId is "{catalogue.game_system_id or ""}", not the id of the '
+                f'game system "{head.name}" ({head.id})',
+                hint="this catalogue belongs to another game system: keep it in that "
+                "system's folder",
+            )
+        elif catalogue.game_system_revision > head.revision:
+            walker.warning(
+                f"written for revision {catalogue.game_system_revision} of "
+                f'"{head.name}", newer than the revision {head.revision} in this folder',
+                hint="update the game system file to its latest revision",
+            )
+    for link in catalogue.catalogue_links:
+        with walker.at("catalogueLink", link.name, link.id, link.target_id):
+            if system.catalogue(link.target_id) is None or link.target_id == catalogue.id:
+                walker.error(
+                    f'links to the catalogue "{link.target_id}", which is not in this folder',
+                    hint="add that catalogue's file to the folder, or remove the link",
+                )
+
+
+def _folder_ids(system: GameSystem) -> dict[str, str]:
+    """Every id a scope or childId may name (catalogues, entries, groups, links, forces,
+    categories), with the file that has it."""
+    ids: dict[str, str] = {}
+    for catalogue in (system.system, *system.catalogues):
+        ids.setdefault(catalogue.id, catalogue.file)
+        stack = list(catalogue.root_entries + catalogue.shared_entries)
+        while stack:
+            entry = stack.pop()
+            ids.setdefault(entry.id, catalogue.file)
+            stack.extend(entry.children)
+        forces = list(catalogue.forces)
+        while forces:
+            force = forces.pop()
+            ids.setdefault(force.id, catalogue.file)
+            forces.extend(force.forces)
+        for category in catalogue.categories:
+            ids.setdefault(category.id, catalogue.file)
+    return ids

@@ -1,0 +1,386 @@
+"""The walk of one file for ``model.bsdata.check``: every element, with its place.
+
+Apart from ``check.py`` (what the check is for, its two severities and the file-level
+questions) because it is the long part: one method per kind of element, each checking
+what that element names and stepping into what it holds, as the reader stepped in.
+Places are written as the reader writes them (``model.bsdata.read``, ``_Reader.enter``:
+each step the element's kind and its name, else its id, else the id it links to), so a
+problem found by either points at an element in the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from model.bsdata.data import (
+    Catalogue,
+    CategoryEntry,
+    CategoryLink,
+    Condition,
+    ConditionGroup,
+    Constraint,
+    Entry,
+    ForceEntry,
+    Info,
+    InfoGroup,
+    InfoLink,
+    Modifier,
+    ModifierGroup,
+    Modifiers,
+    Profile,
+    ProfileType,
+    Query,
+    Repeat,
+    Rule,
+)
+from model.bsdata.system import GameSystem
+from model.core.problems import Problem
+
+SCOPES = frozenset(
+    ("self", "parent", "ancestor", "force", "roster", "primary-category", "primary-catalogue")
+)
+"""The scopes that are words; any other scope is an id."""
+
+CHILD_KINDS = frozenset(("any", "unit", "model", "upgrade"))
+"""The childIds that are words; any other childId is an id."""
+
+FIELDS = frozenset(("selections", "forces"))
+"""What a query may count besides a cost type and a cost limit."""
+
+MODIFIED = frozenset(
+    ("name", "hidden", "page", "annotation", "category", "description", "publicationId")
+)
+"""The fields of an element a modifier may change, besides its constraints and costs (and a
+profile's characteristics)."""
+
+_KIND = {
+    Entry: "an entry",
+    Profile: "a profile",
+    Rule: "a rule",
+    InfoGroup: "an info group",
+    CategoryEntry: "a category",
+    ForceEntry: "a force entry",
+}
+
+
+def step(tag: str, name: str | None, id_: str | None = None, target_id: str | None = None) -> str:
+    """One step of a place: ``selectionEntry "Car"``, or the bare tag with no label."""
+    label = name or id_ or target_id
+    return f'{tag} "{label}"' if label else tag
+
+
+def _kind(target: object) -> str:
+    if isinstance(target, Entry):
+        return "a group" if target.tag == "selectionEntryGroup" else "an entry"
+    return _KIND.get(type(target), "something else")
+
+
+class Walker:
+    """One file's walk: where it is, and what it found."""
+
+    def __init__(self, system: GameSystem, catalogue: Catalogue, ids: dict[str, str]) -> None:
+        self.system = system
+        self.file = catalogue.file
+        self.cat = catalogue
+        self.ids = ids
+        self.place: list[str] = []
+        self.errors: list[Problem] = []
+        self.warnings: list[Problem] = []
+        self.seen: dict[str, str] = {}
+        files = self._reach()
+        self.cost_types = {c.id: c.name for f in files for c in f.cost_types}
+        self.profile_types: dict[str, ProfileType] = {}
+        for f in files:
+            for kind in f.profile_types:
+                self.profile_types.setdefault(kind.id, kind)
+
+    def _reach(self) -> list[Catalogue]:
+        """This file, the catalogues it links to (and they to), then the game system."""
+        out = [self.cat]
+        queue = [link.target_id for link in self.cat.catalogue_links]
+        while queue:
+            found = self.system.catalogue(queue.pop(0))
+            if found is not None and found not in out:
+                out.append(found)
+                queue.extend(link.target_id for link in found.catalogue_links)
+        if self.system.system not in out:
+            out.append(self.system.system)
+        return out
+
+    # -- places and problems -----------------------------------------------------------
+
+    def _problem(self, message: str, hint: str | None) -> Problem:
+        where = "/".join(self.place)
+        return Problem(f"{where}: {message}" if where else message, self.file, hint=hint)
+
+    def error(self, message: str, hint: str | None = None) -> None:
+        self.errors.append(self._problem(message, hint))
+
+    def warning(self, message: str, hint: str | None = None) -> None:
+        self.warnings.append(self._problem(message, hint))
+
+    @contextmanager
+    def at(
+        self, tag: str, name: str | None, id_: str | None = None, target_id: str | None = None
+    ) -> Iterator[None]:
+        """Inside an element, for the places of what is found there."""
+        self.place.append(step(tag, name, id_, target_id))
+        try:
+            yield
+        finally:
+            self.place.pop()
+
+    def _unique(self, id_: str) -> None:
+        """Warn of an id already used in this file (links find the first)."""
+        if not id_:
+            return
+        first = self.seen.get(id_)
+        if first is None:
+            self.seen[id_] = "/".join(self.place)
+        else:
+            self.warning(
+                f'the id "{id_}" is also the id of {first}',
+                hint="give each element its own id (BattleScribe's editor does)",
+            )
+
+    def _target(self, target_id: str) -> object | None:
+        return self.system.find(target_id, self.cat.id)
+
+    def _missing(self, what: str, target_id: str) -> None:
+        elsewhere = self.ids.get(target_id)
+        hint = (
+            f"it is in {elsewhere}, which this file does not link to: add a catalogueLink"
+            if elsewhere and elsewhere != self.file
+            else f"no {what} has that id in this file, the catalogues it links to or the "
+            "game system"
+        )
+        self.error(f'links to "{target_id}", which is not found', hint=hint)
+
+    # -- the file --------------------------------------------------------------------
+
+    def catalogue(self) -> None:
+        cat = self.cat
+        for category in cat.categories:
+            with self.at("categoryEntry", category.name, category.id):
+                self._unique(category.id)
+                self.constraints(category.constraints)
+                self.modifiers(category.modifiers, {c.id for c in category.constraints})
+                self.info(category.info)
+        for force in cat.forces:
+            self.force(force)
+        for entry in cat.root_entries + cat.shared_entries:
+            self.entry(entry)
+        self.info(Info(cat.shared_profiles, cat.shared_rules + cat.root_rules))
+        for group in cat.shared_info_groups:
+            self.info_group(group)
+
+    def force(self, force: ForceEntry) -> None:
+        with self.at("forceEntry", force.name, force.id):
+            self._unique(force.id)
+            for link in force.category_links:
+                self.category_link(link)
+            self.constraints(force.constraints)
+            self.modifiers(force.modifiers, {c.id for c in force.constraints})
+            self.info(force.info)
+            for inner in force.forces:
+                self.force(inner)
+
+    # -- entries -----------------------------------------------------------------------
+
+    def entry(self, entry: Entry) -> None:
+        with self.at(entry.tag, entry.name, entry.id, entry.target_id):
+            self._unique(entry.id)
+            constraint_ids = {c.id for c in entry.constraints}
+            if entry.tag == "entryLink":
+                constraint_ids |= self._link(entry)
+            if entry.default_id and entry.tag == "selectionEntryGroup":
+                choices = {c.id for c in entry.children} | {
+                    c.target_id for c in entry.children if c.target_id
+                }
+                if entry.default_id not in choices:
+                    self.warning(
+                        f'the default entry "{entry.default_id}" is not one of the group\'s '
+                        "entries",
+                        hint="name one of its entries in defaultSelectionEntryId, or none",
+                    )
+            for cost in entry.costs:
+                if cost.type_id not in self.cost_types:
+                    self.error(
+                        f'a cost of typeId "{cost.type_id}", which is not a cost type',
+                        hint=self._cost_types_hint(),
+                    )
+            self.constraints(entry.constraints)
+            self.modifiers(entry.modifiers, constraint_ids)
+            for link in entry.category_links:
+                self.category_link(link)
+            self.info(entry.info)
+            for child in entry.children:
+                self.entry(child)
+
+    def _link(self, link: Entry) -> set[str]:
+        """Check an entry link's target; the ids of the target's constraints."""
+        target_id = link.target_id or ""
+        target = self._target(target_id)
+        if target is None:
+            self._missing("entry or group", target_id)
+            return set()
+        if not isinstance(target, Entry):
+            self.error(
+                f'links to "{target_id}", {_kind(target)}, not an entry or group',
+                hint="an entryLink's targetId names a selectionEntry or selectionEntryGroup",
+            )
+            return set()
+        if target.tag != link.target_tag:
+            self.error(
+                f'is of type "{link.target_tag}", but "{target.name}" ({target_id}) is '
+                f"{_kind(target)}",
+                hint=f'set type="{target.tag}"',
+            )
+        return {c.id for c in target.constraints}
+
+    def category_link(self, link: CategoryLink) -> None:
+        with self.at("categoryLink", link.name, link.id, link.target_id):
+            target = self._target(link.target_id)
+            if target is None:
+                self._missing("category", link.target_id)
+            elif not isinstance(target, CategoryEntry):
+                self.error(
+                    f'links to "{link.target_id}", {_kind(target)}, not a category',
+                    hint="a categoryLink's targetId names a categoryEntry",
+                )
+            self.constraints(link.constraints)
+            self.modifiers(link.modifiers, {c.id for c in link.constraints})
+
+    def _cost_types_hint(self) -> str:
+        known = ", ".join(f'"{name}" ({id_})' for id_, name in self.cost_types.items())
+        return f"cost types: {known}" if known else "the game system declares no cost types"
+
+    # -- constraints, modifiers, conditions ---------------------------------------------
+
+    def constraints(self, constraints: tuple[Constraint, ...]) -> None:
+        for constraint in constraints:
+            with self.at("constraint", None, constraint.id):
+                self.query(constraint.query)
+
+    def query(self, query: Query) -> None:
+        """What a constraint, condition or repeat counts, and where, must exist."""
+        field = query.field
+        counted = field.removeprefix("limit::")
+        if field not in FIELDS and counted not in self.cost_types:
+            self.error(
+                f'counts the field "{field}", which is not selections, forces, a cost type '
+                "or limit::<cost type>",
+                hint=self._cost_types_hint(),
+            )
+        if query.scope not in SCOPES and query.scope not in self.ids:
+            self.warning(
+                f'has the scope "{query.scope}", which names nothing in this folder',
+                hint="a scope is self, parent, ancestor, force, roster, primary-category, "
+                "primary-catalogue or the id of an entry or force entry",
+            )
+        child = query.child_id
+        if child and child not in CHILD_KINDS and child not in self.ids:
+            self.warning(
+                f'has the childId "{child}", which names nothing in this folder',
+                hint="a childId is any, unit, model, upgrade or the id of an entry, a "
+                "category, a force entry or a catalogue",
+            )
+
+    def modifiers(self, modifiers: Modifiers, fields: set[str]) -> None:
+        for modifier in modifiers:
+            if isinstance(modifier, ModifierGroup):
+                with self.at("modifierGroup", None):
+                    self.conditions(modifier.conditions, modifier.groups, modifier.repeats)
+                    self.modifiers(modifier.modifiers + modifier.nested, fields)
+            else:
+                self.modifier(modifier, fields)
+
+    def modifier(self, modifier: Modifier, fields: set[str]) -> None:
+        with self.at("modifier", None):
+            field = modifier.field
+            if field and not (field in MODIFIED or field in self.cost_types or field in fields):
+                self.warning(
+                    f'changes the field "{field}", which is not a field, a cost type or a '
+                    "constraint of this element: it changes nothing",
+                    hint="name one of the element's constraints by id, a cost type, or "
+                    + ", ".join(sorted(MODIFIED)),
+                )
+            self.conditions(modifier.conditions, modifier.groups, modifier.repeats)
+
+    def conditions(
+        self,
+        conditions: tuple[Condition, ...],
+        groups: tuple[ConditionGroup, ...],
+        repeats: tuple[Repeat, ...] = (),
+    ) -> None:
+        for condition in conditions:
+            with self.at("condition", None):
+                self.query(condition.query)
+        for group in groups:
+            with self.at("conditionGroup", None):
+                self.conditions(group.conditions, group.groups)
+        for repeat in repeats:
+            with self.at("repeat", None):
+                self.query(repeat.query)
+
+    # -- information -------------------------------------------------------------------
+
+    def info(self, info: Info) -> None:
+        for profile in info.profiles:
+            self.profile(profile)
+        for rule in info.rules:
+            with self.at("rule", rule.name, rule.id):
+                self._unique(rule.id)
+                self.modifiers(rule.modifiers, set())
+        for link in info.info_links:
+            self.info_link(link)
+        for group in info.info_groups:
+            self.info_group(group)
+
+    def info_group(self, group: InfoGroup) -> None:
+        with self.at("infoGroup", group.name, group.id):
+            self._unique(group.id)
+            self.modifiers(group.modifiers, set())
+            self.info(Info(group.profiles, group.rules, group.info_links, group.info_groups))
+
+    def profile(self, profile: Profile) -> None:
+        with self.at("profile", profile.name, profile.id):
+            self._unique(profile.id)
+            kind = self.profile_types.get(profile.type_id)
+            if kind is None:
+                self.error(
+                    f'is of typeId "{profile.type_id}", which is not a profile type',
+                    hint="profile types: "
+                    + ", ".join(f'"{k.name}" ({k.id})' for k in self.profile_types.values()),
+                )
+                columns: set[str] = set()
+            else:
+                columns = {id_ for id_, _ in kind.characteristics}
+                for value in profile.characteristics:
+                    if value.type_id not in columns:
+                        self.error(
+                            f'the characteristic "{value.name}" is of typeId '
+                            f'"{value.type_id}", which is not a characteristic of the '
+                            f'profile type "{kind.name}"',
+                            hint="its characteristics: "
+                            + ", ".join(f'"{n}" ({i})' for i, n in kind.characteristics),
+                        )
+            self.modifiers(profile.modifiers, columns)
+
+    def info_link(self, link: InfoLink) -> None:
+        with self.at("infoLink", link.name, link.id, link.target_id):
+            target = self._target(link.target_id)
+            wanted = {"profile": Profile, "rule": Rule, "infoGroup": InfoGroup}[link.type]
+            columns: set[str] = set()
+            if target is None:
+                self._missing(link.type, link.target_id)
+            elif not isinstance(target, wanted):
+                self.error(
+                    f'is of type "{link.type}", but "{link.target_id}" is {_kind(target)}',
+                    hint="set its type to what the target is, or link to another",
+                )
+            elif isinstance(target, Profile):
+                kind = self.profile_types.get(target.type_id)
+                columns = {i for i, _ in kind.characteristics} if kind else set()
+            self.modifiers(link.modifiers, columns)

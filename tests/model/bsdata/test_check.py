@@ -1,0 +1,369 @@
+"""The cross-file check of a BattleScribe game system (``model.bsdata.check``): each kind
+of problem on a small game system written for the test, with its message, file and
+place, and whether it is an error or a warning.
+
+The fixture: a game system ``test.gst`` ("Test", revision 2) with one cost type ``pts``,
+a profile type "Unit" (one characteristic, Move ``m``), a category "Troops", a force
+"Band", a shared entry "Car" (10 pts, at most 2 in the roster: constraint ``car-max``), a
+shared group "Weapons" (default "Gun"), a shared rule and profile; and a catalogue
+``faction.cat`` that links to "Car". Each test adds one mistake to either file.
+
+BattleScribe's look-up (research ``anchors_builders.md`` section 3): a link in a
+catalogue finds its target in its own file, the catalogues it links to, then the game
+system; a catalogue never sees another catalogue's entries unless it links to it.
+"""
+
+from __future__ import annotations
+
+from model.bsdata.check import Findings, check_system
+from model.bsdata.data import Catalogue
+from model.bsdata.read import read_catalogue
+from model.bsdata.system import GameSystem
+from model.parse.xml_guard import XmlRefused, parse_xml
+
+GST = """<gameSystem id="gs" name="Test" revision="2" battleScribeVersion="2.03">
+  <costTypes><costType id="pts" name="pts"/></costTypes>
+  <profileTypes><profileType id="pt" name="Unit">
+    <characteristicTypes><characteristicType id="m" name="Move"/></characteristicTypes>
+  </profileType></profileTypes>
+  <categoryEntries><categoryEntry id="troops" name="Troops"/></categoryEntries>
+  <forceEntries><forceEntry id="band" name="Band">
+    <categoryLinks><categoryLink id="band-troops" name="Troops" targetId="troops"/>
+    </categoryLinks>
+  </forceEntry></forceEntries>
+  <sharedSelectionEntries>
+    <selectionEntry id="car" name="Car" type="model">
+      <costs><cost name="pts" typeId="pts" value="10"/></costs>
+      <constraints>
+        <constraint id="car-max" type="max" value="2" field="selections" scope="roster"/>
+      </constraints>
+    </selectionEntry>
+    {gst}
+  </sharedSelectionEntries>
+  <sharedSelectionEntryGroups>
+    <selectionEntryGroup id="weapons" name="Weapons" defaultSelectionEntryId="gun">
+      <selectionEntries><selectionEntry id="gun" name="Gun" type="upgrade"/></selectionEntries>
+    </selectionEntryGroup>
+  </sharedSelectionEntryGroups>
+  <sharedRules><rule id="fast" name="Fast"/></sharedRules>
+  <sharedProfiles>
+    <profile id="car-profile" name="Car" typeId="pt" typeName="Unit">
+      <characteristics><characteristic name="Move" typeId="m">6</characteristic>
+      </characteristics>
+    </profile>
+  </sharedProfiles>
+</gameSystem>"""
+
+CAT = """<catalogue id="faction" name="Faction" revision="1" battleScribeVersion="2.03"
+    gameSystemId="{system_id}" gameSystemRevision="{revision}">
+  {head}
+  <entryLinks>
+    <entryLink id="l-car" name="Car" targetId="car" type="selectionEntry"/>
+    {links}
+  </entryLinks>
+  <sharedSelectionEntries>{cat}</sharedSelectionEntries>
+</catalogue>"""
+
+OTHER = """<catalogue id="other" name="Other" revision="1" gameSystemId="gs" library="true">
+  <sharedSelectionEntries>
+    <selectionEntry id="tank" name="Tank" type="model"/>
+  </sharedSelectionEntries>
+</catalogue>"""
+
+
+def _read(text: str, file: str) -> Catalogue:
+    root = parse_xml(text.encode())
+    assert not isinstance(root, XmlRefused), root
+    catalogue, problems = read_catalogue(root, file)
+    assert problems == []
+    assert catalogue is not None
+    return catalogue
+
+
+def check(
+    gst: str = "",
+    cat: str = "",
+    links: str = "",
+    head: str = "",
+    system_id: str = "gs",
+    revision: int = 2,
+) -> Findings:
+    """The findings for the fixture with ``gst`` added to the game system's shared
+    entries, ``cat`` to the catalogue's, ``links`` to its root entry links and ``head`` at
+    the top of the catalogue."""
+    system = _read(GST.format(gst=gst), "test.gst")
+    text = CAT.format(system_id=system_id, revision=revision, head=head, links=links, cat=cat)
+    catalogues = (_read(text, "faction.cat"), _read(OTHER, "other.cat"))
+    return check_system(GameSystem.build(system, catalogues))
+
+
+def errors(findings: Findings) -> list[str]:
+    return [str(p) for p in findings.errors]
+
+
+def warnings(findings: Findings) -> list[str]:
+    return [str(p) for p in findings.warnings]
+
+
+def test_the_fixture_has_no_problem() -> None:
+    assert check() == Findings((), ())
+
+
+# --- links ----------------------------------------------------------------------------
+
+
+def test_an_entry_link_to_nothing_is_an_error() -> None:
+    link = '<entryLink id="l-truck" name="Truck" targetId="truck" type="selectionEntry"/>'
+    found = check(links=link)
+    assert errors(found) == [
+        'faction.cat: entryLink "Truck": links to "truck", which is not found; no entry or '
+        "group has that id in this file, the catalogues it links to or the game system"
+    ]
+    assert found.warnings == ()
+
+
+def test_an_entry_in_a_catalogue_not_linked_to_is_not_found_and_the_hint_says_where() -> None:
+    """ "Tank" is in other.cat; faction.cat does not link to it, so cannot see it."""
+    link = '<entryLink id="l-tank" name="Tank" targetId="tank" type="selectionEntry"/>'
+    assert errors(check(links=link)) == [
+        'faction.cat: entryLink "Tank": links to "tank", which is not found; it is in '
+        "other.cat, which this file does not link to: add a catalogueLink"
+    ]
+    linked = (
+        '<catalogueLinks><catalogueLink id="cl" name="Other" targetId="other" '
+        'type="catalogue"/></catalogueLinks>'
+    )
+    assert check(links=link, head=linked) == Findings((), ())
+
+
+def test_an_entry_link_of_the_wrong_type_is_an_error() -> None:
+    link = '<entryLink id="l-w" name="Arms" targetId="weapons" type="selectionEntry"/>'
+    assert errors(check(links=link)) == [
+        'faction.cat: entryLink "Arms": is of type "selectionEntry", but "Weapons" (weapons) '
+        'is a group; set type="selectionEntryGroup"'
+    ]
+
+
+def test_an_entry_link_to_a_rule_is_an_error() -> None:
+    link = '<entryLink id="l-r" name="Speed" targetId="fast" type="selectionEntry"/>'
+    assert errors(check(links=link)) == [
+        'faction.cat: entryLink "Speed": links to "fast", a rule, not an entry or group; an '
+        "entryLink's targetId names a selectionEntry or selectionEntryGroup"
+    ]
+
+
+def test_info_links_must_find_what_their_type_says() -> None:
+    """One to a profile typed as a rule, one to nothing; the place is the entry's, then
+    the link's (named by its name)."""
+    boss = """<selectionEntry id="boss" name="Boss" type="model"><infoLinks>
+      <infoLink id="i1" name="Fast" targetId="car-profile" type="rule"/>
+      <infoLink id="i2" name="Slow" targetId="slow" type="rule"/>
+    </infoLinks></selectionEntry>"""
+    assert errors(check(cat=boss)) == [
+        'faction.cat: selectionEntry "Boss"/infoLink "Fast": is of type "rule", but '
+        '"car-profile" is a profile; set its type to what the target is, or link to another',
+        'faction.cat: selectionEntry "Boss"/infoLink "Slow": links to "slow", which is not '
+        "found; no rule has that id in this file, the catalogues it links to or the game "
+        "system",
+    ]
+
+
+def test_a_category_link_to_nothing_or_to_an_entry_is_an_error() -> None:
+    boss = """<selectionEntry id="boss" name="Boss" type="model"><categoryLinks>
+      <categoryLink id="c1" name="Elite" targetId="elite"/>
+      <categoryLink id="c2" name="Cars" targetId="car"/>
+    </categoryLinks></selectionEntry>"""
+    assert errors(check(cat=boss)) == [
+        'faction.cat: selectionEntry "Boss"/categoryLink "Elite": links to "elite", which is '
+        "not found; no category has that id in this file, the catalogues it links to or "
+        "the game system",
+        'faction.cat: selectionEntry "Boss"/categoryLink "Cars": links to "car", an entry, '
+        "not a category; a categoryLink's targetId names a categoryEntry",
+    ]
+
+
+def test_a_catalogue_link_to_a_missing_catalogue_is_an_error() -> None:
+    head = (
+        '<catalogueLinks><catalogueLink id="cl" name="Lib" targetId="lib" type="catalogue"/>'
+        "</catalogueLinks>"
+    )
+    assert errors(check(head=head)) == [
+        'faction.cat: catalogueLink "Lib": links to the catalogue "lib", which is not in this '
+        "folder; add that catalogue's file to the folder, or remove the link"
+    ]
+
+
+# --- types ----------------------------------------------------------------------------
+
+
+def test_a_cost_of_an_unknown_type_is_an_error() -> None:
+    boss = """<selectionEntry id="boss" name="Boss" type="model">
+      <costs><cost name="cans" typeId="cans" value="3"/></costs></selectionEntry>"""
+    assert errors(check(cat=boss)) == [
+        'faction.cat: selectionEntry "Boss": a cost of typeId "cans", which is not a cost '
+        'type; cost types: "pts" (pts)'
+    ]
+
+
+def test_a_profile_of_an_unknown_type_and_a_foreign_characteristic_are_errors() -> None:
+    boss = """<selectionEntry id="boss" name="Boss" type="model"><profiles>
+      <profile id="p1" name="Boss" typeId="weapon"/>
+      <profile id="p2" name="Boss 2" typeId="pt"><characteristics>
+        <characteristic name="Range" typeId="range">12"</characteristic>
+      </characteristics></profile>
+    </profiles></selectionEntry>"""
+    assert errors(check(cat=boss)) == [
+        'faction.cat: selectionEntry "Boss"/profile "Boss": is of typeId "weapon", which is '
+        'not a profile type; profile types: "Unit" (pt)',
+        'faction.cat: selectionEntry "Boss"/profile "Boss 2": the characteristic "Range" is '
+        'of typeId "range", which is not a characteristic of the profile type "Unit"; its '
+        'characteristics: "Move" (m)',
+    ]
+
+
+# --- the catalogue's game system ------------------------------------------------------
+
+
+def test_a_catalogue_of_another_game_system_is_an_error() -> None:
+    assert errors(check(system_id="gaslands")) == [
+        'faction.cat: gameSystemId is "gaslands", not the id of the game system "Test" (gs); '
+        "this catalogue belongs to another game system: keep it in that system's folder"
+    ]
+
+
+def test_a_catalogue_for_a_newer_game_system_revision_is_a_warning() -> None:
+    found = check(revision=3)
+    assert found.errors == ()
+    assert warnings(found) == [
+        'faction.cat: written for revision 3 of "Test", newer than the revision 2 in this '
+        "folder; update the game system file to its latest revision"
+    ]
+
+
+# --- what constraints, conditions and repeats count ------------------------------------
+
+
+def test_a_count_of_an_unknown_field_is_an_error() -> None:
+    """``selections``, ``pts`` (a cost type) and ``limit::pts`` are fields; ``points``
+    and ``limit::cans`` are not."""
+    boss = """<selectionEntry id="boss" name="Boss" type="model"><constraints>
+      <constraint id="a" type="max" value="1" field="selections" scope="parent"/>
+      <constraint id="b" type="max" value="50" field="pts" scope="parent"/>
+      <constraint id="c" type="max" value="1" field="limit::pts" scope="roster"/>
+      <constraint id="d" type="max" value="50" field="points" scope="parent"/>
+      <constraint id="e" type="max" value="1" field="limit::cans" scope="roster"/>
+    </constraints></selectionEntry>"""
+    assert errors(check(cat=boss)) == [
+        f'faction.cat: selectionEntry "Boss"/constraint "{c}": counts the field "{f}", which '
+        'is not selections, forces, a cost type or limit::<cost type>; cost types: "pts" (pts)'
+        for c, f in (("d", "points"), ("e", "limit::cans"))
+    ]
+
+
+def test_conditions_and_repeats_inside_modifiers_are_checked_with_their_place() -> None:
+    boss = """<selectionEntry id="boss" name="Boss" type="model"><modifiers>
+      <modifier type="increment" field="pts" value="1">
+        <repeats><repeat field="models" scope="parent" value="1" repeats="1"/></repeats>
+        <conditionGroups><conditionGroup type="or"><conditions>
+          <condition type="atLeast" value="1" field="kills" scope="roster" childId="any"/>
+        </conditions></conditionGroup></conditionGroups>
+      </modifier>
+    </modifiers></selectionEntry>"""
+    assert [e.split(": counts")[0] for e in errors(check(cat=boss))] == [
+        'faction.cat: selectionEntry "Boss"/modifier/conditionGroup/condition',
+        'faction.cat: selectionEntry "Boss"/modifier/repeat',
+    ]
+
+
+def test_a_scope_or_child_id_naming_nothing_is_a_warning() -> None:
+    """It counts nothing, which may be meant (a catalogue not installed); ``car`` (an
+    entry) and ``troops`` (a category) are found."""
+    boss = """<selectionEntry id="boss" name="Boss" type="model"><modifiers>
+      <modifier type="set" field="hidden" value="true"><conditions>
+        <condition type="atLeast" value="1" field="selections" scope="car" childId="troops"/>
+        <condition type="atLeast" value="1" field="selections" scope="lorry" childId="x9"/>
+      </conditions></modifier>
+    </modifiers></selectionEntry>"""
+    found = check(cat=boss)
+    assert found.errors == ()
+    place = 'faction.cat: selectionEntry "Boss"/modifier/condition: '
+    assert warnings(found) == [
+        place + 'has the scope "lorry", which names nothing in this folder; a scope is self, '
+        "parent, ancestor, force, roster, primary-category, primary-catalogue or the id of "
+        "an entry or force entry",
+        place + 'has the childId "x9", which names nothing in this folder; a childId is any, '
+        "unit, model, upgrade or the id of an entry, a category, a force entry or a catalogue",
+    ]
+
+
+# --- modifiers ------------------------------------------------------------------------
+
+
+def test_a_modifier_of_no_constraint_of_its_element_is_a_warning() -> None:
+    """On the link to "Car", ``car-max`` is the target's constraint: found. ``name`` and
+    ``pts`` (a cost type) are fields. ``boss-max`` is nobody's constraint here."""
+    links = """<entryLink id="l-car2" name="Car 2" targetId="car" type="selectionEntry">
+      <modifiers>
+        <modifier type="set" field="car-max" value="3"/>
+        <modifier type="set" field="name" value="Fast car"/>
+        <modifier type="increment" field="pts" value="2"/>
+        <modifier type="set" field="boss-max" value="1"/>
+      </modifiers></entryLink>"""
+    found = check(links=links)
+    assert found.errors == ()
+    assert warnings(found) == [
+        'faction.cat: entryLink "Car 2"/modifier: changes the field "boss-max", which is not '
+        "a field, a cost type or a constraint of this element: it changes nothing; name one "
+        "of the element's constraints by id, a cost type, or annotation, category, "
+        "description, hidden, name, page, publicationId"
+    ]
+
+
+# --- ids and defaults -----------------------------------------------------------------
+
+
+def test_an_id_used_twice_in_one_file_is_a_warning() -> None:
+    two = """<selectionEntry id="dup" name="First" type="model"/>
+      <selectionEntry id="dup" name="Second" type="model"/>"""
+    found = check(cat=two)
+    assert found.errors == ()
+    assert warnings(found) == [
+        'faction.cat: selectionEntry "Second": the id "dup" is also the id of selectionEntry '
+        '"First"; give each element its own id (BattleScribe\'s editor does)'
+    ]
+
+
+def test_the_same_id_in_two_files_is_not_a_duplicate() -> None:
+    """A catalogue's entry may share an id with the game system's (it hides it there)."""
+    assert check(cat='<selectionEntry id="car" name="Car" type="model"/>').warnings == ()
+
+
+def test_a_group_default_that_is_not_one_of_its_entries_is_a_warning() -> None:
+    group = """<selectionEntry id="boss" name="Boss" type="model"><selectionEntryGroups>
+      <selectionEntryGroup id="g" name="Guns" defaultSelectionEntryId="laser">
+        <selectionEntries><selectionEntry id="pistol" name="Pistol" type="upgrade"/>
+        </selectionEntries>
+        <entryLinks><entryLink id="l-gun" name="Gun" targetId="gun" type="selectionEntry"/>
+        </entryLinks>
+      </selectionEntryGroup></selectionEntryGroups></selectionEntry>"""
+    found = check(cat=group)
+    assert found.errors == ()
+    assert warnings(found) == [
+        'faction.cat: selectionEntry "Boss"/selectionEntryGroup "Guns": the default entry '
+        '"laser" is not one of the group\'s entries; name one of its entries in '
+        "defaultSelectionEntryId, or none"
+    ]
+    for default in ("pistol", "l-gun", "gun"):  # an entry, a link, or the link's target
+        assert check(cat=group.replace('"laser"', f'"{default}"')).warnings == ()
+
+
+def test_every_problem_is_found_at_once() -> None:
+    """Three mistakes in two files: all three reported, errors apart from warnings."""
+    found = check(
+        gst='<selectionEntry id="bad" name="Bad" type="model"><costs>'
+        '<cost name="x" typeId="x" value="1"/></costs></selectionEntry>',
+        links='<entryLink id="l-x" name="X" targetId="nothing" type="selectionEntry"/>',
+        revision=5,
+    )
+    assert [p.file for p in found.errors] == ["test.gst", "faction.cat"]
+    assert [p.file for p in found.warnings] == ["faction.cat"]
