@@ -15,15 +15,20 @@ Severity = Literal["error", "warning"]
 
 @dataclass(frozen=True, slots=True)
 class Where:
-    """The place a finding points at: a roster entry (from 0) and an item id."""
+    """The place a finding points at: a roster entry (from 0) and an item id, or (in a
+    BattleScribe roster) the id of the selection that broke the rule."""
 
     unit: int | None = None
     item: str | None = None
+    selection: str | None = None
 
     def as_dict(self) -> dict[str, Any] | None:
-        if self.unit is None and self.item is None:
+        if self.unit is None and self.item is None and self.selection is None:
             return None
-        return {"unit": self.unit, "item": self.item}
+        out: dict[str, Any] = {"unit": self.unit, "item": self.item}
+        if self.selection is not None:
+            out["selection"] = self.selection
+        return out
 
 
 @dataclass(frozen=True, slots=True)

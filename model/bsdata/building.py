@@ -1,0 +1,355 @@
+"""Building a BattleScribe roster: what a player may add where, and adding or removing it.
+
+- ``choices`` lists the entries a player may select in a force's top level or inside a
+  selection: not hidden there (nor in a hidden group), not held to at most 0 in that
+  place (BattleScribe hides those too), and at the top level only entries whose primary
+  category the force has (when the force names categories), each with its effective
+  name and costs as they would be there.
+- ``new_force`` adds a force and selects what it must hold, as BattleScribe does for
+  a new force: every top-level entry with a ``min`` of 1 or more on ``selections``
+  (any scope; New Recruit counts any field, BattleScribe only ``selections``: we keep
+  BattleScribe's), as many as are still missing, unless it is hidden.
+- ``add_selection`` adds a selection and, inside it, its defaults: every entry with a
+  ``min`` of 1 or more on ``selections``, and for each group with such a ``min``, its
+  default entry (or its only entry) as many times as are missing; and so on inside
+  those, at most ``MAX_DEFAULT_DEPTH`` levels down.
+
+New ids are ``f<n>``/``s<n>`` with the first ``n`` not taken in the roster, counted from
+the number of ids it holds: the same edit of the same roster always gives the same ids.
+Nothing here is proportional to a number the data names: a default's ``number`` is its
+shortfall, capped at ``MAX_NUMBER``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+
+from model.bsdata.data import Cost
+from model.bsdata.engine import Engine, run_engine
+from model.bsdata.queries import Ctx
+from model.bsdata.resolve import Node, Options
+from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.system import GameSystem
+from model.bsdata.tree import find_force_entry
+from model.core.problems import Problem, RosterError
+from model.core.safe_text import terminal_safe
+
+MAX_DEFAULT_DEPTH = 10
+"""How many levels of default selections are made under a new selection."""
+
+MAX_NUMBER = 1000
+"""The largest ``number`` a default selection is given."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """Something a player may add in a place."""
+
+    entry_id: str
+    """The ``::``-joined chain of ids, as ``Selection.entry_id`` holds it."""
+    entry_group_id: str | None
+    name: str
+    """Its effective name there."""
+    type: str
+    """unit, model or upgrade."""
+    costs: tuple[Cost, ...]
+    """What one costs there, every cost type of the game listed."""
+    group: str
+    """The name of the group it is chosen from ('' if none), to show choices under it."""
+
+
+# -- finding places ---------------------------------------------------------------------
+
+
+def _force_at(engine: Engine, force_id: str) -> int:
+    for at, placed in enumerate(engine.tree.forces):
+        if placed.force.id == force_id:
+            return at
+    raise RosterError("No such force", [Problem(f'the roster has no force "{force_id}"')])
+
+
+def _place(engine: Engine, force_id: str, parent_id: str | None) -> tuple[int, int | None, Options]:
+    """The force index, the parent selection index and what may be selected there."""
+    force = _force_at(engine, force_id)
+    catalogue = engine.tree.forces[force].catalogue
+    if catalogue is None:
+        raise RosterError(
+            "Unknown catalogue",
+            [Problem(f'force "{force_id}" is from a catalogue this game does not have')],
+        )
+    if parent_id is None:
+        return force, None, engine.index.root_options(catalogue.id)
+    at = engine.tree.by_id.get(parent_id)
+    row = engine.tree.selections[at] if at is not None else None
+    if at is None or row is None or row.force != force:
+        raise RosterError(
+            "No such selection",
+            [Problem(f'force "{force_id}" has no selection "{terminal_safe(parent_id)}"')],
+        )
+    if row.node is None:
+        return force, at, Options()
+    return force, at, engine.index.child_options(row.node, catalogue.id)
+
+
+def _offered(engine: Engine, node: Node, force: int, parent: int | None) -> bool:
+    here = engine.in_place(node, force, parent)
+    if here.hidden or any(engine.in_place(g, force, parent).hidden for g in node.groups):
+        return False
+    for constraint in node.constraints:
+        value = here.values.get(constraint.id, constraint.value)
+        query = constraint.query
+        if constraint.type == "max" and query.scope == "parent" and value == 0:
+            return False
+    if parent is None:
+        entry = engine.tree.forces[force].entry
+        linked = {c.target_id for c in entry.category_links} if entry is not None else set()
+        if linked and here.primary is not None and here.primary not in linked:
+            return False
+    return True
+
+
+def choices(
+    system: GameSystem, roster: BsRoster, force_id: str, parent_id: str | None = None
+) -> tuple[Choice, ...]:
+    """The visible entries selectable in a force (``parent_id`` None) or in a selection."""
+    engine = run_engine(system, roster)
+    force, parent, options = _place(engine, force_id, parent_id)
+    out: list[Choice] = []
+    for node in options.entries:
+        if not _offered(engine, node, force, parent):
+            continue
+        here = engine.in_place(node, force, parent)
+        costs = tuple(Cost(t, here.costs.get(t, 0.0)) for t in engine.cost_types)
+        group = node.groups[-1].name if node.groups else ""
+        out.append(Choice(node.key, node.group_key, here.name, node.type, costs, group))
+    return tuple(out)
+
+
+# -- ids and edits ----------------------------------------------------------------------
+
+
+def _all_selections(selections: tuple[Selection, ...]) -> Iterator[Selection]:
+    stack = list(selections)
+    while stack:
+        one = stack.pop()
+        yield one
+        stack.extend(one.selections)
+
+
+def _all_forces(forces: tuple[Force, ...]) -> Iterator[Force]:
+    stack = list(forces)
+    while stack:
+        one = stack.pop()
+        yield one
+        stack.extend(one.forces)
+
+
+class _Ids:
+    """Deterministic new ids: the first free ``<prefix><n>`` from the count of ids."""
+
+    def __init__(self, roster: BsRoster) -> None:
+        self.taken: set[str] = set()
+        for force in _all_forces(roster.forces):
+            self.taken.add(force.id)
+            self.taken.update(s.id for s in _all_selections(force.selections))
+
+    def new(self, prefix: str) -> str:
+        n = len(self.taken) + 1
+        while f"{prefix}{n}" in self.taken:
+            n += 1
+        self.taken.add(f"{prefix}{n}")
+        return f"{prefix}{n}"
+
+
+def _with_children(
+    selections: tuple[Selection, ...], parent_id: str, more: tuple[Selection, ...]
+) -> tuple[Selection, ...]:
+    out = []
+    for one in selections:
+        if one.id == parent_id:
+            one = replace(one, selections=one.selections + more)
+        elif one.selections:
+            one = replace(one, selections=_with_children(one.selections, parent_id, more))
+        out.append(one)
+    return tuple(out)
+
+
+def _edit_force(roster: BsRoster, force_id: str, change: Callable[[Force], Force]) -> BsRoster:
+    def walk(forces: tuple[Force, ...]) -> tuple[Force, ...]:
+        return tuple(
+            change(f) if f.id == force_id else replace(f, forces=walk(f.forces)) for f in forces
+        )
+
+    return replace(roster, forces=walk(roster.forces))
+
+
+def _add(
+    roster: BsRoster, force_id: str, parent_id: str | None, more: tuple[Selection, ...]
+) -> BsRoster:
+    if parent_id is None:
+        return _edit_force(roster, force_id, lambda f: replace(f, selections=f.selections + more))
+    return _edit_force(
+        roster,
+        force_id,
+        lambda f: replace(f, selections=_with_children(f.selections, parent_id, more)),
+    )
+
+
+# -- defaults -----------------------------------------------------------------------------
+
+
+def _missing(engine: Engine, node: Node, force: int, parent: int | None) -> int:
+    """How many more of ``node`` its ``min`` constraints on ``selections`` ask for here."""
+    here = engine.in_place(node, force, parent)
+    ctx = Ctx(force, None, parent, node=node)
+    need = 0.0
+    for constraint in node.constraints:
+        query = constraint.query
+        if constraint.type != "min" or query.field != "selections":
+            continue
+        value = here.values.get(constraint.id, constraint.value)
+        subject = node.entry.id if query.shared else f"key:{node.key}"
+        for root in engine.counts.roots(query, ctx):
+            need = max(need, value - engine.counts.count(query, ctx, subject, root))
+    return min(MAX_NUMBER, math.ceil(need - 1e-9)) if need > 0 else 0
+
+
+def _new(node: Node, name: str, number: int, sid: str) -> Selection:
+    return Selection(
+        id=sid,
+        entry_id=node.key,
+        name=name,
+        number=number,
+        entry_group_id=node.group_key,
+        type=node.type,
+    )
+
+
+def _defaults(
+    engine: Engine, force: int, parent: int | None, options: Options, ids: _Ids
+) -> tuple[Selection, ...]:
+    """The selections ``min`` constraints and group defaults ask for in one place."""
+    out: list[Selection] = []
+    chosen: set[str] = set()
+    for node in options.entries:
+        missing = _missing(engine, node, force, parent)
+        if missing and _offered(engine, node, force, parent):
+            name = engine.in_place(node, force, parent).name
+            out.append(_new(node, name, missing, ids.new("s")))
+            chosen.add(node.key)
+    for group in options.groups:
+        missing = _missing(engine, group, force, parent)
+        if not missing or engine.in_place(group, force, parent).hidden:
+            continue
+        members = [n for n in options.entries if any(g.key == group.key for g in n.groups)]
+        if any(m.key in chosen for m in members):
+            continue
+        pick = next((m for m in members if group.default_id in m.ids), None)
+        if pick is None and len(members) == 1:
+            pick = members[0]
+        if pick is not None and _offered(engine, pick, force, parent):
+            name = engine.in_place(pick, force, parent).name
+            out.append(_new(pick, name, missing, ids.new("s")))
+            chosen.add(pick.key)
+    return tuple(out)
+
+
+def _fill(
+    system: GameSystem, roster: BsRoster, force_id: str, parents: list[str], ids: _Ids
+) -> BsRoster:
+    """Add the defaults inside each of ``parents``, then inside those, level by level."""
+    for _ in range(MAX_DEFAULT_DEPTH):
+        if not parents:
+            break
+        engine = run_engine(system, roster)
+        added: list[tuple[str, tuple[Selection, ...]]] = []
+        for parent_id in parents:
+            force, parent, options = _place(engine, force_id, parent_id)
+            more = _defaults(engine, force, parent, options, ids)
+            if more:
+                added.append((parent_id, more))
+        for parent_id, more in added:
+            roster = _add(roster, force_id, parent_id, more)
+        parents = [s.id for _, more in added for s in more]
+    return roster
+
+
+# -- the edits --------------------------------------------------------------------------
+
+
+def new_force(
+    system: GameSystem, roster: BsRoster, catalogue_id: str, force_entry_id: str
+) -> BsRoster:
+    """``roster`` with a new force of ``force_entry_id`` from ``catalogue_id``, holding
+    the top-level entries it must have (and their defaults)."""
+    catalogue = system.catalogue(catalogue_id)
+    if catalogue is None:
+        raise RosterError(
+            "Unknown catalogue",
+            [Problem(f'{terminal_safe(system.name)} has no catalogue "{catalogue_id}"')],
+        )
+    entry = find_force_entry(system.forces(catalogue_id), force_entry_id)
+    if entry is None:
+        raise RosterError(
+            "Unknown force",
+            [Problem(f'{terminal_safe(catalogue.name)} has no force entry "{force_entry_id}"')],
+        )
+    ids = _Ids(roster)
+    force = Force(
+        id=ids.new("f"),
+        entry_id=entry.id,
+        catalogue_id=catalogue.id,
+        name=entry.name,
+        catalogue_name=catalogue.name,
+    )
+    roster = replace(roster, forces=(*roster.forces, force))
+    engine = run_engine(system, roster)
+    at, _, options = _place(engine, force.id, None)
+    top = _defaults(engine, at, None, options, ids)
+    roster = _add(roster, force.id, None, top)
+    return _fill(system, roster, force.id, [s.id for s in top], ids)
+
+
+def add_selection(
+    system: GameSystem,
+    roster: BsRoster,
+    force_id: str,
+    parent_id: str | None,
+    entry_id: str,
+    number: int = 1,
+) -> BsRoster:
+    """``roster`` with ``number`` of ``entry_id`` selected in a force or a selection,
+    and the selections it holds by default."""
+    engine = run_engine(system, roster)
+    force, parent, options = _place(engine, force_id, parent_id)
+    node = options.find(entry_id)
+    if node is None:
+        raise RosterError(
+            "Not an entry here",
+            [Problem(f'"{terminal_safe(entry_id)}" cannot be selected there')],
+        )
+    ids = _Ids(roster)
+    name = engine.in_place(node, force, parent).name
+    one = _new(node, name, max(1, min(number, MAX_NUMBER)), ids.new("s"))
+    roster = _add(roster, force_id, parent_id, (one,))
+    return _fill(system, roster, force_id, [one.id], ids)
+
+
+def remove_selection(roster: BsRoster, selection_id: str) -> BsRoster:
+    """``roster`` without the selection ``selection_id`` (and what it holds)."""
+
+    def keep(selections: tuple[Selection, ...]) -> tuple[Selection, ...]:
+        return tuple(
+            replace(s, selections=keep(s.selections)) if s.selections else s
+            for s in selections
+            if s.id != selection_id
+        )
+
+    def walk(forces: tuple[Force, ...]) -> tuple[Force, ...]:
+        return tuple(
+            replace(f, selections=keep(f.selections), forces=walk(f.forces)) for f in forces
+        )
+
+    return replace(roster, forces=walk(roster.forces))

@@ -1,0 +1,123 @@
+"""Whether a modifier applies, and how many times: conditions, condition groups, repeats.
+
+- A comparison (``lessThan``, ``greaterThan``, ``equalTo``, ``notEqualTo``, ``atLeast``,
+  ``atMost``) compares what its query counts of its ``childId`` with its value. With the
+  ``ancestor`` scope it holds when it holds in any of the selections the place is in.
+  A condition without a ``childId`` never holds (BattleScribe's engine counts nothing
+  there and compares NaN; New Recruit guesses "self" or "any": we keep BattleScribe's).
+- ``instanceOf`` holds when the selection named by the scope (``self``, ``parent``, or
+  any ``ancestor``) is the entry, has the category, or is of the type ``childId``
+  names; ``notInstanceOf`` is its negation. Both engines honour only these three
+  scopes; with any other both are false here.
+- A condition group is ``and`` (every condition and nested group holds; an empty group
+  holds) or ``or`` (at least one does; an empty one holds too).
+- A repeat applies its modifier ``repeats`` times for every whole ``value`` counted
+  (a part counts as a whole with ``roundUp``); several repeats on one modifier add up.
+  This is arithmetic: a count of a million does not loop a million times.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from collections.abc import Callable, Iterable
+from itertools import chain
+
+from model.bsdata.data import Condition, ConditionGroup, Repeat
+from model.bsdata.queries import Counts, Ctx
+
+_COMPARE: dict[str, Callable[[float, float], bool]] = {
+    "lessThan": operator.lt,
+    "greaterThan": operator.gt,
+    "equalTo": operator.eq,
+    "notEqualTo": operator.ne,
+    "atLeast": operator.ge,
+    "atMost": operator.le,
+}
+
+
+def _instance_keys(ctx: Ctx, counts: Counts, scope: str) -> list[frozenset[str]] | None:
+    """The keys of the selections ``scope`` names for ``instanceOf``; None when the scope
+    is not one ``instanceOf`` works with."""
+    rows = counts.tree.selections
+    if scope == "self":
+        if ctx.self_sel is not None:
+            return [counts.keys[ctx.self_sel]]
+        node = ctx.node
+        if node is None:
+            return []
+        own = {*node.ids, node.type, "any", *(c.target_id for c in node.category_links)}
+        return [frozenset(own)]
+    if scope == "parent":
+        parent = rows[ctx.self_sel].parent if ctx.self_sel is not None else ctx.parent_sel
+        return [counts.keys[parent]] if parent is not None else []
+    if scope == "ancestor":
+        return [counts.keys[a] for a in counts.ancestors(ctx)]
+    return None
+
+
+def condition_holds(condition: Condition, ctx: Ctx, counts: Counts) -> bool:
+    """Whether one condition holds, asked from ``ctx``."""
+    child = condition.query.child_id
+    if child is None:
+        return False
+    if condition.type in ("instanceOf", "notInstanceOf"):
+        found = _instance_keys(ctx, counts, condition.query.scope)
+        if found is None:
+            return False
+        instance = any(child in keys for keys in found)
+        return instance if condition.type == "instanceOf" else not instance
+    compare = _COMPARE[condition.type]
+    return any(
+        compare(counts.count(condition.query, ctx, child, root), condition.value)
+        for root in counts.roots(condition.query, ctx)
+    )
+
+
+def group_holds(group: ConditionGroup, ctx: Ctx, counts: Counts) -> bool:
+    """Whether an ``and``/``or`` group of conditions and nested groups holds."""
+    if not group.conditions and not group.groups:
+        return True
+    parts = chain(
+        (condition_holds(c, ctx, counts) for c in group.conditions),
+        (group_holds(g, ctx, counts) for g in group.groups),
+    )
+    return all(parts) if group.type == "and" else any(parts)
+
+
+def all_hold(
+    conditions: Iterable[Condition], groups: Iterable[ConditionGroup], ctx: Ctx, counts: Counts
+) -> bool:
+    """Whether every condition and every group holds (a modifier's own are an ``and``)."""
+    return all(condition_holds(c, ctx, counts) for c in conditions) and all(
+        group_holds(g, ctx, counts) for g in groups
+    )
+
+
+def repeat_times(repeat: Repeat, ctx: Ctx, counts: Counts) -> int:
+    """How many times one repeat applies its modifier."""
+    child = repeat.query.child_id
+    if child is None or repeat.value <= 0:
+        return 0
+    best = 0.0
+    for root in counts.roots(repeat.query, ctx):
+        best = max(best, counts.count(repeat.query, ctx, child, root))
+    buckets = best / repeat.value
+    whole = math.ceil(buckets - 1e-9) if repeat.round_up else math.floor(buckets + 1e-9)
+    return max(0, int(whole)) * repeat.repeats
+
+
+def times(
+    conditions: tuple[Condition, ...],
+    groups: tuple[ConditionGroup, ...],
+    repeats: tuple[Repeat, ...],
+    ctx: Ctx,
+    counts: Counts,
+) -> int:
+    """How many times a modifier (or a modifier group) applies: 0 when a condition
+    fails, 1 with no repeats, else the sum of its repeats."""
+    if not all_hold(conditions, groups, ctx, counts):
+        return 0
+    if not repeats:
+        return 1
+    return sum(repeat_times(r, ctx, counts) for r in repeats)

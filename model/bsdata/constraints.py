@@ -1,0 +1,309 @@
+"""Constraints checked: what a roster breaks, each as a finding that says how to mend it.
+
+Where constraints are checked:
+
+- In every place a player selects in (a force's top level, inside each selection), for
+  every entry and group offered there. An entry or group with selections there is
+  checked with the first one's modifiers (``self`` scope: each of them); one with none
+  only for its ``min`` constraints (nothing can be over a maximum with nothing
+  selected there, and where it is selected elsewhere it is checked there), asked from
+  the place, and not at all while it is hidden (a player cannot take it).
+- In every force: its force entry's constraints (``selections``: selections in forces
+  of that entry, BattleScribe's reading; ``forces``: forces of that entry), and for
+  each category the force links, the link's and the category's own constraints, counting
+  the selections in that category; the link's ``parent`` is the force.
+- A constraint met from several places (a ``roster`` scope seen from every force) is
+  reported once: findings are kept per constraint, subject and scope.
+
+Which selection a finding points at (``Where.selection``): BattleScribe hangs a
+violation on the container that counted (a category, the force, the roster); New
+Recruit on one selection that broke it. warband points at a selection, as New Recruit
+does, because that is where a player can act: for too many, the first selection of the
+entry (or group, or category) in the place it was found; for too few, the selection
+that should hold more (None when that is a force or the roster). Hidden selections are
+each an error (BattleScribe reports them only through categories, and not at all
+without one; New Recruit per selection, as here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.bsdata.data import UNLIMITED, CategoryEntry, Constraint
+from model.bsdata.engine import Engine
+from model.bsdata.queries import Ctx, Root
+from model.bsdata.resolve import Node, Options
+from model.core.safe_text import terminal_safe
+from model.roster.findings import Finding, Where
+
+
+def number_text(value: float) -> str:
+    """A count or cost as a person writes it: ``3``, ``2.5``."""
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def many(count: float, name: str) -> str:
+    """``2 Sponsors``, ``1 Sponsor``: a count with the name agreeing with it."""
+    if count == 1 or not name or name.endswith("s"):
+        return f"{number_text(count)} {name}"
+    return f"{number_text(count)} {name}s"
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """What a constraint counts: its key (``model.bsdata.queries``) and name for people."""
+
+    key: str
+    name: str
+
+
+class Checker:
+    """The findings of one evaluation's constraints."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.findings: list[Finding] = []
+        self._seen: set[tuple[str, str, Root]] = set()
+        self._cost_names = {c.id: c.name for c in engine.system.cost_types()}
+
+    # -- places ----------------------------------------------------------------------
+
+    def run(self) -> list[Finding]:
+        engine = self.engine
+        tree = engine.tree
+        for at, placed in enumerate(tree.forces):
+            if placed.catalogue is None:
+                continue
+            options = engine.index.root_options(placed.catalogue.id)
+            self.place(options, at, None, placed.top)
+        for at, row in enumerate(tree.selections):
+            catalogue = tree.forces[row.force].catalogue
+            if row.node is None or catalogue is None:
+                continue
+            options = engine.index.child_options(row.node, catalogue.id)
+            if options.entries or row.children:
+                self.place(options, row.force, at, row.children)
+        for at in range(len(tree.forces)):
+            self.force(at)
+        return self.findings
+
+    def place(
+        self, options: Options, force: int, parent: int | None, members: tuple[int, ...]
+    ) -> None:
+        """Check every entry and group offered in one place."""
+        engine = self.engine
+        rows = engine.tree.selections
+        chosen: dict[str, list[int]] = {}
+        in_group: dict[str, list[int]] = {}
+        for m in members:
+            node = rows[m].node
+            if node is None:
+                continue
+            chosen.setdefault(node.key, []).append(m)
+            for group in node.groups:
+                in_group.setdefault(group.key, []).append(m)
+        for node in options.entries:
+            self.entry(node, force, parent, chosen.get(node.key, []))
+        for group in options.groups:
+            self.entry(group, force, parent, in_group.get(group.key, []))
+
+    def entry(self, node: Node, force: int, parent: int | None, selected: list[int]) -> None:
+        if not node.constraints:
+            return
+        engine = self.engine
+        if selected and not node.is_group:
+            values = engine.finals[selected[0]].values
+        else:
+            if not selected and not any(c.type == "min" for c in node.constraints):
+                return
+            state = engine.in_place(node, force, parent)
+            if not selected and (state.hidden or self._group_hidden(node, force, parent)):
+                return
+            values = state.values
+        name = engine.finals[selected[0]].name if selected and not node.is_group else node.name
+        for constraint in node.constraints:
+            value = values.get(constraint.id, constraint.value)
+            if constraint.type == "max" and not selected:
+                continue
+            key = node.entry.id if constraint.query.shared else f"key:{node.key}"
+            subject = Subject(key, name)
+            if constraint.query.scope == "self" and not node.is_group:
+                for one in selected:
+                    self.check(constraint, value, subject, engine.ctx_of(one), [one], parent)
+                continue
+            self_sel = selected[0] if selected and not node.is_group else None
+            ctx = Ctx(force, self_sel, parent, node=node)
+            self.check(constraint, value, subject, ctx, selected, parent)
+
+    def _group_hidden(self, node: Node, force: int, parent: int | None) -> bool:
+        return any(self.engine.in_place(g, force, parent).hidden for g in node.groups)
+
+    def force(self, at: int) -> None:
+        """A force's own constraints and its categories'."""
+        engine = self.engine
+        placed = engine.tree.forces[at]
+        entry = placed.entry
+        if entry is None:
+            return
+        owner = Ctx(at, owner_force=True)
+        values = engine.values_after(
+            {c.id: c.value for c in entry.constraints}, entry.modifiers, owner
+        )
+        for constraint in entry.constraints:
+            key = entry.id if constraint.query.field == "forces" else f"force:{entry.id}"
+            self.check(constraint, values[constraint.id], Subject(key, entry.name), owner, [], None)
+        inside = Ctx(at)
+        for link in entry.category_links:
+            category = engine.system.find(
+                link.target_id, placed.catalogue.id if placed.catalogue else None
+            )
+            name = category.name if isinstance(category, CategoryEntry) else link.name
+            subject = Subject(link.target_id, name)
+            own = {c.id: c.value for c in link.constraints}
+            link_values = engine.values_after(own, link.modifiers, inside)
+            for constraint in link.constraints:
+                self.check(constraint, link_values[constraint.id], subject, inside, [], None)
+            if isinstance(category, CategoryEntry):
+                own = {c.id: c.value for c in category.constraints}
+                cat_values = engine.values_after(own, category.modifiers, inside)
+                for constraint in category.constraints:
+                    self.check(constraint, cat_values[constraint.id], subject, inside, [], None)
+
+    # -- one constraint --------------------------------------------------------------
+
+    def check(
+        self,
+        constraint: Constraint,
+        value: float,
+        subject: Subject,
+        ctx: Ctx,
+        selected: list[int],
+        parent: int | None,
+    ) -> None:
+        if constraint.type == "max" and value == UNLIMITED:
+            return
+        counts = self.engine.counts
+        for root in counts.roots(constraint.query, ctx):
+            seen = (constraint.id, subject.key, root)
+            if seen in self._seen:
+                continue
+            count = counts.count(constraint.query, ctx, subject.key, root)
+            if constraint.type == "max" and count > value:
+                self._seen.add(seen)
+                where = selected[0] if selected else self._first(root, subject.key)
+                self.too_many(constraint, value, count, subject, root, where)
+            elif constraint.type == "min" and count < value:
+                self._seen.add(seen)
+                holder = root[1] if root[0] == "s" else None
+                self.too_few(
+                    constraint,
+                    value,
+                    count,
+                    subject,
+                    root,
+                    holder if isinstance(holder, int) else parent,
+                )
+
+    def _first(self, root: Root, key: str) -> int | None:
+        counts = self.engine.counts
+        for m in counts.members(root, True):
+            if key in counts.keys[m]:
+                return m
+        return None
+
+    # -- words -----------------------------------------------------------------------
+
+    def place_name(self, root: Root) -> str:
+        engine = self.engine
+        kind = root[0]
+        if kind == "s" and isinstance(root[1], int):
+            return engine.finals[root[1]].name
+        if kind in ("f", "pc") and isinstance(root[1], int):
+            force = engine.tree.forces[root[1]].force
+            name = force.custom_name or force.name
+            if kind == "pc" and isinstance(root[2], str):
+                category = engine.system.find(root[2])
+                label = category.name if isinstance(category, CategoryEntry) else "category"
+                return f"{name}'s {label}"
+            return name
+        if kind == "cat":
+            catalogue = engine.system.catalogue(str(root[1]))
+            return f"The {catalogue.name if catalogue else 'catalogue'} forces"
+        return "The roster"
+
+    def amount(self, constraint: Constraint, count: float, subject: Subject) -> str:
+        field = constraint.query.field
+        if constraint.query.percent_value:
+            return f"{number_text(round(count, 2))}% {self._unit(field, subject)}"
+        if field == "selections":
+            return many(count, subject.name)
+        if field == "forces":
+            return many(count, f"{subject.name} force")
+        return f"{number_text(count)} {self._unit(field, subject)}"
+
+    def _unit(self, field: str, subject: Subject) -> str:
+        if field == "selections":
+            return f"of selections in {subject.name}"
+        if field == "forces":
+            return f"of forces in {subject.name}"
+        cost = self._cost_names.get(field, field).strip()
+        return f"{cost} in {subject.name}"
+
+    def too_many(
+        self,
+        constraint: Constraint,
+        value: float,
+        count: float,
+        subject: Subject,
+        root: Root,
+        at: int | None,
+    ) -> None:
+        excess = count - value
+        where = terminal_safe(self.place_name(root))
+        have = terminal_safe(self.amount(constraint, count, subject))
+        limit = number_text(value) + ("%" if constraint.query.percent_value else "")
+        fix = terminal_safe(self.amount(constraint, excess, subject))
+        self.findings.append(
+            Finding(
+                "error",
+                "bs-too-many",
+                f"{where} has {have}, at most {limit}: remove {fix}",
+                Where(
+                    selection=self.engine.tree.selections[at].selection.id
+                    if at is not None
+                    else None
+                ),
+            )
+        )
+
+    def too_few(
+        self,
+        constraint: Constraint,
+        value: float,
+        count: float,
+        subject: Subject,
+        root: Root,
+        at: int | None,
+    ) -> None:
+        missing = value - count
+        where = terminal_safe(self.place_name(root))
+        have = terminal_safe(self.amount(constraint, count, subject))
+        limit = number_text(value) + ("%" if constraint.query.percent_value else "")
+        fix = terminal_safe(self.amount(constraint, missing, subject))
+        self.findings.append(
+            Finding(
+                "error",
+                "bs-too-few",
+                f"{where} has {have}, at least {limit}: add {fix}",
+                Where(
+                    selection=self.engine.tree.selections[at].selection.id
+                    if at is not None
+                    else None
+                ),
+            )
+        )
+
+
+def check_constraints(engine: Engine) -> list[Finding]:
+    """Every constraint the roster breaks, in roster order."""
+    return Checker(engine).run()

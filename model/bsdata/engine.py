@@ -1,0 +1,167 @@
+"""One evaluation of a roster: its selections' effective fields and the counts behind them.
+
+Modifiers depend on counts (their conditions), and counts depend on modifiers (a
+category added by a modifier is counted; a cost changed by one is summed). BattleScribe
+answers this with one pass in the order entries were selected, so its answer can depend
+on that order. warband makes it order-free and bounded, in two steps:
+
+1. Counts are made from the roster as written (each entry's own categories and costs),
+   and every selection's modifiers are applied against them.
+2. If some modifier changed a category or a cost, counts are made again from those
+   effective categories and costs, and the modifiers of names, hidden flags and
+   constraint values are applied again against them; categories and costs stay as
+   step 1 made them.
+
+So a condition on a category or a cost sees the effect of modifiers on categories and
+costs one step deep (enough for every BSData file we know), and an evaluation costs at
+most two passes whatever the data says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from model.bsdata.data import Modifiers
+from model.bsdata.modifiers import Effective, State, apply, base_state, effective, freeze
+from model.bsdata.queries import Counts, Ctx
+from model.bsdata.resolve import Index, Node, index_for
+from model.bsdata.roster import BsRoster, CostLimit
+from model.bsdata.system import GameSystem
+from model.bsdata.tree import Placed, Tree, build_tree
+
+
+def roster_limits(system: GameSystem, roster: BsRoster) -> tuple[CostLimit, ...]:
+    """The cost limits in force: the roster's own, then the game's default limit of each
+    cost type the roster sets none for (a default of -1 is no limit)."""
+    own = {limit.type_id for limit in roster.cost_limits}
+    defaults = tuple(
+        CostLimit(c.id, c.default_limit)
+        for c in system.cost_types()
+        if c.id not in own and c.default_limit >= 0
+    )
+    return roster.cost_limits + defaults
+
+
+def _keys(placed: Placed, categories: tuple[str, ...], force_entry: str) -> frozenset[str]:
+    """What a selection answers to in queries (``model.bsdata.queries``)."""
+    node = placed.node
+    keys = {"any", f"force:{force_entry}", *categories}
+    if node is None:
+        keys.update((placed.selection.type, f"key:{placed.selection.entry_id}"))
+        keys.add(placed.selection.entry_ids[-1])
+        return frozenset(keys)
+    keys.update((node.type, f"key:{node.key}", *node.ids))
+    for group in node.groups:
+        keys.update((f"key:{group.key}", *group.ids))
+    return frozenset(keys)
+
+
+def _unknown(placed: Placed) -> Effective:
+    return freeze(State(placed.selection.name, False, {}, {}, [], None))
+
+
+@dataclass
+class Engine:
+    """A roster's evaluation in progress: built once per ``evaluate``, then read."""
+
+    system: GameSystem
+    index: Index
+    tree: Tree
+    roster: BsRoster
+    cost_types: tuple[str, ...]
+    limits: tuple[CostLimit, ...]
+    counts: Counts
+    finals: list[Effective]
+    _places: dict[tuple[str, int, int | None], Effective] = field(default_factory=dict)
+
+    def ctx_of(self, at: int) -> Ctx:
+        placed = self.tree.selections[at]
+        return Ctx(placed.force, at, placed.parent, node=placed.node)
+
+    def own_costs(self, at: int) -> dict[str, float]:
+        """What selection ``at`` itself costs: its number times its entry's costs."""
+        number = self.tree.selections[at].selection.number
+        costs = self.finals[at].costs
+        return {t: number * costs.get(t, 0.0) for t in self.cost_types}
+
+    def in_place(self, node: Node, force: int, parent: int | None) -> Effective:
+        """``node``'s fields as they would be if selected in ``parent`` (a selection, or
+        the force's top level when None): its modifiers asked from there."""
+        key = (node.key, force, parent)
+        found = self._places.get(key)
+        if found is None:
+            found, _ = effective(node, Ctx(force, None, parent, node=node), self.counts)
+            self._places[key] = found
+        return found
+
+    def values_after(
+        self, constraints: Mapping[str, float], modifiers: Modifiers, ctx: Ctx
+    ) -> dict[str, float]:
+        """Constraint values of a force entry, category or link after its modifiers."""
+        state = State("", False, {}, dict(constraints), [], None)
+        apply(modifiers, state, ctx, self.counts)
+        return state.values
+
+
+def run_engine(system: GameSystem, roster: BsRoster) -> Engine:
+    """Resolve ``roster`` over ``system`` and work out every selection's effective fields."""
+    index = index_for(system)
+    tree = build_tree(index, roster)
+    cost_types = tuple(c.id for c in system.cost_types())
+    limits = roster_limits(system, roster)
+    limit_map = {limit.type_id: limit.value for limit in limits}
+    rows = tree.selections
+    force_entries = [f.force.entry_id for f in tree.forces]
+    ctxs = [Ctx(p.force, i, p.parent, node=p.node) for i, p in enumerate(rows)]
+
+    def counts_from(states: list[Effective]) -> Counts:
+        keys = [
+            _keys(p, s.categories, force_entries[p.force])
+            for p, s in zip(rows, states, strict=True)
+        ]
+        costs = [
+            {t: p.selection.number * v for t, v in s.costs.items()}
+            for p, s in zip(rows, states, strict=True)
+        ]
+        return Counts(tree, keys, costs, [s.primary for s in states], limit_map)
+
+    bases = []
+    for p in rows:
+        if p.node is None:
+            bases.append(_unknown(p))
+            continue
+        state = base_state(p.node)
+        for type_id in cost_types:
+            state.costs.setdefault(type_id, 0.0)
+        bases.append(freeze(state))
+    counts = counts_from(bases)
+    first: list[Effective] = []
+    moved = False
+    for i, p in enumerate(rows):
+        if p.node is None:
+            first.append(bases[i])
+            continue
+        done, touched = effective(p.node, ctxs[i], counts, cost_types)
+        first.append(done)
+        moved = moved or "category" in touched or any(t in touched for t in cost_types)
+    finals = first
+    if moved:
+        counts = counts_from(first)
+        finals = []
+        for i, p in enumerate(rows):
+            if p.node is None:
+                finals.append(first[i])
+                continue
+            again, _ = effective(p.node, ctxs[i], counts, cost_types)
+            finals.append(
+                Effective(
+                    again.name,
+                    again.hidden,
+                    first[i].costs,
+                    again.values,
+                    first[i].categories,
+                    first[i].primary,
+                )
+            )
+    return Engine(system, index, tree, roster, cost_types, limits, counts, finals)

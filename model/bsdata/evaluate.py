@@ -1,0 +1,125 @@
+"""A BattleScribe roster evaluated: its costs, its limits, and every rule it breaks.
+
+The one public entry of the engine (``evaluate``); the rules it follows are listed in
+``model/bsdata/SEMANTICS.md``, each with the choice made where BattleScribe and New
+Recruit differ. The work is split by concern: links resolved (``resolve``), the roster
+laid out flat (``tree``), counting (``queries``), conditions and repeats
+(``conditions``), modifiers (``modifiers``), the effective fields of every selection
+(``engine``) and constraints (``constraints``).
+
+Findings, in this order: selections, forces and catalogues not found in the data;
+hidden selections; constraints broken, place by place in roster order, then each
+force's; cost limits exceeded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from model.bsdata.constraints import check_constraints, number_text
+from model.bsdata.data import Cost
+from model.bsdata.engine import Engine, run_engine
+from model.bsdata.roster import BsRoster, CostLimit
+from model.bsdata.system import GameSystem
+from model.core.safe_text import terminal_safe
+from model.roster.findings import Finding, Where
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What ``evaluate`` found about a roster."""
+
+    findings: tuple[Finding, ...]
+    totals: tuple[Cost, ...]
+    """The roster's total of each of the game's cost types, in the game's order."""
+    limits: tuple[CostLimit, ...]
+    """The cost limits in force (the roster's, then the game's defaults)."""
+    selection_costs: Mapping[str, tuple[Cost, ...]]
+    """Per selection id: what the selection itself costs (its number times its entry's
+    effective costs, its children not included), every cost type listed."""
+    names: Mapping[str, str]
+    """Per selection id: its entry's effective name."""
+    categories: Mapping[str, tuple[str, ...]]
+    """Per selection id: its category ids, the primary first."""
+
+    @property
+    def valid(self) -> bool:
+        """True when no finding is an error."""
+        return not any(f.severity == "error" for f in self.findings)
+
+
+def _hidden(engine: Engine) -> list[Finding]:
+    """A selection of an entry hidden where it is (or in a hidden group) is an error."""
+    out: list[Finding] = []
+    rows = engine.tree.selections
+    for at, row in enumerate(rows):
+        node = row.node
+        if node is None:
+            continue
+        hidden = engine.finals[at].hidden or any(
+            engine.in_place(g, row.force, row.parent).hidden for g in node.groups
+        )
+        if hidden:
+            name = terminal_safe(engine.finals[at].name)
+            out.append(
+                Finding(
+                    "error",
+                    "bs-hidden",
+                    f"{name} may not be taken here now (the data hides it): remove it",
+                    Where(selection=row.selection.id),
+                )
+            )
+    return out
+
+
+def _over_limits(engine: Engine, totals: dict[str, float]) -> list[Finding]:
+    names = {c.id: c.name.strip() for c in engine.system.cost_types()}
+    out: list[Finding] = []
+    for limit in engine.limits:
+        spent = totals.get(limit.type_id, 0.0)
+        if limit.value < 0 or spent <= limit.value:
+            continue
+        unit = terminal_safe(names.get(limit.type_id, limit.type_id))
+        out.append(
+            Finding(
+                "error",
+                "bs-over-limit",
+                f"The roster costs {number_text(spent)} {unit}, over the limit of "
+                f"{number_text(limit.value)}: remove {number_text(spent - limit.value)} {unit} "
+                f"or raise the limit to {number_text(spent)}",
+            )
+        )
+    return out
+
+
+def evaluate(system: GameSystem, roster: BsRoster) -> Evaluation:
+    """Cost and check ``roster`` over ``system`` with BattleScribe's rules."""
+    engine = run_engine(system, roster)
+    rows = engine.tree.selections
+    totals = dict.fromkeys(engine.cost_types, 0.0)
+    selection_costs: dict[str, tuple[Cost, ...]] = {}
+    names: dict[str, str] = {}
+    categories: dict[str, tuple[str, ...]] = {}
+    for at, row in enumerate(rows):
+        own = engine.own_costs(at)
+        for type_id, value in own.items():
+            totals[type_id] += value
+        selection_costs[row.selection.id] = tuple(Cost(t, v) for t, v in own.items())
+        names[row.selection.id] = engine.finals[at].name
+        categories[row.selection.id] = engine.finals[at].categories
+    findings = [
+        *engine.tree.findings,
+        *_hidden(engine),
+        *check_constraints(engine),
+        *_over_limits(engine, totals),
+    ]
+    return Evaluation(
+        findings=tuple(findings),
+        totals=tuple(Cost(t, v) for t, v in totals.items()),
+        limits=engine.limits,
+        selection_costs=MappingProxyType(selection_costs),
+        names=MappingProxyType(names),
+        categories=MappingProxyType(categories),
+    )

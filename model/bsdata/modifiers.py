@@ -1,0 +1,187 @@
+"""An entry's effective name, hidden flag, costs, constraint values and categories.
+
+BattleScribe applies every modifier whose conditions hold, in the order written (the
+target's before its link's), each to the value the ones before it left, in one pass:
+
+- ``set`` replaces the field; ``increment``/``decrement`` add or take away ``value``
+  once per time the modifier applies (``model.bsdata.conditions.times``), computed as
+  one multiplication; ``append`` adds `` value`` to the name, once (BattleScribe
+  appends once per repeat; New Recruit once: we keep New Recruit's, so a file cannot
+  grow a name a thousand times).
+- The field is ``name``, ``hidden`` (``set`` to ``true``/``false``), a cost type id (that
+  cost), or a constraint id (that constraint's value; -1 as a ``max`` means no limit,
+  but a modified -1 is a number like any other, as in BattleScribe); ``category`` with
+  ``add``/``remove`` puts the entry in or out of the category ``value`` names, and with
+  ``set-primary``/``unset-primary`` makes it the primary category or no longer.
+  Other fields (``page``, ``annotation``, a profile's characteristics) do not change
+  what is valid and are left alone here; a value that is not a number where a number
+  is needed leaves the field as it was.
+- A modifier group applies its modifiers and nested groups when its own conditions
+  hold; its repeats multiply theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from model.bsdata.conditions import times
+from model.bsdata.data import Modifier, ModifierGroup, Modifiers
+from model.bsdata.queries import Counts, Ctx
+from model.bsdata.resolve import Node
+
+MAX_VALUE = 1e12
+"""Modified numbers are kept within plus or minus this (a file's numbers are within 1e9;
+a repeat may multiply one by a count)."""
+
+
+@dataclass(slots=True)
+class State:
+    """What modifiers change, while they apply (a working copy, never shared)."""
+
+    name: str
+    hidden: bool
+    costs: dict[str, float]
+    values: dict[str, float]
+    categories: list[str]
+    primary: str | None
+    touched: set[str] = field(default_factory=set)
+    """The fields some modifier changed (``name``, ``hidden``, ``category``, cost type
+    ids, constraint ids)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effective:
+    """An entry's fields after modifiers, for one selection (or one place)."""
+
+    name: str
+    hidden: bool
+    costs: Mapping[str, float]
+    """Per cost type id: what one costs."""
+    values: Mapping[str, float]
+    """Per constraint id: its value."""
+    categories: tuple[str, ...]
+    """Category ids, the primary first."""
+    primary: str | None
+
+
+def base_state(node: Node) -> State:
+    """A node's fields as written, before any modifier."""
+    costs: dict[str, float] = {}
+    for cost in node.costs:
+        costs[cost.type_id] = cost.value
+    values = {c.id: c.value for c in node.constraints}
+    categories: list[str] = []
+    primary: str | None = None
+    links = [*(c for g in node.groups for c in g.category_links), *node.category_links]
+    for link in links:
+        if link.target_id not in categories:
+            categories.append(link.target_id)
+        if link.primary:
+            primary = link.target_id
+    return State(node.name, node.hidden, costs, values, categories, primary)
+
+
+def freeze(state: State) -> Effective:
+    primary = state.primary if state.primary in state.categories else None
+    ordered = tuple(state.categories)
+    if primary is not None:
+        ordered = (primary, *(c for c in state.categories if c != primary))
+    return Effective(
+        state.name,
+        state.hidden,
+        MappingProxyType(state.costs),
+        MappingProxyType(state.values),
+        ordered,
+        primary,
+    )
+
+
+def apply(modifiers: Modifiers, state: State, ctx: Ctx, counts: Counts, outer: int = 1) -> None:
+    """Apply ``modifiers`` (and groups) in order to ``state``, asked from ``ctx``."""
+    for modifier in modifiers:
+        if isinstance(modifier, ModifierGroup):
+            n = times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts)
+            if n:
+                apply(modifier.modifiers, state, ctx, counts, outer * n)
+                apply(modifier.nested, state, ctx, counts, outer * n)
+            continue
+        n = times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts)
+        if n:
+            _apply_one(modifier, state, outer * n)
+
+
+def _number(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if abs(value) <= MAX_VALUE else None
+
+
+def _changed(kind: str, old: float, value: float, n: int) -> float:
+    if kind == "set":
+        return value
+    if kind == "increment":
+        new = old + value * n
+    elif kind == "decrement":
+        new = old - value * n
+    else:
+        return old
+    return max(-MAX_VALUE, min(MAX_VALUE, new))
+
+
+def _apply_one(modifier: Modifier, state: State, n: int) -> None:
+    kind, target, text = modifier.type, modifier.field, modifier.value
+    if target == "category":
+        _apply_category(kind, text, state)
+        return
+    if target == "name":
+        if kind == "set":
+            state.name = text
+        elif kind == "append":
+            state.name = f"{state.name} {text}" if state.name else text
+        else:
+            return
+    elif target == "hidden":
+        if kind != "set" or text not in ("true", "false"):
+            return
+        state.hidden = text == "true"
+    elif target in state.values or target in state.costs:
+        value = _number(text)
+        if value is None:
+            return
+        table = state.values if target in state.values else state.costs
+        table[target] = _changed(kind, table[target], value, n)
+    else:
+        return
+    state.touched.add(target)
+
+
+def _apply_category(kind: str, category: str, state: State) -> None:
+    if not category:
+        return
+    if kind in ("add", "set-primary") and category not in state.categories:
+        state.categories.append(category)
+    if kind == "remove" and category in state.categories:
+        state.categories.remove(category)
+    if kind == "set-primary":
+        state.primary = category
+    if kind == "unset-primary" and state.primary == category:
+        state.primary = None
+    state.touched.add("category")
+
+
+def effective(
+    node: Node, ctx: Ctx, counts: Counts, cost_types: tuple[str, ...] = ()
+) -> tuple[Effective, frozenset[str]]:
+    """``node``'s fields after its modifiers, asked from ``ctx``, and the fields changed.
+
+    ``cost_types`` are listed in the costs even when the entry names none (at 0), so a
+    modifier may set a cost the entry did not write."""
+    state = base_state(node)
+    for type_id in cost_types:
+        state.costs.setdefault(type_id, 0.0)
+    apply(node.modifiers, state, ctx, counts)
+    return freeze(state), frozenset(state.touched)

@@ -1,0 +1,241 @@
+"""Entry links resolved: what a player may select in a place, each with its link laid over.
+
+BattleScribe lets the same shared entry be reached through several links, each adding
+its own costs, constraints, modifiers and categories; so the engine never works on an
+``Entry`` directly but on a ``Node``: one entry as reached along one path of links,
+with the link's fields laid over the target's and its children added to the target's.
+
+A node's ``key`` is what a roster's ``Selection.entry_id`` holds, built as BattleScribe
+builds it (established by the BattleScribe-spec project's tests of the Java engine):
+every link on the way from the top of the roster adds its own id, outermost first, and
+the entry's own id comes last; entries and groups written in place add nothing. So
+``"link::shared-entry"``, or ``"unit-link::child"`` for a child written inside a linked
+unit. ``group_key`` (``Selection.entry_group_id``) is the same prefix and the nearest
+group's id. New Recruit keeps only the target's id; ``Options.find`` accepts that too.
+
+What may be selected in a place (``Options``) is worked out once per place and kept in
+an ``Index`` per game system, so an edit re-reads it from a dictionary (issue 18: index
+what is costly once).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from model.bsdata.data import (
+    CategoryLink,
+    Constraint,
+    Cost,
+    Entry,
+    EntryType,
+    Modifiers,
+)
+from model.bsdata.system import GameSystem
+
+MAX_GROUP_DEPTH = 40
+"""The deepest nesting of groups followed inside one place: real data nests a few, and a
+group that links to itself must not loop."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Node:
+    """One selection entry or group as reached along one path of links."""
+
+    key: str
+    """The ``::``-joined ids: the links followed, then the entry's own id."""
+    group_key: str | None
+    """The nearest enclosing group, keyed the same way (None outside any group)."""
+    entry: Entry
+    """The selection entry or group itself (a link's target)."""
+    link: Entry | None
+    prefix: tuple[str, ...]
+    """The ids of the links followed to reach this node and its children."""
+    groups: tuple[Node, ...]
+    """The groups it sits in within its place, outermost first."""
+    name: str
+    type: EntryType
+    hidden: bool
+    costs: tuple[Cost, ...]
+    constraints: tuple[Constraint, ...]
+    modifiers: Modifiers
+    category_links: tuple[CategoryLink, ...]
+    children: tuple[Entry, ...]
+
+    @property
+    def is_group(self) -> bool:
+        return self.entry.tag == "selectionEntryGroup"
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The ids this node answers to in a query's ``childId``: its own and its link's."""
+        return (self.entry.id,) if self.link is None else (self.entry.id, self.link.id)
+
+    @property
+    def default_id(self) -> str | None:
+        return self.entry.default_id
+
+
+def make_node(
+    entry: Entry,
+    link: Entry | None,
+    prefix: tuple[str, ...],
+    groups: tuple[Node, ...],
+) -> Node:
+    """``entry`` reached with ``prefix`` (links already followed) through ``link``."""
+    own_prefix = prefix if link is None else (*prefix, link.id)
+    key = "::".join((*own_prefix, entry.id))
+    group_key = groups[-1].key if groups else None
+    if link is None:
+        return Node(
+            key=key,
+            group_key=group_key,
+            entry=entry,
+            link=None,
+            prefix=own_prefix,
+            groups=groups,
+            name=entry.name,
+            type=entry.type,
+            hidden=entry.hidden,
+            costs=entry.costs,
+            constraints=entry.constraints,
+            modifiers=entry.modifiers,
+            category_links=entry.category_links,
+            children=entry.children,
+        )
+    overridden = {c.type_id for c in link.costs}
+    costs = tuple(c for c in entry.costs if c.type_id not in overridden) + link.costs
+    return Node(
+        key=key,
+        group_key=group_key,
+        entry=entry,
+        link=link,
+        prefix=own_prefix,
+        groups=groups,
+        name=entry.name or link.name,
+        type=entry.type,
+        hidden=entry.hidden or link.hidden,
+        costs=costs,
+        constraints=entry.constraints + link.constraints,
+        modifiers=entry.modifiers + link.modifiers,
+        category_links=entry.category_links + link.category_links,
+        children=entry.children + link.children,
+    )
+
+
+@dataclass(frozen=True)
+class Options:
+    """What may be selected in one place (a force's top level or inside a selection)."""
+
+    entries: tuple[Node, ...] = ()
+    """Selectable entries, in the order written (groups' members where the group is)."""
+    groups: tuple[Node, ...] = ()
+    """Every group in this place, outermost first."""
+    by_key: Mapping[str, Node] = field(default_factory=dict)
+    by_id: Mapping[str, Node] = field(default_factory=dict)
+    """The first entry answering to each id (its own, its link's), for ``entry_id`` values
+    written by tools that keep only the target's id."""
+
+    def find(self, entry_id: str) -> Node | None:
+        """The entry a ``Selection.entry_id`` names here: by its whole key, else by its
+        last id (a roster from New Recruit, or a file whose links were renamed)."""
+        found = self.by_key.get(entry_id)
+        if found is None:
+            found = self.by_id.get(entry_id.rsplit("::", 1)[-1])
+        return found
+
+
+NO_OPTIONS = Options()
+
+
+def _options(
+    system: GameSystem, children: tuple[Entry, ...], prefix: tuple[str, ...], catalogue_id: str
+) -> Options:
+    """Walk ``children`` (entries, groups, links) into the nodes selectable in a place."""
+    entries: list[Node] = []
+    groups: list[Node] = []
+    # (children, prefix, groups) still to walk; a stack of iterators keeps written order
+    stack: list[tuple[list[Entry], tuple[str, ...], tuple[Node, ...]]] = [
+        (list(reversed(children)), prefix, ())
+    ]
+    while stack:
+        todo, here, within = stack[-1]
+        if not todo:
+            stack.pop()
+            continue
+        child = todo.pop()
+        target, link = child, None
+        if child.tag == "entryLink":
+            found = system.find(child.target_id or "", catalogue_id)
+            if not isinstance(found, Entry) or found.tag == "entryLink":
+                continue  # a broken link: the catalogue check reports it
+            target, link = found, child
+        node = make_node(target, link, here, within)
+        if node.is_group:
+            if len(within) >= MAX_GROUP_DEPTH or any(g.entry.id == target.id for g in within):
+                continue
+            groups.append(node)
+            stack.append((list(reversed(node.children)), node.prefix, (*within, node)))
+        else:
+            entries.append(node)
+    by_id: dict[str, Node] = {}
+    for node in entries:
+        for one in node.ids:
+            by_id.setdefault(one, node)
+    return Options(
+        tuple(entries),
+        tuple(groups),
+        MappingProxyType({n.key: n for n in reversed(entries)}),
+        MappingProxyType(by_id),
+    )
+
+
+class Index:
+    """The places of one game system, each worked out once when first asked for."""
+
+    def __init__(self, system: GameSystem) -> None:
+        self._system = weakref.ref(system)
+        """Weak, so that the module's table of indexes never keeps a system alive."""
+        self._roots: dict[str, Options] = {}
+        self._inside: dict[tuple[str, str], Options] = {}
+
+    @property
+    def system(self) -> GameSystem:
+        system = self._system()
+        assert system is not None, "an index outlived its game system"
+        return system
+
+    def root_options(self, catalogue_id: str) -> Options:
+        """What a force of ``catalogue_id`` may select at its top level."""
+        found = self._roots.get(catalogue_id)
+        if found is None:
+            roots = self.system.imported_roots(catalogue_id)
+            found = _options(self.system, roots, (), catalogue_id)
+            self._roots[catalogue_id] = found
+        return found
+
+    def child_options(self, node: Node, catalogue_id: str) -> Options:
+        """What may be selected inside a selection of ``node``."""
+        if not node.children:
+            return NO_OPTIONS
+        place = (catalogue_id, node.key)
+        found = self._inside.get(place)
+        if found is None:
+            found = _options(self.system, node.children, node.prefix, catalogue_id)
+            self._inside[place] = found
+        return found
+
+
+_INDEXES: dict[int, Index] = {}
+
+
+def index_for(system: GameSystem) -> Index:
+    """The one ``Index`` of ``system``, made on first use and dropped with the system."""
+    found = _INDEXES.get(id(system))
+    if found is None or found.system is not system:
+        found = Index(system)
+        _INDEXES[id(system)] = found
+        weakref.finalize(system, _INDEXES.pop, id(system), None)
+    return found

@@ -1,0 +1,249 @@
+"""Modifiers, conditions, condition groups and repeats, each on a small game written
+for the test (BattleScribe's semantics in each docstring).
+
+The game: a Unit (10 pts, with a ``max 2 Gear, scope parent`` on its Gear) that may
+hold Gear (1 pt) and Trophies (0 pts, category Trophy); the Unit's own modifiers are
+what each test writes.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from model.bsdata.evaluate import Evaluation, evaluate
+from tests.model.bsdata.xml_fixtures import (
+    FORCE,
+    cat,
+    constraint,
+    cost,
+    entry,
+    gst,
+    roster,
+    sel,
+    system,
+)
+
+CATEGORIES = (
+    '<categoryEntries><categoryEntry id="trophy" name="Trophy"/>'
+    '<categoryEntry id="elite" name="Elite"/><categoryEntry id="core" name="Core"/>'
+    "</categoryEntries>"
+)
+GEAR = entry("gear", "Gear", cost(1) + constraint("gear-max", "max", 2))
+TROPHY = entry(
+    "trophy-e",
+    "Trophy",
+    '<categoryLinks><categoryLink id="tl" name="T" targetId="trophy" primary="true"/>'
+    "</categoryLinks>",
+)
+
+
+def evaluated(modifiers: str, *inside: object, gear_modifiers: str = "") -> Evaluation:
+    """A roster of one Unit (with ``modifiers``) holding ``inside`` selections; the Gear
+    entry has ``gear_modifiers``."""
+    gear_entry = GEAR.replace(cost(1), cost(1) + f"<modifiers>{gear_modifiers}</modifiers>")
+    unit = entry(
+        "unit",
+        "Unit",
+        f"<modifiers>{modifiers}</modifiers>"
+        '<categoryLinks><categoryLink id="ul" name="C" targetId="core" primary="true"/>'
+        "</categoryLinks>"
+        + cost(10)
+        + f"<selectionEntries>{gear_entry}{TROPHY}</selectionEntries>",
+        kind="unit",
+    )
+    g = system(gst(CATEGORIES + FORCE), cat(f"<selectionEntries>{unit}</selectionEntries>"))
+    return evaluate(g, roster(sel("u", "unit", *inside)))  # type: ignore[arg-type]
+
+
+def gear(n: int = 1) -> object:
+    return sel("g", "gear", number=n)
+
+
+def condition(
+    kind: str, value: float, child: str = "gear", scope: str = "self", **flags: str
+) -> str:
+    more = "".join(f' {k}="{v}"' for k, v in flags.items())
+    return (
+        f'<condition type="{kind}" value="{value}" field="selections" scope="{scope}" '
+        f'childId="{child}"{more}/>'
+    )
+
+
+def modifier(kind: str, field: str, value: str, inner: str = "") -> str:
+    return f'<modifier type="{kind}" field="{field}" value="{value}">{inner}</modifier>'
+
+
+def pts(result: Evaluation) -> float:
+    return result.selection_costs["u"][0].value
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "expected"),
+    [("set", "4", 4), ("increment", "3", 13), ("decrement", "3", 7)],
+)
+def test_set_increment_and_decrement_a_cost(kind: str, value: str, expected: float) -> None:
+    """A modifier whose field is a cost type id changes what one costs: set 4, 10 + 3,
+    10 - 3."""
+    assert pts(evaluated(modifier(kind, "pts", value))) == expected
+
+
+def test_name_set_and_append() -> None:
+    """``set`` replaces the name; ``append`` adds the value after a space."""
+    assert evaluated(modifier("set", "name", "Boss")).names["u"] == "Boss"
+    assert evaluated(modifier("append", "name", "(veteran)")).names["u"] == "Unit (veteran)"
+
+
+def test_hidden_set_true_makes_a_selection_an_error() -> None:
+    """``set hidden true`` hides the entry; a selection of a hidden entry is an error."""
+    result = evaluated(modifier("set", "hidden", "true"))
+    assert [(f.code, f.where.selection) for f in result.findings] == [("bs-hidden", "u")]
+
+
+def test_a_modifier_on_a_constraint_value() -> None:
+    """A modifier whose field is a constraint id of its own entry changes that
+    constraint's value: the Gear's max 2 set to 3, or incremented by 1, allows 3 Gear,
+    not 4; without it 3 Gear are 1 too many."""
+    assert not evaluated("", gear(3)).valid
+    for change in (modifier("set", "gear-max", "3"), modifier("increment", "gear-max", "1")):
+        assert evaluated("", gear(3), gear_modifiers=change).valid
+        assert not evaluated("", gear(4), gear_modifiers=change).valid
+
+
+def test_categories_added_removed_and_made_primary() -> None:
+    """``add``/``remove`` with field ``category`` put the entry in or out of a category;
+    ``set-primary`` makes one primary (listed first); ``unset-primary`` leaves none."""
+    assert evaluated(modifier("add", "category", "elite")).categories["u"] == ("core", "elite")
+    assert evaluated(modifier("remove", "category", "core")).categories["u"] == ()
+    assert evaluated(modifier("set-primary", "category", "elite")).categories["u"] == (
+        "elite",
+        "core",
+    )
+    unset = evaluated(modifier("unset-primary", "category", "core"))
+    assert unset.categories["u"] == ("core",)
+
+
+COMPARISONS = [
+    # (condition type, value, Gear held, holds?) with 2 Gear held in each case but one
+    ("lessThan", 3, 2, True),
+    ("lessThan", 2, 2, False),
+    ("greaterThan", 1, 2, True),
+    ("greaterThan", 2, 2, False),
+    ("equalTo", 2, 2, True),
+    ("equalTo", 1, 2, False),
+    ("notEqualTo", 1, 2, True),
+    ("notEqualTo", 2, 2, False),
+    ("atLeast", 2, 2, True),
+    ("atLeast", 3, 2, False),
+    ("atMost", 2, 2, True),
+    ("atMost", 1, 2, False),
+]
+
+
+@pytest.mark.parametrize(("kind", "value", "held", "holds"), COMPARISONS)
+def test_each_comparison(kind: str, value: float, held: int, holds: bool) -> None:
+    """A condition compares the count of ``childId`` in its scope (here the Gear inside
+    the Unit) with its value; when it holds, the cost is set to 1."""
+    result = evaluated(
+        modifier("set", "pts", "1", f"<conditions>{condition(kind, value)}</conditions>"),
+        gear(held),
+    )
+    assert pts(result) == (1 if holds else 10)
+
+
+def test_instance_of_and_not_instance_of() -> None:
+    """``instanceOf`` with scope self holds when the selection is the entry, has the
+    category or is of the type named; ``notInstanceOf`` is its negation; with the roster
+    scope neither holds (both engines)."""
+
+    def cost_when(kind: str, child: str, scope: str = "self") -> float:
+        inner = f"<conditions>{condition(kind, 0, child=child, scope=scope)}</conditions>"
+        return pts(evaluated(modifier("set", "pts", "1", inner)))
+
+    assert cost_when("instanceOf", "unit") == 1  # the entry's id
+    assert cost_when("instanceOf", "core") == 1  # a category
+    assert cost_when("instanceOf", "elite") == 10
+    assert cost_when("notInstanceOf", "elite") == 1
+    assert cost_when("instanceOf", "unit", scope="roster") == 10
+    assert cost_when("notInstanceOf", "unit", scope="roster") == 10
+
+
+def test_instance_of_an_ancestor() -> None:
+    """On the Gear: ``instanceOf`` with scope ancestor and the Unit's category holds
+    inside a Unit, so the Gear's cost is set to 0 (Unit 10 + Gear 0)."""
+    inner = f"<conditions>{condition('instanceOf', 0, child='core', scope='ancestor')}</conditions>"
+    result = evaluated("", gear(1), gear_modifiers=modifier("set", "pts", "0", inner))
+    assert result.selection_costs["g"][0].value == 0
+
+
+def test_a_condition_on_a_category_count_sees_categories() -> None:
+    """``childId`` a category counts selections in it: a Trophy makes the Unit cost 1."""
+    inner = f"<conditions>{condition('atLeast', 1, child='trophy')}</conditions>"
+    assert pts(evaluated(modifier("set", "pts", "1", inner), sel("t", "trophy-e"))) == 1
+    assert pts(evaluated(modifier("set", "pts", "1", inner))) == 10
+
+
+def test_condition_groups_and_or_nested() -> None:
+    """An ``and`` group holds when all its parts do, an ``or`` when one does; groups
+    nest. With 2 Gear: (Gear = 2 and (Gear = 5 or Gear atLeast 1)) holds."""
+    nested = (
+        '<conditionGroups><conditionGroup type="and"><conditions>'
+        + condition("equalTo", 2)
+        + '</conditions><conditionGroups><conditionGroup type="or"><conditions>'
+        + condition("equalTo", 5)
+        + condition("atLeast", 1)
+        + "</conditions></conditionGroup></conditionGroups></conditionGroup></conditionGroups>"
+    )
+    assert pts(evaluated(modifier("set", "pts", "1", nested), gear(2))) == 1
+    failing = nested.replace('type="or"', 'type="and"')
+    assert pts(evaluated(modifier("set", "pts", "1", failing), gear(2))) == 10
+
+
+def repeat(value: float, repeats: int, round_up: bool = False, child: str = "gear") -> str:
+    return (
+        f'<repeats><repeat value="{value}" repeats="{repeats}" roundUp="{str(round_up).lower()}" '
+        f'field="selections" scope="self" childId="{child}"/></repeats>'
+    )
+
+
+def test_repeats_apply_once_per_bucket() -> None:
+    """``increment pts 2``, repeated 1 time per 2 Gear: 5 Gear are 2 whole buckets, so
+    10 + 2*2 = 14; with ``roundUp`` 3 buckets, 10 + 3*2 = 16; ``repeats 3`` per bucket
+    makes it 10 + 2*3*2 = 22."""
+    assert pts(evaluated(modifier("increment", "pts", "2", repeat(2, 1)), gear(5))) == 14
+    assert pts(evaluated(modifier("increment", "pts", "2", repeat(2, 1, True)), gear(5))) == 16
+    assert pts(evaluated(modifier("increment", "pts", "2", repeat(2, 3)), gear(5))) == 22
+
+
+def test_a_repeat_over_a_huge_count_is_arithmetic() -> None:
+    """10^6 Gear with ``repeats 1000`` per Gear: 10 + 10^9 * 1, at once (and the Gear's
+    max 2 is broken)."""
+    result = evaluated(modifier("increment", "pts", "1", repeat(1, 1000)), gear(10**6))
+    assert pts(result) == 10 + 10**9
+
+
+def test_modifier_groups_apply_when_their_conditions_hold() -> None:
+    """A modifier group's modifiers apply when the group's conditions hold (2 Gear):
+    cost 10 + 5 = 15 and the name set; with 1 Gear neither."""
+    group = (
+        "</modifiers><modifierGroups><modifierGroup><conditions>"
+        + condition("equalTo", 2)
+        + "</conditions><modifiers>"
+        + modifier("increment", "pts", "5")
+        + modifier("set", "name", "Loaded")
+        + "</modifiers></modifierGroup></modifierGroups><modifiers>"
+    )
+    held = evaluated(group, gear(2))
+    assert (pts(held), held.names["u"]) == (15, "Loaded")
+    light = evaluated(group, gear(1))
+    assert (pts(light), light.names["u"]) == (10, "Unit")
+
+
+def test_modifiers_apply_in_order_each_to_what_the_last_left() -> None:
+    """set 4, then increment 3: 7; increment 3, then set 4: 4."""
+    assert pts(evaluated(modifier("set", "pts", "4") + modifier("increment", "pts", "3"))) == 7
+    assert pts(evaluated(modifier("increment", "pts", "3") + modifier("set", "pts", "4"))) == 4
+
+
+def test_a_value_that_is_not_a_number_changes_nothing() -> None:
+    """``increment pts "lots"`` is skipped, not a crash."""
+    assert pts(evaluated(modifier("increment", "pts", "lots"))) == 10
