@@ -302,10 +302,13 @@ class KeyLines:
             keys = _split_key(header.group(2))
             if keys is not None:
                 if header.group(1) == "[[":
-                    arrays[keys] = arrays.get(keys, 0) + 1
-                    table = (*_with_array_positions(keys, arrays), arrays[keys])
-                    self._lines.setdefault(table[:-1], number)
-                    self._at[number] = table[:-1]
+                    # counted per element of the arrays it is in: the second force's
+                    # first [[forces.selections]] is forces[2].selections[1]
+                    array = _with_array_positions(keys, arrays)
+                    arrays[array] = arrays.get(array, 0) + 1
+                    table = (*array, arrays[array])
+                    self._lines.setdefault(array, number)
+                    self._at[number] = array
                 else:
                     table = _with_array_positions(keys, arrays)
                     self._at[number] = table
@@ -345,9 +348,8 @@ def _with_array_positions(keys: KeyPath, arrays: dict[KeyPath, int]) -> KeyPath:
     out: KeyPath = ()
     for i, key in enumerate(keys):
         out += (key,)
-        prefix = keys[: i + 1]
-        if prefix in arrays and i < len(keys) - 1:
-            out += (arrays[prefix],)
+        if out in arrays and i < len(keys) - 1:
+            out += (arrays[out],)
     return out
 
 

@@ -1,0 +1,169 @@
+"""Share codes of rosters of BattleScribe game systems: ``WBS1-`` and the roster.
+
+The code holds exactly what the roster's file holds (``model.bsdata.roster_toml``'s
+document, ``format`` included), as compact JSON, deflated and base64url-encoded
+without padding, like the codes of warband's own rosters (``saves.share_code``). The
+prefix differs (``WBS1-``, not ``WB1-``) so ``warband import`` knows which it holds
+before decoding anything; a later layout gets ``WBS2-`` and this one still reads.
+
+A BattleScribe roster names its entries by ids of some twenty characters each, so its
+code is longer than a warband roster's (a Gaslands team of 30 selections is about
+2,000 characters): the caps are wider, and still bound every step. Decoding trusts
+nothing: the code's length, the inflated size and the nesting are capped before the
+JSON is parsed, every failure is a ``ShareCodeError`` saying what is wrong, and the
+roster is checked by the same schema as a file, with the same messages.
+
+The command line must look for this prefix before the other: a ``WBS1-`` code's
+characters may, by chance, hold ``WB1-``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import itertools
+import json
+import re
+import zlib
+from typing import Any, NoReturn
+
+from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_SELECTION_DEPTH
+from model.bsdata.roster_toml import BsRosterFile, roster_from_data, roster_to_data
+from model.core.problems import Problem
+from model.core.safe_text import clean_data
+from saves.share_code import SOURCE, ShareCodeError, _depth, _whole
+
+PREFIX = "WBS1-"
+VERSION = 1
+
+MAX_CODE = 200_000
+"""Characters a code may have: a 300-selection army is some 15,000."""
+
+MAX_INFLATED = 2_000_000
+"""Bytes the inflated JSON may have: the most a roster file may have
+(``model.parse.toml_text.MAX_BYTES``)."""
+
+MAX_DEPTH = 2 + 2 * (MAX_FORCE_DEPTH + MAX_SELECTION_DEPTH)
+"""The roster's table, and a list and a table for each level of forces and selections."""
+
+MAX_TRIES = 10
+"""``WBS`` prefixes tried in one pasted text."""
+
+_START = re.compile(r"WBS(\d+)-")
+_CHARS = re.compile(r"[A-Za-z0-9_\-]*")
+_BODY = re.compile(r"[A-Za-z0-9_\-\s]*")
+
+
+def encode_bs(saved: BsRosterFile) -> str:
+    """The roster's share code."""
+    raw = json.dumps(roster_to_data(saved), ensure_ascii=False, separators=(",", ":"))
+    packed = base64.urlsafe_b64encode(zlib.compress(raw.encode("utf-8"), 9)).rstrip(b"=")
+    return PREFIX + packed.decode("ascii")
+
+
+def contains_bs_code(text: str) -> bool:
+    """Whether ``text`` holds something that starts like such a code (``WBS1-``)."""
+    return _START.search(text) is not None
+
+
+def decode_bs(text: str) -> BsRosterFile:
+    """The roster a code holds, found in ``text`` (a chat message, across line breaks),
+    or ``ShareCodeError``. Where the text holds several ``WBS`` prefixes the first that
+    decodes wins; when none does, the first one's problem is told."""
+    starts = list(itertools.islice(_START.finditer(text), MAX_TRIES))
+    if not starts:
+        _fail(
+            "no share code of a BattleScribe roster found",
+            f"such a code starts with {PREFIX} (copy it whole from warband export)",
+        )
+    first: ShareCodeError | None = None
+    for start in starts:
+        try:
+            return _decode_at(text, start)
+        except ShareCodeError as exc:
+            first = first or exc
+    assert first is not None
+    raise first
+
+
+def _fail(message: str, hint: str | None = None) -> NoReturn:
+    raise ShareCodeError("not a usable share code", [Problem(message, hint=hint)])
+
+
+def _decode_at(text: str, start: re.Match[str]) -> BsRosterFile:
+    digits = start.group(1)
+    version = int(digits) if len(digits) < 6 else 10**6
+    if version != VERSION:
+        shown = digits if len(digits) < 6 else f"{digits[:5]}... ({len(digits):,} digits)"
+        _fail(
+            f"the code is format WBS{shown}; this warband reads WBS{VERSION}",
+            "update warband to read newer codes" if version > VERSION else None,
+        )
+    unbroken = _CHARS.match(text, start.end(), start.end() + MAX_CODE + 1)
+    if unbroken and len(unbroken.group()) > MAX_CODE:
+        _fail(f"the code is over {MAX_CODE:,} characters; a share code has at most that")
+    run = _BODY.match(text, start.end(), start.end() + 4 * MAX_CODE)
+    body = "".join(run.group().split())[:MAX_CODE] if run else ""
+    if len(body) % 4 == 1:  # base64 never ends so; a letter of a following word does
+        body = body[:-1]
+    doc = _parse(_inflate(body))
+    found = roster_from_data(doc, SOURCE)
+    if isinstance(found, list):
+        raise ShareCodeError("not a usable share code", found)
+    return found
+
+
+def _inflate(body: str) -> bytes:
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError):
+        _fail("the code is damaged (it is not base64)", "copy the whole code again")
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(packed, MAX_INFLATED + 1)
+    except zlib.error:
+        _fail("the code is damaged (it does not inflate)", "copy the whole code again")
+    if len(raw) > MAX_INFLATED or inflater.unconsumed_tail:
+        _fail(f"the code inflates to more than {MAX_INFLATED:,} bytes; a roster is far less")
+    if not inflater.eof:
+        _fail("the code is cut short", "copy the whole code again")
+    return raw
+
+
+def _parse(raw: bytes) -> dict[str, Any]:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        _fail("the code is damaged (its text is not UTF-8)", "copy the whole code again")
+    if _depth(text) > MAX_DEPTH:
+        _fail(f"the code nests deeper than {MAX_DEPTH} levels; a roster never does")
+    try:
+        doc = json.loads(text, parse_int=_whole)
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
+        _fail("the code is damaged (its contents are not readable)")
+    if not _whole_text(doc):
+        _fail("the code is damaged (its contents are not readable)")
+    if not isinstance(doc, dict):
+        _fail("the code does not hold a roster")
+    cleaned: dict[str, Any] = clean_data(doc)
+    return cleaned
+
+
+def _whole_text(doc: Any) -> bool:
+    """Whether every text in ``doc`` can be written to a file: JSON can write half of a
+    surrogate pair (``"\\ud800"``), which UTF-8 cannot hold. Walked with a list, not
+    recursion; the code's size bounds the walk."""
+    stack = [doc]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True
