@@ -113,7 +113,7 @@ def to_markdown(doc: ListExport, code: str) -> str:
                 stats = " | ".join(cell(v) for v in g.stats.values())
                 carries = cell(", ".join(g.carries))
                 out.append(f"| {g.count} {cell(g.name)} | {stats} | {carries} | {g.cost_each} |")
-        else:
+        elif entry.stats:  # a BattleScribe entry may have no profile
             out.append("| " + " | ".join(cell(s) for s in entry.stats) + " |")
             out.append("|" + "---|" * len(entry.stats))
             out.append("| " + " | ".join(cell(v) for v in entry.stats.values()) + " |")

@@ -163,6 +163,8 @@ def _entry(entry: ExportEntry, points: str | None) -> str:
 
 def _stats_table(entry: ExportEntry) -> str:
     """The profile; for a designed unit, a row per group of models with what it carries."""
+    if not entry.groups and not entry.stats:  # a BattleScribe entry may have no profile
+        return ""
     if not entry.groups:
         return (
             '<table class="stats"><tr>'

@@ -114,6 +114,18 @@ def _import(args: argparse.Namespace, out: TextIO) -> int:
     return cmd_import(args, out)
 
 
+def _add(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.bs_editing import cmd_add
+
+    return cmd_add(args, out)
+
+
+def _remove(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.bs_editing import cmd_remove
+
+    return cmd_remove(args, out)
+
+
 def _card(args: argparse.Namespace, out: TextIO) -> int:
     from tui.cli.lists import cmd_card
 
@@ -141,6 +153,8 @@ _COMMANDS = {
     "export": _export,
     "import": _import,
     "card": _card,
+    "add": _add,
+    "remove": _remove,
     "battle": _battle,
     "serve": _serve,
 }

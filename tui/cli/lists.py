@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, TextIO
 
+from tui.cli.bs_rosters import bs_new, bs_show, bs_validate, is_bs_roster, is_bs_system
 from tui.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
 from tui.cli.files import find_faction, open_library, open_roster
 
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     """``warband validate FILE [--json]``."""
+    if is_bs_roster(args.file):
+        return bs_validate(args, out)
     roster, view, report = open_roster(args)
     if args.json:
         from saves.json_text import json_text
@@ -64,6 +67,8 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
 
     from tui.sheet import army_sheet
 
+    if is_bs_roster(args.file):
+        return bs_show(args, out)
     roster, view, report = open_roster(args)
     sheet = army_sheet(roster, view, report)
     if out.isatty():
@@ -85,6 +90,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     from model.roster.roster import Roster
     from saves.roster_file import write_roster
 
+    if is_bs_system(args, args.system):
+        return bs_new(args, out)
     catalog = open_library(args).load(args.system)
     faction = find_faction(catalog, args.faction).faction
     if args.points is not None and args.points < 1:

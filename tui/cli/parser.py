@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-EXPORT_FORMATS = ("text", "markdown", "json", "html", "code")
+EXPORT_FORMATS = ("text", "markdown", "json", "html", "code", "ros", "rosz")
 """The formats ``warband export`` writes."""
 
 
@@ -56,13 +56,20 @@ def build_parser() -> argparse.ArgumentParser:
         "catalogs",
         help="list game systems, a system's factions or a faction's units; check a catalog",
     )
-    p.add_argument("system", nargs="?", help="a system id: list its factions")
-    p.add_argument("faction", nargs="?", help="a faction id: list its units, ids and prices")
+    p.add_argument(
+        "system", nargs="?", help="a system id: list its factions (or BattleScribe catalogues)"
+    )
+    p.add_argument(
+        "faction",
+        nargs="?",
+        help="a faction id (or BattleScribe catalogue name or file): list its units and prices",
+    )
     p.add_argument(
         "--check",
         metavar="PATH",
         type=Path,
-        help="check a catalog folder and report every problem in it",
+        help="check a catalog folder (or a folder of BattleScribe data) and report every "
+        "problem in it",
     )
 
     p = sub.add_parser("new", help="start an empty roster file")
@@ -82,15 +89,33 @@ def build_parser() -> argparse.ArgumentParser:
         help="text: for a chat message; markdown: for a forum, a table per entry; json: "
         "for other tools (schema: saves/schemas/list-export.schema.json); html: a "
         "printable army sheet in one file; code: a short "
-        "share code that `warband import` turns back into the list (default)",
+        "share code that `warband import` turns back into the list (default); ros, rosz: "
+        "a BattleScribe roster, for a list over BattleScribe data",
     )
     p.add_argument("-o", "--output", type=Path, help="file to write (default: print it)")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
 
-    p = sub.add_parser("import", help="turn a share code back into a roster file")
-    p.add_argument("code", metavar="CODE|FILE", help="a share code, or a file holding one")
+    p = sub.add_parser(
+        "import", help="turn a share code or a BattleScribe roster (.ros, .rosz) into a roster file"
+    )
+    p.add_argument(
+        "code",
+        metavar="CODE|FILE",
+        help="a share code, a file holding one, or a BattleScribe roster (.ros, .rosz)",
+    )
     p.add_argument("-o", "--output", type=Path, required=True, help="roster file to write")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+    p = sub.add_parser("add", help="add an entry to a list over BattleScribe data, by its name")
+    p.add_argument("file", type=Path, help="the list (.toml)")
+    p.add_argument("name", help="the entry's name, as `catalogs` or an error's hint lists it")
+    p.add_argument("--into", metavar="SELECTION", help="inside this selection (name or id)")
+    p.add_argument("--number", type=int, default=1, help="how many (default 1)")
+    p.add_argument("--force-name", metavar="FORCE", help="the force (default: the first)")
+
+    p = sub.add_parser("remove", help="remove a selection from a list over BattleScribe data")
+    p.add_argument("file", type=Path, help="the list (.toml)")
+    p.add_argument("selection", help="the selection's name or id")
 
     p = sub.add_parser(
         "card", help="a list's designed units: their cost worked out; save one to your catalog"

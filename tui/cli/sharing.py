@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
+from tui.cli.bs_rosters import BS_FORMATS, bs_export, bs_import, is_bs_roster, is_ros
 from tui.cli.exits import EXIT_INVALID, EXIT_OK
 from tui.cli.files import open_library, open_roster, refuse_overwrite
 from tui.cli.lists import summary_text
@@ -24,6 +25,22 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
     from saves.list_export import build_export
     from saves.share_code import encode
 
+    if is_bs_roster(args.file):
+        return bs_export(args, out)
+    if args.format in BS_FORMATS:
+        from model.core.problems import Problem, RosterError
+
+        raise RosterError(
+            f"cannot export {args.file} as .{args.format}",
+            [
+                Problem(
+                    f".{args.format} is BattleScribe's roster format, for lists over "
+                    "BattleScribe data",
+                    str(args.file),
+                    hint="choose text, markdown, json, html or code",
+                )
+            ],
+        )
     roster, view, report = open_roster(args)
     code = encode(roster)
     if args.format == "code":
@@ -56,9 +73,12 @@ def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     against the catalog and reported like ``validate``."""
     from model.parse.toml_text import KeyLines
     from model.roster.validate import validate
+    from saves.bs_share_code import contains_bs_code
     from saves.roster_file import RosterSource, resolve, write_roster
     from saves.share_code import contains_code, decode
 
+    if is_ros(args.code) or contains_bs_code(args.code):
+        return bs_import(args, out)
     text = args.code
     if not contains_code(text):  # not a code, so a path: a file holding one
         text = _read_code_file(Path(args.code))

@@ -1,0 +1,159 @@
+"""``warband add`` and ``warband remove``: edit a list over BattleScribe data from the
+command line, by the names a player reads.
+
+A BattleScribe list names its entries by chains of ids (``link::entry``) that nobody
+types; these commands find them by name instead: ``add LIST "Car"`` selects the Car in
+the list's force, ``add LIST "Machine Gun" --into Car`` inside the Car, with whatever
+BattleScribe selects by itself (a weapon's default mounting). The list is checked after
+the edit and the verdict printed, as ``validate`` prints it, so each step shows what
+the list still needs. Names are matched without regard to case; a name that matches
+several things asks for the selection's id (``show`` and the file list them).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, TextIO
+
+from tui.cli.bs_rosters import cost_names, is_bs_roster, verdict_text
+from tui.cli.exits import EXIT_INVALID, EXIT_OK
+from tui.cli.files import open_library
+
+if TYPE_CHECKING:
+    from model.bsdata.roster import BsRoster, Force, Selection
+    from model.bsdata.system import GameSystem
+
+
+def _refuse(title: str, message: str, hint: str | None = None) -> None:
+    from model.core.problems import Problem, RosterError
+
+    raise RosterError(title, [Problem(message, hint=hint)])
+
+
+def _walk(selections: tuple[Selection, ...]) -> list[Selection]:
+    out: list[Selection] = []
+    stack = list(reversed(selections))
+    while stack:
+        selection = stack.pop()
+        out.append(selection)
+        stack.extend(reversed(selection.selections))
+    return out
+
+
+def _forces(forces: tuple[Force, ...]) -> list[Force]:
+    out: list[Force] = []
+    for force in forces:
+        out.append(force)
+        out.extend(_forces(force.forces))
+    return out
+
+
+def _find_selection(roster: BsRoster, wanted: str) -> tuple[Force, Selection]:
+    """The one selection with this id, or else this name or custom name."""
+    from model.core.safe_text import terminal_safe
+
+    found = [(f, s) for f in _forces(roster.forces) for s in _walk(f.selections)]
+    exact = [(f, s) for f, s in found if s.id == wanted]
+    key = wanted.casefold()
+    named = exact or [
+        (f, s) for f, s in found if key in (s.name.casefold(), s.custom_name.casefold())
+    ]
+    if len(named) == 1:
+        return named[0]
+    if not named:
+        _refuse(
+            f"no selection '{terminal_safe(wanted)}' in the list",
+            "nothing selected has that name or id",
+            "see the list's selections with: warband show LIST",
+        )
+    ids = ", ".join(f"{s.id} ({terminal_safe(s.custom_name or s.name)})" for _, s in named[:8])
+    _refuse(
+        f"'{terminal_safe(wanted)}' names {len(named)} selections",
+        f"it could be {ids}",
+        "give the selection's id instead",
+    )
+    raise AssertionError  # _refuse raises
+
+
+def _force(roster: BsRoster, wanted: str | None) -> Force:
+    forces = _forces(roster.forces)
+    if not forces:
+        _refuse("the list has no force", "nothing can be added yet", "start it with warband new")
+    if wanted is None:
+        return forces[0]
+    key = wanted.casefold()
+    for force in forces:
+        if key in (force.id.casefold(), force.name.casefold(), force.custom_name.casefold()):
+            return force
+    _refuse(f"no force '{wanted}' in the list", "no force has that name or id")
+    raise AssertionError
+
+
+def cmd_add(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband add LIST NAME [--into SELECTION] [--number N] [--force-name F]``."""
+    from model.bsdata.building import add_selection, choices
+    from model.core.problems import did_you_mean
+    from saves.bs_roster_file import read_bs_roster
+
+    _only_bs(args)
+    saved, _ = read_bs_roster(args.file)
+    system = open_library(args).load_battlescribe(saved.system)
+    roster = saved.roster
+    if args.into is not None:
+        force, parent = _find_selection(roster, args.into)
+        parent_id: str | None = parent.id
+        place = parent.custom_name or parent.name
+    else:
+        force, parent_id, place = _force(roster, args.force_name), None, ""
+        place = force.custom_name or force.name
+    offered = choices(system, roster, force.id, parent_id)
+    key = args.name.casefold()
+    matches = [c for c in offered if c.name.casefold() == key]
+    if len(matches) != 1:
+        names = list(dict.fromkeys(c.name for c in offered))
+        _refuse(
+            f"cannot add '{args.name}' to {place}",
+            "no such choice there" if not matches else f"{len(matches)} choices have that name",
+            did_you_mean(args.name, names) or "choices there: " + ", ".join(names[:30]),
+        )
+    if not 1 <= args.number <= 1_000_000:
+        _refuse("cannot add it", f"--number must be 1 to 1,000,000, got {args.number}")
+    edited = add_selection(system, roster, force.id, parent_id, matches[0].entry_id, args.number)
+    return _save(args, out, saved.system, edited, system)
+
+
+def cmd_remove(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband remove LIST SELECTION``: a selection and everything inside it."""
+    from model.bsdata.building import remove_selection
+    from saves.bs_roster_file import read_bs_roster
+
+    _only_bs(args)
+    saved, _ = read_bs_roster(args.file)
+    system = open_library(args).load_battlescribe(saved.system)
+    _, selection = _find_selection(saved.roster, args.selection)
+    edited = remove_selection(saved.roster, selection.id)
+    return _save(args, out, saved.system, edited, system)
+
+
+def _only_bs(args: argparse.Namespace) -> None:
+    if not is_bs_roster(args.file):
+        _refuse(
+            f"cannot edit {args.file} from the command line",
+            "add and remove work on lists over BattleScribe data",
+            "edit this list in the app: warband open " + str(args.file),
+        )
+
+
+def _save(
+    args: argparse.Namespace, out: TextIO, system_id: str, roster: BsRoster, system: GameSystem
+) -> int:
+    """Write the edited list over the file it was read from, and say where it stands."""
+    from model.bsdata.evaluate import evaluate
+    from model.bsdata.roster_toml import BsRosterFile
+    from saves.bs_roster_file import write_bs_roster
+
+    write_bs_roster(args.file, BsRosterFile(system_id, roster), cost_names(system), replace=True)
+    evaluation = evaluate(system, roster)
+    names = ", ".join(dict.fromkeys(f.catalogue_name or f.catalogue_id for f in roster.forces))
+    print(verdict_text(system, roster, evaluation, names), file=out)
+    return EXIT_OK if evaluation.valid else EXIT_INVALID

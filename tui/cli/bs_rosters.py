@@ -1,0 +1,363 @@
+"""The roster commands on lists over BattleScribe data: ``new``, ``validate``, ``show``,
+``export`` (every format, and ``ros``/``rosz``) and ``import`` (a ``.ros``/``.rosz`` file or
+a ``WBS1-`` share code).
+
+The commands of ``lists`` and ``sharing`` hand over to these when the list is a
+``warband.bsroster`` file or the game system a folder of BattleScribe data, so a player
+types the same commands whichever kind of game they play. A list is read
+(``saves.bs_roster_file``), its game system loaded from the catalog folder
+(``catalogs.bsdata``), evaluated by the engine (``model.bsdata.evaluate``), and written as
+the same ``ListExport`` our own lists share through (``saves.bs_export``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from tui.cli.exits import EXIT_INVALID, EXIT_OK
+from tui.cli.files import open_library, refuse_overwrite
+
+if TYPE_CHECKING:
+    from catalogs.library import Library
+    from model.bsdata.data import Catalogue
+    from model.bsdata.evaluate import Evaluation
+    from model.bsdata.roster import BsRoster
+    from model.bsdata.roster_toml import BsRosterFile
+    from model.bsdata.system import GameSystem
+
+BS_FORMATS = ("ros", "rosz")
+"""Export formats only a list over BattleScribe data has."""
+
+
+def is_bs_roster(path: Path) -> bool:
+    """Whether ``path`` is a ``warband.bsroster`` file: its ``format`` says so. Only the
+    file's head is read; a file that cannot be read is left to the usual reader, which
+    says why."""
+    from saves.peek import PeekError, toml_head
+
+    try:
+        head = toml_head(path, lambda table: False)
+    except PeekError:
+        return False
+    fmt = head.get("format")
+    return isinstance(fmt, str) and fmt.startswith("warband.bsroster/")
+
+
+def is_bs_system(args: argparse.Namespace, system_id: str) -> bool:
+    """Whether ``system_id`` names a BattleScribe folder and no TOML system."""
+    library = open_library(args)
+    return system_id not in library.entries() and system_id in library.battlescribe_entries()
+
+
+def _open(args: argparse.Namespace) -> tuple[BsRosterFile, GameSystem, Evaluation]:
+    from model.bsdata.evaluate import evaluate
+    from saves.bs_roster_file import read_bs_roster
+
+    saved, _ = read_bs_roster(args.file)
+    system = open_library(args).load_battlescribe(saved.system)
+    return saved, system, evaluate(system, saved.roster)
+
+
+def cost_names(system: GameSystem) -> dict[str, str]:
+    return {t.id: t.name for t in system.cost_types()}
+
+
+def verdict_text(
+    system: GameSystem, roster: BsRoster, evaluation: Evaluation, catalogue: str
+) -> str:
+    """The plain-text verdict of ``validate`` and ``import``: the list, its costs against
+    their limits, and one line per finding."""
+    from model.core.safe_text import terminal_safe
+    from saves.bs_export import number_text
+
+    names = cost_names(system)
+    limits = {c.type_id: c.value for c in evaluation.limits if c.value >= 0}
+    costs = ", ".join(
+        f"{number_text(c.value)}"
+        + (f"/{number_text(limits[c.type_id])}" if c.type_id in limits else "")
+        + f" {names.get(c.type_id, c.type_id)}"
+        for c in evaluation.totals
+    )
+    errors = sum(1 for f in evaluation.findings if f.severity == "error")
+    warnings = len(evaluation.findings) - errors
+    counts = ", ".join(
+        f"{n} {word}{'s' if n != 1 else ''}"
+        for n, word in ((errors, "error"), (warnings, "warning"))
+        if n
+    )
+    verdict = "valid" if evaluation.valid else "NOT VALID"
+    lines = [
+        f"{roster.name}: {catalogue}, {system.name} (BattleScribe data, revision "
+        f"{system.system.revision})",
+        (f"{costs}: " if costs else "") + verdict + (f" ({counts})" if counts else ""),
+    ]
+    lines += [f"  {f.severity} [{f.code}] {f.message}" for f in evaluation.findings]
+    return terminal_safe("\n".join(lines))
+
+
+def _catalogues(roster: BsRoster) -> str:
+    names = dict.fromkeys(f.catalogue_name or f.catalogue_id for f in roster.forces)
+    return " + ".join(names) or "no force yet"
+
+
+def bs_validate(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband validate FILE [--json]`` on a BattleScribe list."""
+    saved, system, evaluation = _open(args)
+    if args.json:
+        from saves.json_text import json_text
+
+        print(json_text(_report(system, evaluation)), file=out)
+    else:
+        print(verdict_text(system, saved.roster, evaluation, _catalogues(saved.roster)), file=out)
+    return EXIT_OK if evaluation.valid else EXIT_INVALID
+
+
+def _report(system: GameSystem, evaluation: Evaluation) -> dict[str, object]:
+    """``validate --json`` for a BattleScribe list: ``valid`` and ``findings`` as for our
+    own lists, the costs by cost type instead of ``points``."""
+    names = cost_names(system)
+    limits = {c.type_id: c.value for c in evaluation.limits}
+    return {
+        "valid": evaluation.valid,
+        "costs": [
+            {
+                "id": c.type_id,
+                "name": names.get(c.type_id, c.type_id),
+                "value": c.value,
+                "limit": limits.get(c.type_id, -1.0),
+            }
+            for c in evaluation.totals
+        ],
+        "findings": [f.as_dict() for f in evaluation.findings],
+    }
+
+
+def bs_show(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband show FILE`` on a BattleScribe list: the sheet, as plain text."""
+    from model.core.safe_text import terminal_safe
+    from saves.bs_export import build_bs_export
+    from saves.export_formats import to_text
+
+    saved, system, evaluation = _open(args)
+    doc = build_bs_export(system, saved.system, saved.roster, evaluation)
+    sheet = to_text(doc, "").rstrip("\n").rpartition("\n\nwarband import")[0]
+    print(terminal_safe(sheet), file=out)
+    return EXIT_OK
+
+
+def bs_new(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband new SYSTEM CATALOGUE [--points N] -o FILE`` over BattleScribe data: a list
+    with one force of the catalogue's first force entry, and what BattleScribe selects by
+    itself in a new force (entries a force must have)."""
+    from model.bsdata.building import new_force
+    from model.bsdata.roster import BsRoster, CostLimit
+    from model.bsdata.roster_toml import BsRosterFile, made_roster_id
+    from model.core.problems import Problem, RosterError
+    from saves.bs_export import main_cost, number_text
+    from saves.bs_roster_file import write_bs_roster
+
+    library = open_library(args)
+    system = library.load_battlescribe(args.system)
+    catalogue = _find_catalogue(system, args.faction)
+    forces = [f for f in system.forces(catalogue.id) if not f.hidden]
+    if not forces:
+        raise RosterError(
+            "cannot start the list",
+            [Problem(f"{catalogue.name} has no kind of force to add", catalogue.file)],
+        )
+    if args.points is not None and args.points < 1:
+        raise RosterError(
+            "cannot start the list", [Problem(f"--points must be 1 or more, got {args.points}")]
+        )
+    refuse_overwrite(args.output, args.force)
+    name = args.name or catalogue.name
+    empty = BsRoster(
+        id=made_roster_id(system.id, name),
+        name=name,
+        game_system_id=system.id,
+        game_system_name=system.name,
+        game_system_revision=system.system.revision,
+    )
+    points = main_cost(system, empty)
+    limits = (CostLimit(points, float(args.points)),) if points and args.points else ()
+    roster = new_force(
+        system,
+        BsRoster(
+            id=empty.id,
+            name=name,
+            game_system_id=system.id,
+            game_system_name=system.name,
+            game_system_revision=system.system.revision,
+            cost_limits=limits,
+        ),
+        catalogue.id,
+        forces[0].id,
+    )
+    write_bs_roster(
+        args.output, BsRosterFile(args.system, roster), cost_names(system), replace=True
+    )
+    limit = (
+        f" of {number_text(float(args.points))} {cost_names(system)[points]}"
+        if limits and points
+        else ""
+    )
+    print(f"wrote {args.output}: a {catalogue.name} list{limit} ({forces[0].name})", file=out)
+    return EXIT_OK
+
+
+def _find_catalogue(system: GameSystem, wanted: str) -> Catalogue:
+    """A faction (catalogue) of a system by id, name or file name, case aside; a
+    ``CatalogError`` with "did you mean" otherwise."""
+    from model.core.problems import CatalogError, Problem, did_you_mean
+
+    key = wanted.casefold()
+    for catalogue in system.factions:
+        names = (catalogue.id, catalogue.name, Path(catalogue.file).stem)
+        if key in (n.casefold() for n in names):
+            return catalogue
+    choices = [c.name for c in system.factions]
+    raise CatalogError(
+        f"no faction '{wanted}' in {system.name}",
+        [
+            Problem(
+                f"unknown faction '{wanted}'",
+                hint=did_you_mean(wanted, choices) or "factions: " + ", ".join(choices),
+            )
+        ],
+    )
+
+
+def bs_export(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband export FILE --format F`` on a BattleScribe list: every format our own
+    lists have, and ``ros``/``rosz`` for BattleScribe and New Recruit."""
+    from saves.atomic import write_atomic
+    from saves.bs_export import build_bs_export, number_text
+    from saves.bs_share_code import encode_bs
+    from saves.export_formats import to_json, to_markdown, to_text
+    from saves.export_html import to_html
+
+    saved, system, evaluation = _open(args)
+    if args.format in BS_FORMATS:
+        return _export_ros(args, out, saved, system, evaluation)
+    code = encode_bs(saved)
+    if args.format == "code":
+        text = code
+    else:
+        doc = build_bs_export(system, saved.system, saved.roster, evaluation)
+        if args.format == "json":
+            text = to_json(doc)
+        elif args.format == "html":
+            text = to_html(doc, code)
+        else:
+            text = (to_markdown if args.format == "markdown" else to_text)(doc, code)
+        text = text.rstrip("\n")
+    if args.output is None:
+        print(text, file=out)
+        return EXIT_OK
+    refuse_overwrite(args.output, args.force)
+    write_atomic(args.output, (text + "\n").encode("utf-8"))
+    totals = ", ".join(
+        f"{number_text(c.value)} {cost_names(system).get(c.type_id, c.type_id)}"
+        for c in evaluation.totals
+    )
+    verdict = "valid" if evaluation.valid else "NOT VALID"
+    print(f"wrote {args.output}: {saved.roster.name}, {totals}, {verdict}", file=out)
+    return EXIT_OK
+
+
+def _export_ros(
+    args: argparse.Namespace,
+    out: TextIO,
+    saved: BsRosterFile,
+    system: GameSystem,
+    evaluation: Evaluation,
+) -> int:
+    from model.core.problems import Problem, RosterError
+    from saves.ros_file import ros_file_bytes, write_ros_file
+
+    revisions = {c.id: c.revision for c in (system.system, *system.catalogues)}
+    names = cost_names(system)
+    if args.output is None:
+        if args.format == "rosz":
+            raise RosterError(
+                "a .rosz is a zip file, not text",
+                [Problem("nothing written", hint="give a file to write: -o LIST.rosz")],
+            )
+        data = ros_file_bytes(
+            saved.roster,
+            zipped=False,
+            cost_names=names,
+            catalogue_revisions=revisions,
+            totals=evaluation.totals,
+            selection_costs=evaluation.selection_costs,
+        )
+        print(data.decode("utf-8").rstrip("\n"), file=out)
+        return EXIT_OK
+    write_ros_file(
+        args.output,
+        saved.roster,
+        zipped=args.format == "rosz",
+        replace=args.force,
+        cost_names=names,
+        catalogue_revisions=revisions,
+        totals=evaluation.totals,
+        selection_costs=evaluation.selection_costs,
+    )
+    print(f"wrote {args.output}: {saved.roster.name}, for BattleScribe or New Recruit", file=out)
+    return EXIT_OK
+
+
+def is_ros(text: str) -> bool:
+    """Whether ``import``'s argument names a BattleScribe roster file."""
+    return Path(text).suffix.lower() in (".ros", ".rosz")
+
+
+def bs_import(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband import LIST.ros|LIST.rosz|WBS1-... -o FILE``: a BattleScribe roster (or a
+    share code of one) as a warband list, checked and reported like ``validate``."""
+    from model.bsdata.evaluate import evaluate
+    from model.bsdata.roster_toml import BsRosterFile
+    from saves.bs_roster_file import write_bs_roster
+    from saves.bs_share_code import contains_bs_code, decode_bs
+    from saves.ros_file import read_ros_file
+
+    library = open_library(args)
+    if contains_bs_code(args.code):
+        saved = decode_bs(args.code)
+        system = library.load_battlescribe(saved.system)
+    else:
+        roster = read_ros_file(args.code)
+        system_id, system = _system_of(library, roster.game_system_id, args.code)
+        saved = BsRosterFile(system_id, roster)
+    refuse_overwrite(args.output, args.force)
+    evaluation = evaluate(system, saved.roster)
+    write_bs_roster(args.output, saved, cost_names(system), replace=True)
+    print(f"wrote {args.output}", file=out)
+    print(verdict_text(system, saved.roster, evaluation, _catalogues(saved.roster)), file=out)
+    return EXIT_OK if evaluation.valid else EXIT_INVALID
+
+
+def _system_of(library: Library, game_system_id: str, file: str) -> tuple[str, GameSystem]:
+    """The catalog folder whose game system a BattleScribe roster was built with."""
+    from model.core.problems import CatalogError, Problem, WarbandError
+
+    for system_id in library.battlescribe_entries():
+        try:
+            system = library.load_battlescribe(system_id)
+        except WarbandError:
+            continue
+        if system.id == game_system_id:
+            return system_id, system
+    raise CatalogError(
+        f"cannot import {file}",
+        [
+            Problem(
+                f"no BattleScribe game system with the id '{game_system_id}' in the catalog folder",
+                file,
+                hint="put the game's .gst and .cat files in a folder of the catalog folder "
+                "(--catalog-dir), then import again",
+            )
+        ],
+    )
