@@ -122,6 +122,21 @@ def _upgrade(raw: dict[str, Any], source: RosterSource) -> dict[str, Any]:
             ],
         )
     found = _FORMAT_RE.fullmatch(fmt) if isinstance(fmt, str) else None
+    if isinstance(fmt, str) and fmt.startswith("warband.bsroster/"):
+        raise RosterError(
+            f"{source.name} is a list over BattleScribe data",
+            [
+                Problem(
+                    "the app's builder, designed cards and battles take warband's own lists "
+                    "only, for now",
+                    source.name,
+                    ("format",),
+                    line,
+                    hint="check, print or share it with warband validate, show or export; "
+                    "edit it with warband add and remove",
+                )
+            ],
+        )
     if found is None:
         raise RosterError(
             f"{source.name} is not a warband roster",

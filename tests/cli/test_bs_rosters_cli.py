@@ -219,3 +219,14 @@ def test_a_zone_raiders_band_needs_a_raider(folder: Path, tmp_path: Path) -> Non
     code, out, _ = run(*args, "add", str(path), "Armiger-Captain")
     assert code == 0
     assert out.splitlines()[1] == "80/300 RU, 0 +Underdog: valid"
+
+
+def test_what_takes_only_our_own_lists_says_what_to_use(folder: Path, tmp_path: Path) -> None:
+    """Designed cards and battles read warband's own lists; a BattleScribe list is told
+    apart by its format and pointed at the commands that take it."""
+    path = _gaslands_car(folder, tmp_path)
+    for argv in (("card", str(path)), ("battle", "new", str(path), str(path), "-o", "b.toml")):
+        code, out, err = run("--catalog-dir", str(folder), *argv)
+        assert (code, out) == (2, "")
+        assert f"{path} is a list over BattleScribe data" in err
+        assert "warband validate, show or export" in err
