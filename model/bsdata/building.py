@@ -227,13 +227,32 @@ def _new(node: Node, name: str, number: int, sid: str) -> Selection:
     )
 
 
+def _around(engine: Engine, parent: int | None) -> set[str]:
+    """The entry ids of ``parent`` and the selections around it. A default of one of
+    them would nest an entry in itself: data whose links loop (A must hold a B, which
+    must hold an A) would ask for that without end, so the loop is cut there and the
+    evaluation reports it (``bs-link-loop``)."""
+    if parent is None:
+        return set()
+    rows = engine.tree.selections
+    out = set()
+    for at in (parent, *rows[parent].ancestors):
+        node = rows[at].node
+        if node is not None:
+            out.add(node.entry.id)
+    return out
+
+
 def _defaults(
     engine: Engine, force: int, parent: int | None, options: Options, ids: _Ids
 ) -> tuple[Selection, ...]:
     """The selections ``min`` constraints and group defaults ask for in one place."""
     out: list[Selection] = []
     chosen: set[str] = set()
+    around = _around(engine, parent)
     for node in options.entries:
+        if node.entry.id in around:
+            continue
         missing = _missing(engine, node, force, parent)
         if missing and _offered(engine, node, force, parent):
             name = engine.in_place(node, force, parent).name
@@ -249,7 +268,11 @@ def _defaults(
         pick = next((m for m in members if group.default_id in m.ids), None)
         if pick is None and len(members) == 1:
             pick = members[0]
-        if pick is not None and _offered(engine, pick, force, parent):
+        if (
+            pick is not None
+            and pick.entry.id not in around
+            and _offered(engine, pick, force, parent)
+        ):
             name = engine.in_place(pick, force, parent).name
             out.append(_new(pick, name, missing, ids.new("s")))
             chosen.add(pick.key)

@@ -13,7 +13,9 @@
   holds) or ``or`` (at least one does; an empty one holds too).
 - A repeat applies its modifier ``repeats`` times for every whole ``value`` counted
   (a part counts as a whole with ``roundUp``); several repeats on one modifier add up.
-  This is arithmetic: a count of a million does not loop a million times.
+  This is arithmetic: a count of a million does not loop a million times, and the
+  result is capped at ``MAX_TIMES`` (a repeat every 1e-300 of a count would otherwise
+  be a number no float holds).
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ from itertools import chain
 
 from model.bsdata.data import Condition, ConditionGroup, Repeat
 from model.bsdata.queries import Counts, Ctx
+
+MAX_TIMES = 10**9
+"""The most times a modifier (or a modifier group with its nested ones) applies. A
+modified number is clamped to ``model.bsdata.modifiers.MAX_VALUE`` anyway; this keeps the
+count itself a small integer that converts to a float without overflow."""
 
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
     "lessThan": operator.lt,
@@ -103,8 +110,10 @@ def repeat_times(repeat: Repeat, ctx: Ctx, counts: Counts) -> int:
     for root in counts.roots(repeat.query, ctx):
         best = max(best, counts.count(repeat.query, ctx, child, root))
     buckets = best / repeat.value
+    if not buckets < MAX_TIMES:  # also infinity, when the value is tiny
+        return MAX_TIMES
     whole = math.ceil(buckets - 1e-9) if repeat.round_up else math.floor(buckets + 1e-9)
-    return max(0, int(whole)) * repeat.repeats
+    return min(MAX_TIMES, max(0, int(whole)) * repeat.repeats)
 
 
 def times(
@@ -120,4 +129,4 @@ def times(
         return 0
     if not repeats:
         return 1
-    return sum(repeat_times(r, ctx, counts) for r in repeats)
+    return min(MAX_TIMES, sum(repeat_times(r, ctx, counts) for r in repeats))

@@ -55,6 +55,8 @@ class Subject:
 
     key: str
     name: str
+    entry_id: str | None = None
+    """The selection entry or group counted, when it is one (to tell a loop of links)."""
 
 
 class Checker:
@@ -126,7 +128,7 @@ class Checker:
             if constraint.type == "max" and not selected:
                 continue
             key = node.entry.id if constraint.query.shared else f"key:{node.key}"
-            subject = Subject(key, name)
+            subject = Subject(key, name, node.entry.id)
             if constraint.query.scope == "self" and not node.is_group:
                 for one in selected:
                     self.check(constraint, value, subject, engine.ctx_of(one), [one], parent)
@@ -195,14 +197,10 @@ class Checker:
             elif constraint.type == "min" and count < value:
                 self._seen.add(seen)
                 holder = root[1] if root[0] == "s" else None
-                self.too_few(
-                    constraint,
-                    value,
-                    count,
-                    subject,
-                    root,
-                    holder if isinstance(holder, int) else parent,
-                )
+                at = holder if isinstance(holder, int) else parent
+                # none selected, and the entry asked for is already around: a loop
+                loops = not selected and self._loops(subject, at)
+                self.too_few(constraint, value, count, subject, root, at, loops)
 
     def _first(self, root: Root, key: str) -> int | None:
         counts = self.engine.counts
@@ -228,7 +226,7 @@ class Checker:
             return name
         if kind == "cat":
             catalogue = engine.system.catalogue(str(root[1]))
-            return f"The {catalogue.name if catalogue else 'catalogue'} forces"
+            return f"{catalogue.name if catalogue else 'The catalogue'}, over all its forces,"
         return "The roster"
 
     def amount(self, constraint: Constraint, count: float, subject: Subject) -> str:
@@ -258,6 +256,9 @@ class Checker:
         root: Root,
         at: int | None,
     ) -> None:
+        if constraint.query.field.startswith("limit::"):
+            self._limit_finding("bs-too-many", constraint, value, count, subject, "most", at)
+            return
         excess = count - value
         where = terminal_safe(self.place_name(root))
         have = terminal_safe(self.amount(constraint, count, subject))
@@ -284,17 +285,71 @@ class Checker:
         subject: Subject,
         root: Root,
         at: int | None,
+        loops: bool = False,
     ) -> None:
+        if constraint.query.field.startswith("limit::"):
+            self._limit_finding("bs-too-few", constraint, value, count, subject, "least", at)
+            return
         missing = value - count
         where = terminal_safe(self.place_name(root))
         have = terminal_safe(self.amount(constraint, count, subject))
         limit = number_text(value) + ("%" if constraint.query.percent_value else "")
         fix = terminal_safe(self.amount(constraint, missing, subject))
+        code, mend = "bs-too-few", f": add {fix}"
+        if loops:
+            code = "bs-link-loop"
+            mend = (
+                f": add {fix}, though {terminal_safe(subject.name)} is already around it "
+                "(the data's links loop here: if each asks for the other, no roster can "
+                "end it; tell the data's authors)"
+            )
         self.findings.append(
             Finding(
                 "error",
-                "bs-too-few",
-                f"{where} has {have}, at least {limit}: add {fix}",
+                code,
+                f"{where} has {have}, at least {limit}{mend}",
+                Where(
+                    selection=self.engine.tree.selections[at].selection.id
+                    if at is not None
+                    else None
+                ),
+            )
+        )
+
+    def _loops(self, subject: Subject, at: int | None) -> bool:
+        """Whether the entry asked for is already one of the selections around ``at``
+        (``at`` included): a minimum that nesting more of it could only repeat."""
+        if subject.entry_id is None or at is None:
+            return False
+        rows = self.engine.tree.selections
+        for one in (at, *rows[at].ancestors):
+            node = rows[one].node
+            if node is not None and node.entry.id == subject.entry_id:
+                return True
+        return False
+
+    def _limit_finding(
+        self,
+        code: str,
+        constraint: Constraint,
+        value: float,
+        limit: float,
+        subject: Subject,
+        bound: str,
+        at: int | None,
+    ) -> None:
+        """A ``limit::`` constraint asks for a roster limit, not for selections: say so."""
+        type_id = constraint.query.field[len("limit::") :]
+        unit = terminal_safe(self._cost_names.get(type_id, type_id).strip())
+        have = "none" if limit < 0 else number_text(limit)
+        change = "raise" if bound == "least" else "lower"
+        self.findings.append(
+            Finding(
+                "error",
+                code,
+                f"{terminal_safe(subject.name)} needs a {unit} limit of at {bound} "
+                f"{number_text(value)}, and the roster's is {have}: {change} the roster's "
+                f"limit to {number_text(value)}",
                 Where(
                     selection=self.engine.tree.selections[at].selection.id
                     if at is not None

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from model.bsdata.conditions import times
+from model.bsdata.conditions import MAX_TIMES, times
 from model.bsdata.data import Modifier, ModifierGroup, Modifiers
 from model.bsdata.queries import Counts, Ctx
 from model.bsdata.resolve import Node
@@ -104,12 +104,13 @@ def apply(modifiers: Modifiers, state: State, ctx: Ctx, counts: Counts, outer: i
         if isinstance(modifier, ModifierGroup):
             n = times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts)
             if n:
-                apply(modifier.modifiers, state, ctx, counts, outer * n)
-                apply(modifier.nested, state, ctx, counts, outer * n)
+                inner = min(MAX_TIMES, outer * n)
+                apply(modifier.modifiers, state, ctx, counts, inner)
+                apply(modifier.nested, state, ctx, counts, inner)
             continue
         n = times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts)
         if n:
-            _apply_one(modifier, state, outer * n)
+            _apply_one(modifier, state, min(MAX_TIMES, outer * n))
 
 
 def _number(text: str) -> float | None:

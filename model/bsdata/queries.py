@@ -17,7 +17,8 @@ by fifty constraints is made once.
 
 Scopes, for a query held by a selection (or by an entry not yet selected in a place):
 
-- ``self``: the selection itself and what is inside it.
+- ``self``: the selection itself and what is inside it; for a group (never a selection),
+  the place its members are in, as ``parent``.
 - ``parent``: inside the selection it is in, or its force at the top.
 - ``ancestor``: inside each selection it is in (a condition holds if it holds in any
   of them, a constraint must hold in each).
@@ -106,7 +107,11 @@ class Counts:
                 up = forces[ctx.force].parent
                 return [("r", child_forces) if up is None else ("f", up, child_forces)]
         if scope == "self":
-            return [("s", ctx.self_sel)] if ctx.self_sel is not None else [NOWHERE]
+            if ctx.self_sel is not None:
+                return [("s", ctx.self_sel)]
+            if ctx.node is None or not ctx.node.is_group:
+                return [NOWHERE]
+            scope = "parent"  # a group is no selection: its "self" is where its members are
         if scope == "parent":
             if ctx.self_sel is not None:
                 parent = self.tree.selections[ctx.self_sel].parent
@@ -197,7 +202,9 @@ class Counts:
         return out
 
     def force_members(self, root: Root) -> list[int]:
-        """The forces counted in ``root`` for the ``forces`` field."""
+        """The forces counted in ``root`` for the ``forces`` field: the roster's top-level
+        forces; a force and the forces directly inside it (as the roster's are directly
+        in it); with ``includeChildForces`` those at every depth."""
         forces = self.tree.forces
         kind = root[0]
         if kind == "r":
@@ -205,13 +212,16 @@ class Counts:
         if kind == "f":
             at = root[1]
             assert isinstance(at, int)
-            return [at, *forces[at].forces] if root[2] else [at]
+            if root[2]:
+                return [at, *forces[at].forces]
+            return [at, *(k for k in forces[at].forces if forces[k].parent == at)]
         if kind == "s":
             at = root[1]
             assert isinstance(at, int)
             return [self.tree.selections[at].force]
         if kind == "cat":
-            return [j for j, f in enumerate(forces) if f.force.catalogue_id == root[1]]
+            among = range(len(forces)) if root[2] else self.tree.top_forces
+            return [j for j in among if forces[j].force.catalogue_id == root[1]]
         return []
 
     # -- how many --------------------------------------------------------------------
@@ -250,9 +260,13 @@ class Counts:
             deep = query.include_child_selections
             value = self.total(root, deep, subject, field)
             own = ctx.self_sel
-            if query.scope == "self" and own is not None and subject in self.keys[own]:
+            counts_own = query.scope == "self" and own is not None
+            if own is not None and counts_own and subject in self.keys[own]:
                 value += self._own(own, field)
-            whole = self.total(root, deep, "any", field) if query.percent_value else 0.0
+            whole = 0.0
+            if query.percent_value:
+                whole = self.total(root, deep, "any", field)
+                whole += self._own(own, field) if counts_own else 0.0
         if query.percent_value:
             return 100.0 * value / whole if whole else 0.0
         return value

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from model.bsdata.building import add_selection, choices, new_force, remove_selection
-from model.bsdata.evaluate import evaluate
+from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.roster import BsRoster
+from model.bsdata.system import GameSystem
 from model.core.problems import RosterError
 from tests.model.bsdata.xml_fixtures import (
     FORCE,
@@ -16,6 +17,7 @@ from tests.model.bsdata.xml_fixtures import (
     cost,
     entry,
     gst,
+    link,
     roster,
     sel,
     system,
@@ -93,3 +95,78 @@ def test_adding_where_nothing_fits_is_a_roster_error() -> None:
         add_selection(GAME, roster(), "nope", None, "hero")
     with pytest.raises(RosterError):
         new_force(GAME, roster(), "cat", "nope")
+
+
+def found(result: Evaluation) -> list[tuple[str, str | None, str]]:
+    return [(f.code, f.where.selection, f.message) for f in result.findings]
+
+
+def holds(inner: str) -> str:
+    return f"<selectionEntries>{inner}</selectionEntries>"
+
+
+def roots(inner: str) -> GameSystem:
+    """A game whose catalogue's root entries are ``inner``."""
+    return system(gst(FORCE), cat(holds(inner)))
+
+
+def test_an_entry_in_a_hidden_group_is_hidden() -> None:
+    """An entry takes its group's ``hidden``: the X of a hidden group is not offered, and
+    a selection of it is an error."""
+    group = entry("gr", "Gr", holds(entry("x", "X")), tag="selectionEntryGroup")
+    group = group.replace('name="Gr"', 'name="Gr" hidden="true"')
+    g = roots(entry("u", "U", f"<selectionEntryGroups>{group}</selectionEntryGroups>"))
+    assert found(evaluate(g, roster(sel("s", "u", sel("x1", "x")))))[0][:2] == ("bs-hidden", "x1")
+    assert choices(g, roster(sel("s", "u")), "f1", "s") == ()
+
+
+def test_a_groups_default_through_a_link_to_the_group() -> None:
+    """A Hero links to the shared Weapons group (``min 1``, default Axe): a new Hero gets
+    an Axe, keyed through the link (``lw::ax``, its group ``lw::wg``), and is valid."""
+    weapons = entry(
+        "wg",
+        "Weapons",
+        constraint("wm", "min", 1)
+        + holds(entry("sw", "Sword", cost(2)) + entry("ax", "Axe", cost(3))),
+        tag="selectionEntryGroup",
+    ).replace('name="Weapons"', 'name="Weapons" defaultSelectionEntryId="ax"')
+    hero = entry(
+        "hero", "Hero", f"<entryLinks>{link('lw', 'wg', kind='selectionEntryGroup')}</entryLinks>"
+    )
+    shared = f"<sharedSelectionEntryGroups>{weapons}</sharedSelectionEntryGroups>"
+    g = system(gst(FORCE + shared), cat(holds(hero)))
+    built = add_selection(g, roster(), "f1", None, "hero")
+    axe = built.forces[0].selections[0].selections
+    assert [(s.entry_id, s.entry_group_id, s.name) for s in axe] == [("lw::ax", "lw::wg", "Axe")]
+    result = evaluate(g, built)
+    assert result.valid
+    assert result.totals[0].value == 3
+
+
+def test_a_library_lends_shared_entries_and_imports_root_entries_marked_import() -> None:
+    """A library catalogue is no faction. A catalogue linking it finds its shared
+    entries by link, and with ``importRootEntries`` takes its root entries marked
+    ``import="true"`` (the schema's default is false: the unmarked one is not taken)."""
+    lib = cat(
+        holds(
+            entry("lx", "Lib X", cost(3)).replace('name="Lib X"', 'name="Lib X" import="true"')
+            + entry("ly", "Lib Y", cost(4))
+        )
+        + "<sharedSelectionEntries>"
+        + entry("sh", "Shared", cost(7))
+        + "</sharedSelectionEntries>",
+        cat_id="lib",
+        name="Lib",
+    ).replace("<catalogue ", '<catalogue library="true" ')
+    main = cat(
+        '<catalogueLinks><catalogueLink id="cl" name="Lib" targetId="lib" type="catalogue" '
+        'importRootEntries="true"/></catalogueLinks>'
+        f"<entryLinks>{link('ls', 'sh')}</entryLinks>"
+    )
+    g = system(gst(FORCE), main, lib)
+    assert [c.name for c in g.factions] == ["Faction"]
+    assert [c.name for c in choices(g, roster(), "f1")] == ["Shared", "Lib X"]
+    result = evaluate(g, roster(sel("a", "lx"), sel("b", "ls::sh")))
+    assert result.valid
+    assert result.totals[0].value == 10
+    assert found(evaluate(g, roster(sel("c", "ly"))))[0][:2] == ("bs-unknown-entry", "c")
