@@ -3,7 +3,9 @@
 Run as ``python -m tests.fuzz_cli INPUTS SEED``: it builds a corpus from the test
 fixtures (rosters, battles, catalogs, share codes), then feeds INPUTS mutated inputs,
 round-robin across the entry points (validate, validate --json, show, export in every
-format, card, import, battle show / show --json / report / resume, catalogs --check),
+format, card, import, battle show / show --json / report / resume, catalogs --check; and on
+BattleScribe data: a list's validate, show, export, add and remove, a .ros's import, a
+game system's catalogs --check),
 through ``tui.cli.main`` in this one process. The process runs under an address-space
 limit (``LIMIT_MB``) and each call under a ``TIME_LIMIT`` alarm, so a blow-up is a
 finding, not a hung or swapping machine. It prints one JSON summary: inputs, exit codes
@@ -119,6 +121,59 @@ def _codes(rosters: list[bytes]) -> list[str]:
         except Exception:  # the broken fixtures have no code
             continue
     return codes
+
+
+def _battlescribe(work: Path) -> tuple[Path, list[bytes], list[bytes]]:
+    """A catalog folder holding the shared Gaslands data, and lists over it made now
+    with the commands (a bsroster file, and the same as a .ros)."""
+    from tests.model.bsdata.shared_data import data_files
+    from tui.cli import main
+
+    games = work / "games"
+    (games / "gaslands").mkdir(parents=True)
+    for path in data_files("gaslands"):
+        shutil.copyfile(path, games / "gaslands" / path.name)
+    team = work / "team.toml"
+    steps = [
+        ["new", "gaslands", "gaslands", "--points", "50", "-o", str(team)],
+        ["add", str(team), "Car"],
+        ["add", str(team), "Machine Gun", "--into", "Car"],
+        ["add", str(team), "Buggy", "--number", "2"],
+        ["export", str(team), "--format", "ros", "-o", str(work / "team.ros")],
+    ]
+    for argv in steps:
+        main(["--catalog-dir", str(games), *argv], io.StringIO(), io.StringIO())
+    return games, [team.read_bytes()], [(work / "team.ros").read_bytes()]
+
+
+def mutate_xml(rng: random.Random, data: bytes) -> bytes:
+    """One to three mutations of an XML file: the TOML ones (bytes, numbers, strings,
+    lines) and XML's own hostile shapes."""
+    for _ in range(rng.randint(1, 3)):
+        if rng.random() < 0.3:
+            data = _xml_shape(rng, data)
+        else:
+            data = rng.choice([_flip, _delete, _insert, _number, _string, _repeat, _truncate])(
+                rng, data
+            )
+        data = data[:MAX_INPUT]
+    return data
+
+
+def _xml_shape(rng: random.Random, data: bytes) -> bytes:
+    shape = rng.choice(
+        [
+            b'<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]>',
+            b"&a;&#0;&#x1b;&amp;&lt;",
+            b"<e>" * 20_000 + b"</e>" * 20_000,
+            b"<e/>" * 200_000,
+            b'<selection id="x" name="y" entryId="z" number="99999999999999999999"/>',
+            b'<cost name="c" typeId="t" value="1e308"/>',
+            b"\x1b[2J\x9b",
+        ]
+    )
+    i = rng.randrange(len(data) + 1)
+    return data[:i] + shape + data[i:]
 
 
 # --- mutations --------------------------------------------------------------------------------
@@ -287,6 +342,17 @@ ROSTER_COMMANDS = [
     ["export", "--format", "html"],
     ["card"],
 ]
+BS_COMMANDS = [
+    ["validate"],
+    ["validate", "--json"],
+    ["show"],
+    ["export", "--format", "code"],
+    ["export", "--format", "markdown"],
+    ["export", "--format", "ros"],
+    ["add", "@", "Car"],
+    ["remove", "@", "Car"],
+]
+"""Commands on a list over BattleScribe data; ``@`` is where the file goes."""
 BATTLE_COMMANDS = [
     ["battle", "show"],
     ["battle", "show", "--json"],
@@ -322,6 +388,8 @@ def run(inputs: int, seed: int, work: Path, found_dir: Path) -> dict[str, Any]:
     signal.signal(signal.SIGALRM, _alarm)
     kinds = ["roster"] * len(ROSTER_COMMANDS) + ["battle"] * len(BATTLE_COMMANDS)
     kinds += ["code", "code", "catalog"]
+    games, bs_rosters, ros_files = _battlescribe(work)
+    kinds += ["bsroster"] * 4 + ["ros", "bscatalog"]
     exits: Counter[str] = Counter()
     failures: list[dict[str, Any]] = []
     slowest = 0.0
@@ -343,6 +411,23 @@ def run(inputs: int, seed: int, work: Path, found_dir: Path) -> dict[str, Any]:
             code = mutate_code(rng, rng.choice(codes))
             argv = ["import", code, "-o", str(case / "imported.toml")]
             target.write_text(code, encoding="utf-8", errors="replace")
+        elif kind == "bsroster":
+            command = BS_COMMANDS[n % len(BS_COMMANDS)]
+            at = command.index("@") if "@" in command else len(command)
+            argv = ["--catalog-dir", str(games), *command[:at], str(target), *command[at + 1 :]]
+            target.write_bytes(mutate_toml(rng, rng.choice(bs_rosters)))
+        elif kind == "ros":
+            target = case / "input.ros"
+            target.write_bytes(mutate_xml(rng, rng.choice(ros_files)))
+            argv = ["--catalog-dir", str(games), "import", str(target), "-o", str(case / "i.toml")]
+        elif kind == "bscatalog":
+            folder = case / "gaslands"
+            shutil.copytree(games / "gaslands", folder)
+            victim = rng.choice(sorted(folder.iterdir()))
+            victim.write_bytes(mutate_xml(rng, victim.read_bytes()))
+            argv = ["catalogs", "--check", str(folder)]
+            target = case / ("input" + victim.suffix)
+            target.write_bytes(victim.read_bytes())
         else:
             folder = case / "catalog"
             shutil.copytree(rng.choice(catalogs), folder)
