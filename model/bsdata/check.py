@@ -17,13 +17,15 @@ is used), a ``scope`` or ``childId`` naming no id in the folder (it counts nothi
 game system may name entries of a catalogue not installed), a modifier of a field that
 is neither a known field, a cost type nor a constraint of its element (it changes
 nothing), a group's default entry that is not one of its entries (nothing is selected by
-default), a catalogue written for a newer revision of the game system.
+default), a catalogue written for a newer revision of the game system, entry links that
+loop (``check_loops``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from model.bsdata.check_loops import link_loops
 from model.bsdata.check_walk import Walker
 from model.bsdata.data import Catalogue
 from model.bsdata.system import GameSystem
@@ -50,6 +52,7 @@ def check_system(system: GameSystem) -> Findings:
         walker.catalogue()
         errors.extend(walker.errors)
         warnings.extend(walker.warnings)
+        warnings.extend(link_loops(system, catalogue))
     return Findings(tuple(errors), tuple(warnings))
 
 
