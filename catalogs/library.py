@@ -130,7 +130,9 @@ class Library:
             entries = self.entries()
             entry = entries.get(system_id)
             if entry is None:
-                battlescribe = system_id in self.battlescribe_entries()
+                others = self.battlescribe_entries()
+                battlescribe = system_id in others
+                known = {**others, **entries}
                 raise CatalogError(
                     f"no catalog for the game system '{system_id}'",
                     [
@@ -140,8 +142,8 @@ class Library:
                             else f"unknown system '{system_id}'",
                             hint=f"list it with: warband catalogs {system_id}"
                             if battlescribe
-                            else did_you_mean(system_id, entries)
-                            or "known systems: " + ", ".join(sorted(entries)),
+                            else did_you_mean(system_id, known)
+                            or "known systems: " + ", ".join(sorted(known)),
                         )
                     ],
                 )

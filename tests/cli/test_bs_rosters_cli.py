@@ -230,3 +230,11 @@ def test_what_takes_only_our_own_lists_says_what_to_use(folder: Path, tmp_path: 
         assert (code, out) == (2, "")
         assert f"{path} is a list over BattleScribe data" in err
         assert "warband validate, show or export" in err
+
+
+def test_a_mistyped_game_is_found_among_both_kinds(folder: Path, tmp_path: Path) -> None:
+    code, _, err = run(
+        "--catalog-dir", str(folder), "new", "gaslandz", "x", "-o", str(tmp_path / "x.toml")
+    )
+    assert code == 2
+    assert "unknown system 'gaslandz'; did you mean 'gaslands'?" in err
