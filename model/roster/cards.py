@@ -49,7 +49,13 @@ def place_card(
     return roster, tuple(users)
 
 
-def blank_card(spec: DesignSpec, name: str = "New unit") -> UnitCard:
+NEW_UNIT = "New unit"
+"""The name a designed card starts with. The designers show it as the name box's
+placeholder rather than its text, so typing a name replaces it however the box got its
+focus (a click, or the terminal's window coming back to the front, selects nothing)."""
+
+
+def blank_card(spec: DesignSpec, name: str = NEW_UNIT) -> UnitCard:
     """A one-model card to start from: the first type, a middling RES, one wound; for
     a system whose cards give their stats, a card with only a name (the form asks)."""
     if spec.entered:

@@ -19,6 +19,7 @@ from model.catalog.card_problems import CardProblem
 from model.catalog.design import CardStat
 from model.core.base import FrozenMap
 from model.core.bounds import MAX_POINTS, MAX_STAT
+from model.roster.cards import NEW_UNIT
 from tui.dialogs.designer_panel import FIELD_PATHS, DesignerPanel
 from tui.dialogs.items import ItemsDialog
 from tui.numbers import whole
@@ -54,7 +55,13 @@ class DesignerForm(DesignerPanel):
                 with VerticalScroll(id="design-form", can_focus=False):
                     with Horizontal(classes="field"):
                         yield Label("Name", classes="field-label")
-                        yield Input(card.name, id="design-name", classes="field-text", compact=True)
+                        yield Input(
+                            "" if card.name == NEW_UNIT else card.name,
+                            placeholder=card.name,
+                            id="design-name",
+                            classes="field-text",
+                            compact=True,
+                        )
                     yield Static("", id="note-name", classes="field-error")
                     for stat in spec.stats:
                         value = card.stats.get(stat.id)

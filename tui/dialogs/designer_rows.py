@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
 from model.catalog.design import ModelGroup, UnitCard
+from model.roster.cards import NEW_UNIT
 from tui.dialogs.designer_panel import DesignerPanel, Row
 from tui.dialogs.items import Choice, ItemsDialog
 from tui.dialogs.pick import PickDialog
@@ -189,10 +190,17 @@ class DesignerRows(DesignerPanel):
             return
         card = self.card
         if row.kind == "name":
+            new = card.name == NEW_UNIT
             name = await self.app.push_screen_wait(
-                PromptDialog("Unit name", "Name of the unit:", card.name, _named)
+                PromptDialog(
+                    "Unit name",
+                    "Name of the unit:",
+                    "" if new else card.name,
+                    None if new else _named,
+                    placeholder=card.name,
+                )
             )
-            if name is not None:
+            if name is not None and name.strip():
                 self.set_card(card.model_copy(update={"name": name.strip()}))
         elif row.kind in ("type", "gtype"):
             await self._ask_type(row)

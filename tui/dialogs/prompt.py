@@ -23,13 +23,16 @@ class PromptDialog(ModalScreen[str | None]):
         prompt: str,
         value: str = "",
         check: Callable[[str], str | None] | None = None,
+        placeholder: str = "",
     ) -> None:
-        """``check`` returns an error message for unacceptable text, or None."""
+        """``check`` returns an error message for unacceptable text, or None;
+        ``placeholder`` is shown, greyed, while the box is empty."""
         super().__init__()
         self.title_text = title
         self.prompt = prompt
         self.value = value
         self.check = check
+        self.placeholder = placeholder
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -42,7 +45,7 @@ class PromptDialog(ModalScreen[str | None]):
 
     def make_input(self) -> Input:
         """The field the text is typed in (a dialog may want one that reads pastes so)."""
-        return Input(self.value, id="prompt-input")
+        return Input(self.value, placeholder=self.placeholder, id="prompt-input")
 
     @on(Input.Submitted, "#prompt-input")
     def _submitted(self, event: Input.Submitted) -> None:
