@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Label, OptionList, Static
+from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from model.core.safe_text import terminal_safe
@@ -18,6 +18,7 @@ from tui.app_protocol import WarbandHost
 from tui.commands import Command, bindings
 from tui.screens.base import CommandScreen
 from tui.widgets.safe_header import SafeHeader
+from tui.widgets.steady_footer import SteadyFooter
 
 if TYPE_CHECKING:
     from catalogs.library import SystemEntry
@@ -80,7 +81,7 @@ with its list's name, faction and game size; highlight one and press **Enter**.
                 yield Button("Resume battle (r)", id="resume")
             yield Label("Recent files", classes="section-title")
             yield OptionList(id="recent")
-        yield Footer()
+        yield SteadyFooter()
 
     def on_mount(self) -> None:
         self.title = "warband"
