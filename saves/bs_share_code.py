@@ -20,7 +20,6 @@ characters may, by chance, hold ``WB1-``.
 from __future__ import annotations
 
 import base64
-import binascii
 import itertools
 import json
 import re
@@ -31,7 +30,7 @@ from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_SELECTION_DEPTH
 from model.bsdata.roster_toml import BsRosterFile, roster_from_data, roster_to_data
 from model.core.problems import Problem
 from model.core.safe_text import clean_data
-from saves.share_code import SOURCE, ShareCodeError, _depth, _whole
+from saves.share_code import SOURCE, ShareCodeError, _depth, _whole, inflate
 
 PREFIX = "WBS1-"
 VERSION = 1
@@ -106,28 +105,11 @@ def _decode_at(text: str, start: re.Match[str]) -> BsRosterFile:
     body = "".join(run.group().split())[:MAX_CODE] if run else ""
     if len(body) % 4 == 1:  # base64 never ends so; a letter of a following word does
         body = body[:-1]
-    doc = _parse(_inflate(body))
+    doc = _parse(inflate(body, MAX_INFLATED, MAX_CODE))
     found = roster_from_data(doc, SOURCE)
     if isinstance(found, list):
         raise ShareCodeError("not a usable share code", found)
     return found
-
-
-def _inflate(body: str) -> bytes:
-    try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    except (binascii.Error, ValueError):
-        _fail("the code is damaged (it is not base64)", "copy the whole code again")
-    inflater = zlib.decompressobj()
-    try:
-        raw = inflater.decompress(packed, MAX_INFLATED + 1)
-    except zlib.error:
-        _fail("the code is damaged (it does not inflate)", "copy the whole code again")
-    if len(raw) > MAX_INFLATED or inflater.unconsumed_tail:
-        _fail(f"the code inflates to more than {MAX_INFLATED:,} bytes; a roster is far less")
-    if not inflater.eof:
-        _fail("the code is cut short", "copy the whole code again")
-    return raw
 
 
 def _parse(raw: bytes) -> dict[str, Any]:

@@ -148,28 +148,32 @@ def _decode_at(text: str, start: re.Match[str]) -> Roster:
         body = body[:MAX_CODE]
     if len(body) % 4 == 1:  # base64 never ends so; a letter of a following word does
         body = body[:-1]
-    return _roster(_parse(_inflate(body)))
+    return _roster(_parse(inflate(body)))
 
 
 def _fail(message: str, hint: str | None = None) -> NoReturn:
     raise ShareCodeError("not a usable share code", [Problem(message, hint=hint)])
 
 
-def _inflate(body: str) -> bytes:
+def inflate(body: str, max_inflated: int = MAX_INFLATED, max_code: int = MAX_CODE) -> bytes:
+    """The bytes a code's body packs, or ``ShareCodeError`` saying what is wrong with it
+    (not base64, not deflated, cut short, or inflating past ``max_inflated``: a code is
+    inflated under the cap, so a small code cannot become gigabytes). Shared by the
+    codes of BattleScribe lists (``saves.bs_share_code``), which allow more."""
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
         _fail("the code is damaged (it is not base64)", "copy the whole code again")
     inflater = zlib.decompressobj()
     try:
-        raw = inflater.decompress(packed, MAX_INFLATED + 1)
+        raw = inflater.decompress(packed, max_inflated + 1)
     except zlib.error:
         _fail("the code is damaged (it does not inflate)", "copy the whole code again")
-    if len(raw) > MAX_INFLATED or inflater.unconsumed_tail:
-        _fail(f"the code inflates to more than {MAX_INFLATED:,} bytes; a roster is far less")
+    if len(raw) > max_inflated or inflater.unconsumed_tail:
+        _fail(f"the code inflates to more than {max_inflated:,} bytes; a roster is far less")
     if not inflater.eof:
-        if len(body) >= MAX_CODE:
-            _fail(f"the code is over {MAX_CODE:,} characters; a share code has at most that")
+        if len(body) >= max_code:
+            _fail(f"the code is over {max_code:,} characters; a share code has at most that")
         _fail("the code is cut short", "copy the whole code again")
     return raw
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from model.bsdata.check_walk import step
 from model.bsdata.data import Catalogue, Entry
 from model.bsdata.system import GameSystem
 from model.core.problems import Problem
+from model.parse.xml_places import step
 
 MAX_TOLD = 20
 """The most loops told per file: a folder with hundreds says so in one more line."""

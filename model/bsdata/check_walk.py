@@ -36,6 +36,7 @@ from model.bsdata.data import (
 )
 from model.bsdata.system import GameSystem
 from model.core.problems import Problem
+from model.parse.xml_places import step
 
 SCOPES = frozenset(
     ("self", "parent", "ancestor", "force", "roster", "primary-category", "primary-catalogue")
@@ -62,12 +63,6 @@ _KIND = {
     CategoryEntry: "a category",
     ForceEntry: "a force entry",
 }
-
-
-def step(tag: str, name: str | None, id_: str | None = None, target_id: str | None = None) -> str:
-    """One step of a place: ``selectionEntry "Car"``, or the bare tag with no label."""
-    label = name or id_ or target_id
-    return f'{tag} "{label}"' if label else tag
 
 
 def _kind(target: object) -> str:

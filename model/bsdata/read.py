@@ -11,7 +11,6 @@ writes but warband does not use (comments, readme, tags) are skipped.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
 from typing import Literal, TypeVar, cast
 from xml.etree.ElementTree import Element
 
@@ -49,6 +48,7 @@ from model.bsdata.data import (
 from model.bsdata.versions import upgrade
 from model.core.problems import Problem
 from model.parse.xml_guard import local_name
+from model.parse.xml_places import PlacedReader, children
 
 T = TypeVar("T")
 
@@ -70,31 +70,8 @@ MODIFIER_TYPES = frozenset(
 ENTRY_TYPES = frozenset(("unit", "model", "upgrade"))
 
 
-class _Reader:
-    """The state of one file's read: its name, where we are, and the problems found."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.place: list[str] = []
-        self.problems: list[Problem] = []
-
-    # -- places and problems -----------------------------------------------------------
-
-    def problem(self, message: str, hint: str | None = None) -> None:
-        where = "/".join(self.place)
-        self.problems.append(
-            Problem(f"{where}: {message}" if where else message, self.file, hint=hint)
-        )
-
-    def enter(self, element: Element) -> str:
-        """Step into ``element`` for messages: ``selectionEntry "Car"``."""
-        tag = local_name(element.tag)
-        label = element.get("name") or element.get("id") or element.get("targetId")
-        self.place.append(f'{tag} "{label}"' if label else tag)
-        return tag
-
-    def leave(self) -> None:
-        self.place.pop()
+class _Reader(PlacedReader):
+    """One catalogue file's read (places and problems: ``PlacedReader``)."""
 
     # -- attributes ------------------------------------------------------------------
 
@@ -148,22 +125,6 @@ class _Reader:
             self.problem(f'{name} is "{value[:40]}"', hint="one of " + ", ".join(sorted(allowed)))
             return default
         return value
-
-    # -- children ----------------------------------------------------------------------
-
-    def each(
-        self, parent: Element, container: str, kind: str, read: Callable[[Element], T]
-    ) -> tuple[T, ...]:
-        """Read every ``<kind>`` inside ``parent``'s ``<container>`` elements."""
-        out: list[T] = []
-        for holder in _children(parent, container):
-            for element in _children(holder, kind):
-                self.enter(element)
-                try:
-                    out.append(read(element))
-                finally:
-                    self.leave()
-        return tuple(out)
 
     # -- queries, constraints, conditions, modifiers -----------------------------------
 
@@ -270,7 +231,7 @@ class _Reader:
         )
 
     def rule(self, element: Element) -> Rule:
-        description = next(_children(element, "description"), None)
+        description = next(children(element, "description"), None)
         return Rule(
             id=self.required(element, "id"),
             name=self.text(element, "name"),
@@ -460,13 +421,6 @@ class _Reader:
             shared_info_groups=self.each(root, "sharedInfoGroups", "infoGroup", self.info_group),
             root_rules=self.each(root, "rules", "rule", self.rule),
         )
-
-
-def _children(parent: Element, name: str) -> Iterator[Element]:
-    """``parent``'s direct children named ``name``, whatever their namespace."""
-    for child in parent:
-        if isinstance(child.tag, str) and local_name(child.tag) == name:
-            yield child
 
 
 def read_catalogue(root: Element, file: str) -> tuple[Catalogue | None, list[Problem]]:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterator
 from typing import Literal, TypeVar, cast
 from xml.etree.ElementTree import Element
 
@@ -43,6 +42,7 @@ from model.bsdata.roster_bounds import (
 from model.core.problems import Problem
 from model.core.safe_text import terminal_safe
 from model.parse.xml_guard import local_name
+from model.parse.xml_places import PlacedReader, children
 
 T = TypeVar("T")
 
@@ -83,33 +83,15 @@ def read_ros(root: Element, file: str) -> BsRoster | list[Problem]:
     return reader.problems if reader.problems else roster
 
 
-class _Reader:
-    """The state of one file's read: where we are, what was seen, the problems found."""
+class _Reader(PlacedReader):
+    """One roster file's read: what was seen so far (places and problems:
+    ``PlacedReader``)."""
 
     def __init__(self, file: str) -> None:
-        self.file = file
-        self.place: list[str] = []
-        self.problems: list[Problem] = []
+        super().__init__(file)
         self.ids: dict[str, str] = {}
         self.selections = 0
         self.forces = 0
-
-    # -- places and problems -----------------------------------------------------------
-
-    def problem(self, message: str, hint: str | None = None) -> None:
-        where = "/".join(self.place)
-        self.problems.append(
-            Problem(f"{where}: {message}" if where else message, self.file, hint=hint)
-        )
-
-    def enter(self, element: Element) -> None:
-        """Step into ``element`` for messages: ``selection "Car"``."""
-        label = element.get("name") or element.get("id")
-        tag = local_name(element.tag)
-        self.place.append(f'{tag} "{terminal_safe(label[:60])}"' if label else tag)
-
-    def leave(self) -> None:
-        self.place.pop()
 
     # -- attributes ------------------------------------------------------------------
 
@@ -141,7 +123,7 @@ class _Reader:
 
     def notes(self, element: Element) -> str:
         """The text of a ``<customNotes>`` child, or ""."""
-        for child in _children(element, "customNotes"):
+        for child in children(element, "customNotes"):
             text = child.text or ""
             if len(text) > MAX_TEXT:
                 self.problem(f"customNotes is over {MAX_TEXT:,} characters long")
@@ -278,7 +260,7 @@ class _Reader:
             self.problem(f"type {shown}", hint="a selection's type is unit, model or upgrade")
         group = self.text(element, "entryGroupId")
         inner: tuple[Selection, ...] = ()
-        nested = any(True for _ in _children(element, "selections"))
+        nested = any(True for _ in children(element, "selections"))
         if depth >= MAX_SELECTION_DEPTH and nested:
             self.problem(f"selections nest more than {MAX_SELECTION_DEPTH} deep here")
         else:
@@ -298,24 +280,3 @@ class _Reader:
             note=self.notes(element),
             selections=inner,
         )
-
-    def each(
-        self, parent: Element, container: str, kind: str, read: Callable[[Element], T]
-    ) -> tuple[T, ...]:
-        """Read every ``<kind>`` inside ``parent``'s ``<container>`` elements."""
-        out: list[T] = []
-        for holder in _children(parent, container):
-            for element in _children(holder, kind):
-                self.enter(element)
-                try:
-                    out.append(read(element))
-                finally:
-                    self.leave()
-        return tuple(out)
-
-
-def _children(parent: Element, name: str) -> Iterator[Element]:
-    """``parent``'s direct children named ``name``, whatever their namespace."""
-    for child in parent:
-        if isinstance(child.tag, str) and local_name(child.tag) == name:
-            yield child
