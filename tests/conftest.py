@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,6 +18,13 @@ settings.load_profile("warband")
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
+
+if ROOT.name == "mutants" or "MUTANT_UNDER_TEST" in os.environ:
+    # Under mutmut (its copy of the project is a folder named mutants), every call of
+    # model code goes through a trampoline of a few more frames; the tests of the deepest
+    # nesting a file may have (tests/model/bsdata/test_engine_robustness.py) pass with
+    # Python's default limit as a user runs it, and need room for the trampolines here.
+    sys.setrecursionlimit(5000)
 
 
 @pytest.fixture(autouse=True)
