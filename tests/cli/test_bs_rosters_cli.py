@@ -238,3 +238,24 @@ def test_a_mistyped_game_is_found_among_both_kinds(folder: Path, tmp_path: Path)
     )
     assert code == 2
     assert "unknown system 'gaslandz'; did you mean 'gaslands'?" in err
+
+
+def test_add_without_a_name_lists_what_can_be_added_there(folder: Path, tmp_path: Path) -> None:
+    """Inside a Car, Gaslands.gst offers its Upgrades, Weapons ... groups: the Machine Gun
+    at 2 cans and 1 build slot, the Handgun free; at the top of a Team, the vehicles."""
+    path = _gaslands_car(folder, tmp_path)
+    before = path.read_bytes()
+    code, out, _ = run("--catalog-dir", str(folder), "add", str(path), "--into", "Car")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "what can be added to Car:"
+    assert "  Weapons:" in lines
+    assert "Machine Gun              upgrade 2 Cans, 1 Build Slots" in out
+    assert any(line.split() == ["Handgun", "upgrade"] for line in lines)
+    code, out, _ = run("--catalog-dir", str(folder), "add", str(path))
+    assert code == 0
+    assert out.splitlines()[:2] == [
+        "what can be added to Team:",
+        "  Bike               model   5 Cans",
+    ]
+    assert path.read_bytes() == before  # listing changes nothing

@@ -20,6 +20,7 @@ from tui.cli.exits import EXIT_INVALID, EXIT_OK
 from tui.cli.files import open_library
 
 if TYPE_CHECKING:
+    from model.bsdata.building import Choice
     from model.bsdata.roster import BsRoster, Force, Selection
     from model.bsdata.system import GameSystem
 
@@ -90,7 +91,8 @@ def _force(roster: BsRoster, wanted: str | None) -> Force:
 
 
 def cmd_add(args: argparse.Namespace, out: TextIO) -> int:
-    """``warband add LIST NAME [--into SELECTION] [--number N] [--force-name F]``."""
+    """``warband add LIST [NAME] [--into SELECTION] [--number N] [--force-name F]``;
+    without a name, what may be added there."""
     from model.bsdata.building import add_selection, choices
     from model.core.problems import did_you_mean
     from saves.bs_roster_file import read_bs_roster
@@ -107,6 +109,9 @@ def cmd_add(args: argparse.Namespace, out: TextIO) -> int:
         force, parent_id, place = _force(roster, args.force_name), None, ""
         place = force.custom_name or force.name
     offered = choices(system, roster, force.id, parent_id)
+    if args.name is None:
+        print(_choices_text(place, offered, cost_names(system)), file=out)
+        return EXIT_OK
     key = args.name.casefold()
     matches = [c for c in offered if c.name.casefold() == key]
     if len(matches) != 1:
@@ -120,6 +125,34 @@ def cmd_add(args: argparse.Namespace, out: TextIO) -> int:
         _refuse("cannot add it", f"--number must be 1 to 1,000,000, got {args.number}")
     edited = add_selection(system, roster, force.id, parent_id, matches[0].entry_id, args.number)
     return _save(args, out, saved.system, edited, system)
+
+
+def _choices_text(place: str, offered: tuple[Choice, ...], names: dict[str, str]) -> str:
+    """What may be added to ``place``, under the heading of the group each is in, with
+    its costs: what ``add`` takes by name."""
+    from model.core.safe_text import terminal_safe
+    from saves.bs_export import number_text
+
+    if not offered:
+        return terminal_safe(f"nothing can be added to {place}")
+    lines = [f"what can be added to {place}:"]
+    width = max(len(c.name) for c in offered)
+    heading: str | None = None
+    for choice in offered:
+        if choice.group != heading:
+            heading = choice.group
+            if heading:
+                lines.append(f"  {heading}:")
+            elif len(lines) > 1:
+                lines.append("")
+        costs = ", ".join(
+            f"{number_text(c.value)} {names.get(c.type_id, c.type_id)}"
+            for c in choice.costs
+            if c.value
+        )
+        indent = "    " if heading else "  "
+        lines.append(f"{indent}{choice.name:<{width}}  {choice.type:<7} {costs}".rstrip())
+    return terminal_safe("\n".join(lines))
 
 
 def cmd_remove(args: argparse.Namespace, out: TextIO) -> int:

@@ -108,7 +108,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("add", help="add an entry to a list over BattleScribe data, by its name")
     p.add_argument("file", type=Path, help="the list (.toml)")
-    p.add_argument("name", help="the entry's name, as `catalogs` or an error's hint lists it")
+    p.add_argument(
+        "name", nargs="?", help="the entry's name (leave it out to list what can be added there)"
+    )
     p.add_argument("--into", metavar="SELECTION", help="inside this selection (name or id)")
     p.add_argument("--number", type=int, default=1, help="how many (default 1)")
     p.add_argument("--force-name", metavar="FORCE", help="the force (default: the first)")
