@@ -94,6 +94,9 @@ class Peek:
     """A list's faction id."""
     points_limit: int | None = None
     sides: tuple[Side, ...] = ()
+    battlescribe: bool = False
+    """A list over BattleScribe data (``warband.bsroster``): no faction, its limits by cost
+    type."""
 
 
 def peek(path: Path) -> Peek:
@@ -111,6 +114,8 @@ def peek(path: Path) -> Peek:
             if isinstance(sides, list)
             else (),
         )
+    if isinstance(fmt, str) and fmt.startswith("warband.bsroster/"):
+        return Peek("roster", _text(head.get("name")), _text(head.get("system")), battlescribe=True)
     if not isinstance(fmt, str) or not fmt.startswith("warband.roster/"):
         raise PeekError(f"not a warband list or battle (format {_text(fmt) or '?'})")
     limit = head.get("points_limit")

@@ -127,13 +127,12 @@ def _upgrade(raw: dict[str, Any], source: RosterSource) -> dict[str, Any]:
             f"{source.name} is a list over BattleScribe data",
             [
                 Problem(
-                    "the app's builder, designed cards and battles take warband's own lists "
-                    "only, for now",
+                    "designed cards and battles take warband's own lists only, for now",
                     source.name,
                     ("format",),
                     line,
-                    hint="check, print or share it with warband validate, show or export; "
-                    "edit it with warband add and remove",
+                    hint="build it in the app (warband open); check, print or share it with "
+                    "warband validate, show or export; edit it with warband add and remove",
                 )
             ],
         )

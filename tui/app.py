@@ -302,8 +302,11 @@ class WarbandApp(App[None]):
 
     def _open_list(self, path: Path) -> WarbandError | None:
         from model.core.problems import WarbandError
+        from saves.bs_roster_file import is_bs_roster
         from saves.roster_file import read_roster, resolve
 
+        if is_bs_roster(path):
+            return self._open_bs_list(path)
         try:
             roster, source = read_roster(path)
             view = resolve(roster, source, self.library.load)
@@ -311,6 +314,22 @@ class WarbandApp(App[None]):
             return exc
         self.remember(path)
         self.push_builder(view, roster, path=path, saved=roster)
+        return None
+
+    def _open_bs_list(self, path: Path) -> WarbandError | None:
+        """A list over BattleScribe data opens in a builder of its own (the tracker takes
+        warband's own lists only)."""
+        from model.core.problems import WarbandError
+        from tui.screens.bsbuilder.screen import BsBuilderScreen
+
+        try:
+            builder = BsBuilderScreen.opened(path, self.library)
+        except WarbandError as exc:
+            return exc
+        self.remember(path)
+        while len(self.screen_stack) > 1:  # down to the home screen
+            self.pop_screen()
+        self.push_screen(builder)
         return None
 
     def _open_battle(self, path: Path) -> WarbandError | None:

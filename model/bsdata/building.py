@@ -9,6 +9,8 @@
   a new force: every top-level entry with a ``min`` of 1 or more on ``selections``
   (any scope; New Recruit counts any field, BattleScribe only ``selections``: we keep
   BattleScribe's), as many as are still missing, unless it is hidden.
+- ``set_number`` takes a selection another number of times (the builder's ``+``/``-``),
+  within what a roster file holds.
 - ``add_selection`` adds a selection and, inside it, its defaults: every entry with a
   ``min`` of 1 or more on ``selections``, and for each group with such a ``min``, its
   default entry (or its only entry) as many times as are missing; and so on inside
@@ -31,6 +33,7 @@ from model.bsdata.engine import Engine, run_engine
 from model.bsdata.queries import Ctx
 from model.bsdata.resolve import Node, Options
 from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.roster_bounds import MAX_NUMBER as MAX_SELECTED
 from model.bsdata.system import GameSystem
 from model.bsdata.tree import find_force_entry
 from model.core.problems import Problem, RosterError
@@ -376,3 +379,26 @@ def remove_selection(roster: BsRoster, selection_id: str) -> BsRoster:
         )
 
     return replace(roster, forces=walk(roster.forces))
+
+
+def set_number(roster: BsRoster, selection_id: str, number: int) -> BsRoster:
+    """``roster`` with the selection ``selection_id`` taken ``number`` times, held to 1 ..
+    ``roster_bounds.MAX_NUMBER`` (what a roster file may hold, so the list still saves and
+    reads back). What it holds is left as it is: its own costs count ``number`` times,
+    its children's once (``SEMANTICS.md``, rule 6)."""
+    number = max(1, min(number, MAX_SELECTED))
+
+    def one(selection: Selection) -> Selection:
+        if selection.id == selection_id:
+            return replace(selection, number=number)
+        if selection.selections:
+            return replace(selection, selections=tuple(map(one, selection.selections)))
+        return selection
+
+    def forces(found: tuple[Force, ...]) -> tuple[Force, ...]:
+        return tuple(
+            replace(f, selections=tuple(map(one, f.selections)), forces=forces(f.forces))
+            for f in found
+        )
+
+    return replace(roster, forces=forces(roster.forces))

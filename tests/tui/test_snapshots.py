@@ -477,3 +477,43 @@ class TestSettings:
         path = folders.roster("iron-line.toml", SETTLED)
         app = app_on(folders, path, bundled=SHEET_CATALOGS)
         assert snap_compare(app, terminal_size=size, run_before=pressing("g"))
+
+
+def _gaslands_list(folders: Folders) -> Path:
+    """A 50-can Gaslands list made with the command line over the shared Gaslands data:
+    a Car with a Machine Gun and a 125mm Cannon (4 build slots in a Car of 2)."""
+    import io
+
+    from tests.catalogs.test_bsdata_loading import copy_system
+    from tui.cli import main
+
+    copy_system("gaslands", folders.catalogs)
+    path = folders.saves / "team.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    steps = (
+        ("new", "gaslands", "gaslands", "--points", "50", "-o", str(path)),
+        ("add", str(path), "Car"),
+        ("add", str(path), "Machine Gun", "--into", "Car"),
+        ("add", str(path), "125mm Cannon", "--into", "Car"),
+    )
+    for step in steps:
+        main(["--catalog-dir", str(folders.catalogs), *step], out=io.StringIO())
+    return path
+
+
+class TestBsBuilder:
+    @SIZES
+    def test_gaslands_list(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
+        """A list over BattleScribe data (Gaslands) opened in its builder, the cursor moved
+        down to the Car. Look for: the title "Gaslands" and subtitle "Gaslands · Gaslands
+        (BattleScribe data)"; the status line "✗ NOT VALID (1 error) · 20/50 Cans · 4
+        Build Slots" in red where it is an error; the tree: "Team (Gaslands)  20 Cans",
+        under it "1x Sponsor  0 Cans" and the highlighted "1x Car  12 Cans", under the Car
+        "✗ 1x Machine Gun  2 Cans" (red mark) and "1x 125mm Cannon  6 Cans", each with its
+        "1x Front  0 Cans" mounting; the finding "Car has 4 Build Slots in Options, at most
+        2 ..." below; the footer with F1, a Add, x Remove, + More, - Fewer, Undo and Save
+        dimmed (nothing to undo or save), q Close, all inside 80 columns."""
+        path = _gaslands_list(folders)
+        assert snap_compare(
+            app_on(folders, path), terminal_size=size, run_before=pressing("down", "down")
+        )

@@ -16,6 +16,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from saves.bs_roster_file import is_bs_roster as is_bs_roster
 from tui.cli.exits import EXIT_INVALID, EXIT_OK
 from tui.cli.files import open_library, refuse_overwrite
 
@@ -29,20 +30,6 @@ if TYPE_CHECKING:
 
 BS_FORMATS = ("ros", "rosz")
 """Export formats only a list over BattleScribe data has."""
-
-
-def is_bs_roster(path: Path) -> bool:
-    """Whether ``path`` is a ``warband.bsroster`` file: its ``format`` says so. Only the
-    file's head is read; a file that cannot be read is left to the usual reader, which
-    says why."""
-    from saves.peek import PeekError, toml_head
-
-    try:
-        head = toml_head(path, lambda table: False)
-    except PeekError:
-        return False
-    fmt = head.get("format")
-    return isinstance(fmt, str) and fmt.startswith("warband.bsroster/")
 
 
 def is_bs_system(args: argparse.Namespace, system_id: str) -> bool:

@@ -121,6 +121,9 @@ with its list's name, faction and game size; highlight one and press **Enter**.
         if found.kind == "battle":
             title = " vs ".join(s.list_name or s.player for s in found.sides) or path.name
             about = ["battle", found.system, found.name]
+        elif found.battlescribe:
+            title = terminal_safe(found.name) or path.name
+            about = [terminal_safe(found.system), "BattleScribe data"]
         else:
             title = found.name or path.name
             points = f"{found.points_limit} points" if found.points_limit is not None else ""

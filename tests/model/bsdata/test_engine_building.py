@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from model.bsdata.building import add_selection, choices, new_force, remove_selection
+from model.bsdata.building import (
+    add_selection,
+    choices,
+    new_force,
+    remove_selection,
+    set_number,
+)
 from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.roster import BsRoster
 from model.bsdata.system import GameSystem
@@ -84,6 +90,21 @@ def test_adding_and_removing_a_selection() -> None:
     added = add_selection(GAME, roster(sel("h", "hero")), "f1", "h", "sword")
     assert [s.name for s in added.forces[0].selections[0].selections] == ["Sword"]
     assert remove_selection(added, "h").forces[0].selections == ()
+
+
+def test_a_selections_number_changes_within_what_a_file_holds() -> None:
+    """The builder's + and -: the Sword inside the Hero is taken 3 times, then never
+    fewer than once nor more than a roster file holds; the Hero and its other
+    selections are left as they were."""
+    added = add_selection(GAME, roster(sel("h", "hero")), "f1", "h", "sword")
+    sword = added.forces[0].selections[0].selections[-1].id
+    three = set_number(added, sword, 3)
+    assert [s.number for s in three.forces[0].selections[0].selections] == [
+        1 if s.id != sword else 3 for s in added.forces[0].selections[0].selections
+    ]
+    assert three.forces[0].selections[0].number == 1
+    assert set_number(three, sword, 0) == added
+    assert set_number(added, sword, 10**9).forces[0].selections[0].selections[-1].number == 10**6
 
 
 def test_adding_where_nothing_fits_is_a_roster_error() -> None:

@@ -1,0 +1,342 @@
+"""The builder of lists over BattleScribe data, driven like a person: a Gaslands list made
+with ``warband new ... --points 50`` opened in the app, built with keys, checked as it
+goes, saved, and read back by ``warband validate``.
+
+The figures are the command line's for the same steps (``tests/cli/test_bs_rosters_cli.py``
+works them out from Gaslands.gst): a Car costs 12 cans and has 2 build slots; a Machine
+Gun costs 2 cans and takes 1 build slot, and comes with its default mounting (Front, 0
+cans); the Sponsor, which every Team must hold, costs nothing. A selection costs its
+number times its entry's cost and what it holds is counted once
+(``model/bsdata/SEMANTICS.md`` rule 6), so two Cars with one Machine Gun are
+2 x 12 + 2 = 26 cans, as ``warband add team.toml Car --number 2`` then
+``add "Machine Gun" --into Car`` prints. A 125mm Cannon takes 3 build slots: with the
+Machine Gun that is 4 in a Car that has 2, the finding the CLI prints as "Car has 4 Build
+Slots in Options, at most 2", placed on the Car's first weapon.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList
+
+from model.bsdata.roster import Selection
+from saves.bs_roster_file import read_bs_roster
+from tests.catalogs.test_bsdata_loading import copy_system
+from tests.tui.driver import Folders, app_in, keys
+from tui.app import WarbandApp
+from tui.cli import main
+from tui.dialogs.choice import ChoiceDialog
+from tui.dialogs.message import MessageDialog
+from tui.screens.bsbuilder.add_dialog import AddDialog
+from tui.screens.bsbuilder.places import Place
+from tui.screens.bsbuilder.screen import BsBuilderScreen
+from tui.screens.bsbuilder.status import BsStatusLine
+from tui.screens.bsbuilder.tree import BsTree
+from tui.screens.help import HelpScreen, help_markdown
+from tui.screens.home import HomeScreen
+from tui.widgets.findings_list import FindingsList
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out=out, err=err)
+    assert err.getvalue() == ""
+    return code, out.getvalue()
+
+
+@pytest.fixture
+def folders(tmp_path: Path) -> Folders:
+    """The app's folders, with the shared Gaslands data in its catalog folder."""
+    folders = Folders(tmp_path)
+    copy_system("gaslands", folders.catalogs)
+    folders.saves.mkdir(parents=True)
+    return folders
+
+
+def new_team(folders: Folders, name: str = "team.toml") -> Path:
+    """A new 50-can Gaslands list, made as a player makes one: it holds the Sponsor."""
+    path = folders.saves / name
+    code, _ = run(
+        "--catalog-dir", str(folders.catalogs), "new", "gaslands", "gaslands",
+        "--points", "50", "-o", str(path),
+    )  # fmt: skip
+    assert code == 0
+    return path
+
+
+def builder(app: WarbandApp) -> BsBuilderScreen:
+    screen = app.screen
+    assert isinstance(screen, BsBuilderScreen), screen
+    return screen
+
+
+def status(app: WarbandApp) -> str:
+    return str(builder(app).query_one(BsStatusLine).content)
+
+
+def rows(app: WarbandApp) -> list[str]:
+    """The tree's rows as shown, indented two spaces a level."""
+    tree = builder(app).query_one(BsTree)
+    out = []
+    for node in tree.nodes_in_order():
+        depth, parent = 0, node.parent
+        while parent is not None and parent is not tree.root:
+            depth, parent = depth + 1, parent.parent
+        out.append("  " * depth + str(node.label))
+    return out
+
+
+def cursor_name(app: WarbandApp) -> str | None:
+    """The name of the selection under the cursor (None on a force)."""
+    place = builder(app).query_one(BsTree).place
+    assert place is not None
+    found = (
+        s for s in _walk(builder(app).roster.forces[0].selections) if s.id == place.selection_id
+    )
+    return next((s.name for s in found), None)
+
+
+def _walk(selections: tuple[Selection, ...]) -> list[Selection]:
+    out: list[Selection] = []
+    for s in selections:
+        out += [s, *_walk(s.selections)]
+    return out
+
+
+async def add(pilot: Pilot[None], typed: str) -> None:
+    """``a``, type part of a name, Enter."""
+    await keys(pilot, "a")
+    assert isinstance(pilot.app.screen, AddDialog)
+    await keys(pilot, typed, "enter")
+
+
+async def test_a_list_is_built_with_keys_as_the_command_line_builds_it(
+    folders: Folders,
+) -> None:
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert status(app) == "✓ valid · 0/50 Cans · 0 Build Slots"
+        assert rows(app) == ["Team (Gaslands)  0 Cans", "  1x Sponsor  0 Cans"]
+        assert builder(app).title == "Gaslands"
+        # On the force: a Car at the top of it; the cursor goes to the new Car.
+        await add(pilot, "car")
+        assert status(app) == "✓ valid · 12/50 Cans · 0 Build Slots"
+        assert cursor_name(app) == "Car"
+        assert builder(app).title == "Gaslands *"
+        # On the Car: a Machine Gun inside it, with its default mounting.
+        await add(pilot, "machine gun")
+        assert status(app) == "✓ valid · 14/50 Cans · 1 Build Slots"  # 12 + 2; 1 slot
+        assert rows(app) == [
+            "Team (Gaslands)  14 Cans",
+            "  1x Sponsor  0 Cans",
+            "  1x Car  12 Cans",
+            "    1x Machine Gun  2 Cans",
+            "      1x Front  0 Cans",
+        ]
+        # + on the Car: two Cars, their Machine Gun counted once: 2 x 12 + 2.
+        await keys(pilot, "plus")
+        assert status(app) == "✓ valid · 26/50 Cans · 1 Build Slots"
+        assert rows(app)[2] == "  2x Car  24 Cans"
+        await keys(pilot, "minus", "minus")  # never fewer than once
+        assert rows(app)[2] == "  1x Car  12 Cans"
+        assert status(app) == "✓ valid · 14/50 Cans · 1 Build Slots"
+        # Undo and redo walk the same steps back and forth.
+        await keys(pilot, "ctrl+z")
+        assert status(app) == "✓ valid · 26/50 Cans · 1 Build Slots"
+        await keys(pilot, "ctrl+z", "ctrl+z")
+        assert status(app) == "✓ valid · 12/50 Cans · 0 Build Slots"
+        await keys(pilot, "ctrl+y")
+        assert status(app) == "✓ valid · 14/50 Cans · 1 Build Slots"
+        # Saved, the file reads back as the screen showed it.
+        shown = status(app)
+        await keys(pilot, "ctrl+s")
+        assert builder(app).title == "Gaslands"
+        saved, _ = read_bs_roster(path)
+        assert saved.roster == builder(app).roster
+    code, out = run("--catalog-dir", str(folders.catalogs), "validate", str(path))
+    assert code == 0
+    assert out.splitlines() == [
+        "Gaslands: Gaslands, Gaslands (BattleScribe data, revision 25)",
+        "14/50 Cans, 1 Build Slots: valid",
+    ]
+    assert shown == "✓ valid · 14/50 Cans · 1 Build Slots"
+
+
+async def test_findings_say_what_is_wrong_and_lead_to_it(folders: Folders) -> None:
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await add(pilot, "car")
+        await add(pilot, "machine gun")
+        await add(pilot, "125mm")  # 3 more build slots: 4 in a Car of 2
+        assert status(app) == "✗ NOT VALID (1 error) · 20/50 Cans · 4 Build Slots"
+        findings = builder(app).query_one(FindingsList)
+        assert [str(findings.get_option_at_index(0).prompt)] == [
+            "✗ Car has 4 Build Slots in Options, at most 2: remove 2 Build Slots in Options"
+        ]
+        assert rows(app)[3] == "    ✗ 1x Machine Gun  2 Cans"  # the finding's selection
+        # f, Enter: the cursor goes to the selection the finding is about.
+        assert cursor_name(app) == "Car"
+        await keys(pilot, "f", "enter")
+        assert cursor_name(app) == "Machine Gun"
+        assert builder(app).query_one(BsTree).has_focus
+        # x removes it (and its mounting); the cursor goes to the Car that held it. The
+        # Cannon alone is still 3 slots of 2, and the finding now leads to it.
+        await keys(pilot, "x")
+        assert status(app) == "✗ NOT VALID (1 error) · 18/50 Cans · 3 Build Slots"
+        assert cursor_name(app) == "Car"
+        assert "Machine Gun" not in " ".join(rows(app))
+        await keys(pilot, "f", "enter")
+        assert cursor_name(app) == "125mm Cannon"
+        await keys(pilot, "delete")
+        assert status(app) == "✓ valid · 12/50 Cans · 0 Build Slots"
+        assert rows(app) == [
+            "Team (Gaslands)  12 Cans",
+            "  1x Sponsor  0 Cans",
+            "  1x Car  12 Cans",
+        ]
+        assert str(findings.get_option_at_index(0).prompt) == (
+            "No findings: the list follows every rule."
+        )
+        # Over the limit: a War Rig (40 cans) at the top of the force.
+        await keys(pilot, "up", "up")  # Car, Sponsor, the force
+        assert builder(app).query_one(BsTree).place == Place("f1")
+        await add(pilot, "war rig")
+        assert status(app) == "✗ NOT VALID (1 error) · 52/50 Cans · 0 Build Slots"  # 12 + 40
+        assert str(findings.get_option_at_index(0).prompt) == (
+            "✗ The roster costs 52 Cans, over the limit of 50: remove 2 Cans "
+            "or raise the limit to 52"
+        )
+        place = builder(app).query_one(BsTree).place
+        await keys(pilot, "f", "enter")  # about the whole list: the cursor stays
+        assert builder(app).query_one(BsTree).place == place
+
+
+async def test_closing_with_unsaved_changes_asks(folders: Folders) -> None:
+    path = new_team(folders)
+    before = path.read_bytes()
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await add(pilot, "buggy")
+        await keys(pilot, "q")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        # The builder's order: Save, Discard, then Cancel (focused, as Escape answers).
+        assert [c[1] for c in dialog.choices] == ["save", "discard", "cancel"]
+        await keys(pilot, "escape")  # Cancel: still building
+        assert status(app) == "✓ valid · 6/50 Cans · 0 Build Slots"
+        await keys(pilot, "q")
+        await pilot.click("#choice-discard")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+    assert path.read_bytes() == before
+
+
+async def test_a_saved_list_closes_without_asking_and_opens_from_home(folders: Folders) -> None:
+    path = new_team(folders)
+    app = app_in(folders, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        app.open_any(path)  # a recent file, chosen on the home screen
+        await pilot.pause()
+        await add(pilot, "buggy")
+        await keys(pilot, "ctrl+s", "q")
+        assert isinstance(app.screen, HomeScreen)
+        assert app.settings.recent[0] == str(path)
+        recent = app.screen.query_one("#recent", OptionList)
+        label = str(recent.get_option_at_index(0).prompt)
+        assert label == "Gaslands  gaslands · BattleScribe data  saves/team.toml"
+        await keys(pilot, "enter")  # the recent file, first on the home screen
+        assert status(app) == "✓ valid · 6/50 Cans · 0 Build Slots"
+
+
+async def test_a_list_over_an_unknown_game_is_explained(folders: Folders) -> None:
+    path = new_team(folders)
+    path.write_text(path.read_text().replace('system = "gaslands"', 'system = "gaslandz"'))
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, MessageDialog)
+        assert dialog.title_text == "Cannot open the list"
+        assert "unknown system 'gaslandz'; did you mean 'gaslands'?" in dialog.body
+
+
+async def test_the_picker_filters_as_you_type_and_escape_adds_nothing(folders: Folders) -> None:
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, AddDialog)
+        await keys(pilot, "car")
+        assert [dialog.choices[n][0] for n in dialog.shown] == [
+            "Car",
+            "Performance Car",
+            "Bike with Sidecar",
+        ]
+        await keys(pilot, "down")  # the arrows move through what is left
+        assert dialog.query_one(Input).value == "car"
+        await keys(pilot, "escape")
+        assert builder(app).roster == builder(app).saved
+
+
+async def test_help_lists_the_keys(folders: Folders) -> None:
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        text = help_markdown(builder_of(app))
+        for key in ("`a`", "`x`", "`+`", "`-`", "`Ctrl+Z`", "`Ctrl+Y`", "`Ctrl+S`", "`q`", "`f`"):
+            assert key in text
+
+
+def builder_of(app: WarbandApp) -> BsBuilderScreen:
+    found = [s for s in app.screen_stack if isinstance(s, BsBuilderScreen)]
+    assert found
+    return found[0]
+
+
+async def test_quitting_the_app_offers_to_save(folders: Folders) -> None:
+    """Ctrl+Q with unsaved changes asks as closing does; Save writes the file, then quits."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await add(pilot, "buggy")
+        await keys(pilot, "ctrl+q")
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.click("#choice-save")
+        await pilot.pause()
+    code, out = run("--catalog-dir", str(folders.catalogs), "validate", str(path))
+    assert (code, out.splitlines()[1]) == (0, "6/50 Cans, 0 Build Slots: valid")
+
+
+async def test_a_save_that_fails_is_explained_and_keeps_the_changes(folders: Folders) -> None:
+    """The file became a folder under the list: the save is refused in a dialog, no
+    traceback, and the list is still unsaved."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await add(pilot, "buggy")
+        path.unlink()
+        path.mkdir()
+        await keys(pilot, "ctrl+s")
+        dialog = app.screen
+        assert isinstance(dialog, MessageDialog)
+        assert dialog.title_text == "Not saved"
+        await keys(pilot, "escape")
+        assert builder(app).dirty
+        assert builder(app).title == "Gaslands *"

@@ -1,0 +1,137 @@
+"""What can be added at the cursor, to pick from by typing: the pick list with a filter.
+
+A place in a BattleScribe list offers from a handful of entries to some fifty (a car's
+weapons and upgrades), so the player types part of a name and the list narrows to the
+entries whose name or group holds it, the best match highlighted ("car" is the Car,
+not the Performance Car); Enter adds the highlighted one. Each line shows what
+``warband add`` lists: the name, its kind, its costs there and its group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.events import Mount
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from model.bsdata.building import Choice
+from model.core.safe_text import terminal_safe
+from saves.bs_export import number_text
+from tui.dialogs.pick import PickDialog
+
+NAME_WIDTH = 28
+"""Cells of the name column; a longer name pushes its line's costs along."""
+
+
+def choice_label(choice: Choice, cost_names: Mapping[str, str]) -> Text:
+    """ "Machine Gun   upgrade  2 Cans, 1 Build Slots  Weapons" (no markup: names are data)."""
+    costs = ", ".join(
+        f"{number_text(c.value)} {cost_names.get(c.type_id, c.type_id)}"
+        for c in choice.costs
+        if c.value
+    )
+    text = Text(terminal_safe(choice.name).ljust(NAME_WIDTH))
+    text.append(f" {choice.type:<8}", style="dim")
+    text.append(terminal_safe(costs), style="cyan")
+    if choice.group:
+        text.append(f"  {terminal_safe(choice.group)}", style="italic dim")
+    return text
+
+
+def best_match(names: Sequence[str], typed: str) -> int | None:
+    """The index of the name that is ``typed``, else of the one holding it earliest
+    (a tie goes to the first), None when none holds it."""
+    key = typed.strip().casefold()
+    best: tuple[int, int] | None = None
+    for index, name in enumerate(names):
+        lower = name.casefold()
+        if lower == key:
+            return index
+        at = lower.find(key)
+        if at >= 0 and (best is None or at < best[0]):
+            best = (at, index)
+    return None if best is None else best[1]
+
+
+class AddDialog(PickDialog[Choice]):
+    """Returns the choice to add, or None on Escape."""
+
+    DEFAULT_CSS = """
+    AddDialog #pick {
+        height: 1fr;
+    }
+    """
+    BINDINGS = [
+        *PickDialog.BINDINGS,
+        Binding("down", "step(1)", "Next", show=False),
+        Binding("up", "step(-1)", "Previous", show=False),
+    ]
+
+    def __init__(
+        self, place: str, offered: Sequence[Choice], cost_names: Mapping[str, str]
+    ) -> None:
+        super().__init__(
+            f"Add to {terminal_safe(place)}",
+            [(terminal_safe(c.name), c, None) for c in offered],
+            hint="Type to filter · ↑↓ move · Enter adds · Escape cancels",
+        )
+        self.labels = [choice_label(c, cost_names) for c in offered]
+        self.shown: list[int] = list(range(len(offered)))
+        """The indices of the choices the filter lets through, in order."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide tall"):
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            yield Input(placeholder="type part of a name", id="add-filter", compact=True)
+            yield OptionList(id="pick")
+            yield Label(self.hint, classes="dialog-hint")
+
+    def on_mount(self, event: Mount | None = None) -> None:
+        """Fill the list and give the filter the keyboard. Textual runs each class's
+        handler up the MRO: the pick list's own, stopped here, would take the keyboard
+        to the list (the event is optional only to keep the pick list's signature)."""
+        if event is not None:
+            event.prevent_default()
+        self._fill("")
+        self.query_one("#add-filter", Input).focus()
+
+    def _fill(self, typed: str) -> None:
+        key = typed.strip().casefold()
+        self.shown = [
+            n
+            for n, (_, choice, _) in enumerate(self.choices)
+            if key in choice.name.casefold() or key in choice.group.casefold()
+        ]
+        listing = self.query_one("#pick", OptionList)
+        listing.set_options(Option(self.labels[n], id=str(n)) for n in self.shown)
+        if not self.shown:
+            return
+        names = [self.choices[n][1].name for n in self.shown]
+        listing.highlighted = best_match(names, key) if key else 0
+        if listing.highlighted is None:  # only groups hold it: the first of them
+            listing.highlighted = 0
+
+    @on(Input.Changed, "#add-filter")
+    def _typed(self, event: Input.Changed) -> None:
+        self._fill(event.value)
+
+    @on(Input.Submitted, "#add-filter")
+    def _enter(self, event: Input.Submitted) -> None:
+        event.stop()
+        at = self.query_one("#pick", OptionList).highlighted
+        # is_active: an Enter typed ahead after the one that closed the dialog
+        if at is not None and at < len(self.shown) and self.is_active:
+            self.dismiss(self.choices[self.shown[at]][1])
+
+    def action_step(self, by: int) -> None:
+        """Up and Down move through the list while the filter keeps the keyboard."""
+        listing = self.query_one("#pick", OptionList)
+        if listing.option_count:
+            now = listing.highlighted or 0
+            listing.highlighted = max(0, min(now + by, listing.option_count - 1))

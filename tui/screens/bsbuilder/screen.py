@@ -1,0 +1,252 @@
+"""The builder of a list over BattleScribe data: the list as a tree, where it stands, and
+what breaks its rules, with keys to add, remove and count selections at the cursor.
+
+The screen's own module holds its commands, help, layout, which keys can be used now
+and the keys that edit at the cursor; the list's state, its file and how an edit is
+applied are in ``editing``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.css.query import NoMatches
+
+from catalogs.library import Library
+from model.bsdata.building import Choice, add_selection, choices, remove_selection, set_number
+from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.roster_bounds import MAX_NUMBER
+from model.core.problems import WarbandError
+from model.core.safe_text import terminal_safe
+from saves.bs_roster_file import read_bs_roster
+from tui.commands import Command, bindings
+from tui.screens.bsbuilder.add_dialog import AddDialog
+from tui.screens.bsbuilder.editing import BsListEditing
+from tui.screens.bsbuilder.places import Place, find, holder, place_of
+from tui.screens.bsbuilder.status import BsStatusLine
+from tui.screens.bsbuilder.tree import BsTree
+from tui.widgets.findings_list import FindingsList
+from tui.widgets.safe_header import SafeHeader
+from tui.widgets.steady_footer import SteadyFooter
+
+NEEDS_SELECTION = frozenset({"remove", "more", "fewer"})
+"""Commands that act on the selection under the cursor (not on a force)."""
+
+
+class BsBuilderScreen(BsListEditing):
+    """Build one list over BattleScribe data."""
+
+    COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
+        Command(
+            "add",
+            "a",
+            "Add",
+            "Add an entry where the cursor is: inside the selection under it, or at the top "
+            "of the force. Type to filter the entries, Enter adds the highlighted one.",
+        ),
+        Command(
+            "remove",
+            "x,delete",
+            "Remove",
+            "Remove the selection under the cursor, with everything inside it.",
+            key_display="x",
+        ),
+        Command(
+            "more",
+            "plus",
+            "More",
+            "Take the selection under the cursor once more.",
+            key_display="+",
+        ),
+        Command(
+            "fewer",
+            "minus",
+            "Fewer",
+            "Take the selection under the cursor once less (never fewer than once).",
+            key_display="-",
+        ),
+        Command("undo", "ctrl+z", "Undo", "Undo the last change."),
+        Command("redo", "ctrl+y", "Redo", "Redo what was undone.", footer=False),
+        Command("save", "ctrl+s", "Save", "Save the list to the file it was opened from."),
+        Command(
+            "findings",
+            "f",
+            "Findings",
+            "Go to the findings; Enter on one moves the cursor to its selection.",
+            footer=False,
+        ),
+        Command(
+            "close",
+            "q,escape",
+            "Close",
+            "Close the list and go back to the home screen (asks about unsaved changes).",
+            key_display="q",
+        ),
+    )
+    BINDINGS = bindings(COMMAND_LIST)
+    NAME = "List builder (BattleScribe data)"
+    HELP = """\
+## Building a list over BattleScribe data
+
+The list is a tree: each force, and under it what is selected in it, nested as the
+game's data nests it (a car, its weapons, a weapon's mounting). Each line shows how
+many are taken, the name, and what that selection itself costs.
+
+Move the cursor with the arrow keys. **a** adds where the cursor is: on a force, at
+the top of that force; on a selection, inside it. Type part of a name to narrow the
+entries offered, then **Enter**. What the data selects by itself comes with it (a
+weapon's mounting). After adding at the top of a force the cursor is on the new
+selection, ready for what goes inside it; after adding inside a selection it stays
+there, ready for the next.
+
+The line at the top says whether the list is valid and counts each cost against its
+limit, as `warband validate` does. Below the list, each finding says what is wrong and
+how to fix it: press **f**, choose one and press **Enter** to go to its selection.
+
+Every change can be undone. **Ctrl+S** saves to the file the list was opened from.
+"""
+
+    @classmethod
+    def opened(cls, path: Path, library: Library) -> BsBuilderScreen:
+        """The builder on the list in ``path``, over its game system from ``library``;
+        a ``WarbandError`` (a broken file, an unknown system) says why it cannot be."""
+        saved, _ = read_bs_roster(path)
+        return cls(library.load_battlescribe(saved.system), saved, path)
+
+    # --- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield SafeHeader()
+        yield BsStatusLine(id="status")
+        yield BsTree(id="roster")
+        yield FindingsList(id="findings")
+        yield SteadyFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+        self.query_one(BsTree).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return True if self.history.can_undo else None
+        if action == "redo":
+            return True if self.history.can_redo else None
+        if action == "save":
+            return True if self.dirty else None
+        if action == "add":
+            return True if self._at() is not None else None
+        if action in NEEDS_SELECTION:
+            found = self._at()
+            selection = found[2] if found is not None else None
+            if selection is None:
+                return None
+            if action == "fewer":
+                return True if selection.number > 1 else None
+            if action == "more":
+                return True if selection.number < MAX_NUMBER else None
+        return True
+
+    def _at(self) -> tuple[Place, Force, Selection | None] | None:
+        """The place under the cursor, its force and its selection (None on a force);
+        None when there is no cursor (before the tree is there, or a list of no force)."""
+        try:
+            place = self.query_one(BsTree).place
+        except NoMatches:
+            return None
+        found = None if place is None else find(self.roster, place)
+        if place is None or found is None:
+            return None
+        return place, found[0], found[1]
+
+    def on_tree_node_highlighted(self) -> None:
+        self.sync_bindings()  # Remove, + and - follow what is under the cursor
+
+    # --- keys ---------------------------------------------------------------------------------
+
+    def action_add(self) -> None:
+        found = self._at()
+        if found is None:
+            self.notify("The list has no force to add to.", severity="warning")
+            return
+        place, force, selection = found
+        where = (selection.custom_name or selection.name) if selection else force.name
+        try:
+            offered = choices(self.system, self.roster, place.force_id, place.selection_id)
+        except WarbandError as exc:
+            self.refused("Nothing can be added here", exc)
+            return
+        if not offered:
+            self.notify(f"Nothing can be added to {terminal_safe(where)}.", markup=False)
+            return
+        roster = self.roster
+
+        def chosen(choice: Choice | None) -> None:
+            if choice is not None:
+                self._add(roster, place, choice)
+
+        self.app.push_screen(AddDialog(where, offered, self.cost_names), chosen)
+
+    def _add(self, before: BsRoster, place: Place, choice: Choice) -> None:
+        """Add ``choice`` at ``place`` of the list ``before``, the one the dialog was
+        opened over; if keys typed meanwhile changed the list, nothing is added."""
+        if self.roster is not before:
+            self.notify("The list changed meanwhile: nothing was added.", severity="warning")
+            return
+        try:
+            after = add_selection(
+                self.system, before, place.force_id, place.selection_id, choice.entry_id
+            )
+        except WarbandError as exc:
+            self.refused("Not added", exc)
+            return
+        at = place
+        if place.selection_id is None:  # a new selection at the top: go to it
+            force = find(after, place)
+            old = {s.id for s in _tops(before, place)}
+            new = [s.id for s in (force[0].selections if force else ()) if s.id not in old]
+            at = Place(place.force_id, new[0]) if new else place
+        self.apply(after, at)
+
+    def action_remove(self) -> None:
+        found = self._at()
+        if found is None:
+            return
+        place, _, selection = found
+        if selection is not None:
+            self.apply(remove_selection(self.roster, selection.id), holder(self.roster, place))
+
+    def action_more(self) -> None:
+        self._number(+1)
+
+    def action_fewer(self) -> None:
+        self._number(-1)
+
+    def _number(self, by: int) -> None:
+        found = self._at()
+        if found is None:
+            return
+        place, _, selection = found
+        if selection is not None:
+            self.apply(set_number(self.roster, selection.id, selection.number + by), place)
+
+    def action_findings(self) -> None:
+        self.query_one(FindingsList).focus()
+
+    def on_findings_list_jump(self, event: FindingsList.Jump) -> None:
+        selection = event.where.selection
+        place = None if selection is None else place_of(self.roster, selection)
+        if place is None:
+            self.notify("This finding is about the whole list.", timeout=3)
+            return
+        tree = self.query_one(BsTree)
+        tree.move_to(place)
+        tree.focus()
+
+
+def _tops(roster: BsRoster, place: Place) -> Iterable[Selection]:
+    """The selections at the top of ``place``'s force."""
+    found = find(roster, Place(place.force_id))
+    return found[0].selections if found else ()

@@ -1,0 +1,164 @@
+"""The list over BattleScribe data as a tree: each force, and under it its selections
+nested as the file nests them, each with its number, name and own cost.
+
+Every node stands for a ``Place`` (ids, not positions), so after an edit the cursor is
+put back on the same force or selection wherever it moved to. The tree is drawn again
+only when a row's words changed: moving the cursor, or an edit that changes only the
+verdict, leaves it be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import Tree
+from textual.widgets.tree import TreeNode
+
+from model.bsdata.evaluate import Evaluation
+from model.bsdata.roster import BsRoster, Force, Selection
+from model.core.safe_text import terminal_safe
+from saves.bs_export import number_text
+from tui.screens.bsbuilder.places import Place, all_selections
+
+Node = TreeNode[Place]
+
+
+@dataclass(frozen=True)
+class Costing:
+    """How rows show costs: the list's main cost type (``saves.bs_export.main_cost``) and
+    its name; ``type_id`` None for a game without costs."""
+
+    type_id: str | None
+    name: str
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One row as drawn: its place, its depth (0: a force) and its words."""
+
+    place: Place
+    depth: int
+    label: Text
+    leaf: bool
+
+
+def _cost(costs: Mapping[str, float], costing: Costing) -> str:
+    if costing.type_id is None:
+        return ""
+    return f"  {number_text(costs.get(costing.type_id, 0.0))} {costing.name}"
+
+
+def selection_label(
+    selection: Selection, evaluation: Evaluation, costing: Costing, flag: str | None
+) -> Text:
+    """ "✗ 2x Car  24 Cans": the finding mark (red for an error, yellow for a warning),
+    the number, the custom name or else the entry's effective name, its own cost."""
+    name = selection.custom_name or evaluation.names.get(selection.id, selection.name)
+    own = {c.type_id: c.value for c in evaluation.selection_costs.get(selection.id, ())}
+    text = Text()
+    if flag is not None:
+        text.append("✗ " if flag == "error" else "! ", style="red" if flag == "error" else "yellow")
+    text.append(f"{selection.number}x ", style="dim")
+    text.append(terminal_safe(name), style="bold")
+    if selection.custom_name and selection.name != selection.custom_name:
+        text.append(f" ({terminal_safe(evaluation.names.get(selection.id, selection.name))})")
+    text.append(_cost(own, costing), style="cyan")
+    return text
+
+
+def force_label(force: Force, evaluation: Evaluation, costing: Costing) -> Text:
+    """ "Team (Gaslands)  14 Cans": the force, its catalogue and what it holds costs."""
+    total: dict[str, float] = {}
+    for selection in all_selections(force.selections):
+        for cost in evaluation.selection_costs.get(selection.id, ()):
+            total[cost.type_id] = total.get(cost.type_id, 0.0) + cost.value
+    text = Text(terminal_safe(force.custom_name or force.name), style="bold")
+    if force.catalogue_name:
+        text.append(f" ({terminal_safe(force.catalogue_name)})", style="dim")
+    text.append(_cost(total, costing), style="cyan")
+    return text
+
+
+def _rows(roster: BsRoster, evaluation: Evaluation, costing: Costing) -> Iterator[_Row]:
+    flags: dict[str, str] = {}
+    for finding in evaluation.findings:
+        where = finding.where.selection
+        if where is not None and flags.get(where) != "error":
+            flags[where] = finding.severity
+
+    def selections(force_id: str, found: tuple[Selection, ...], depth: int) -> Iterator[_Row]:
+        for s in found:
+            label = selection_label(s, evaluation, costing, flags.get(s.id))
+            yield _Row(Place(force_id, s.id), depth, label, not s.selections)
+            yield from selections(force_id, s.selections, depth + 1)
+
+    def forces(found: tuple[Force, ...], depth: int) -> Iterator[_Row]:
+        for force in found:
+            label = force_label(force, evaluation, costing)
+            yield _Row(Place(force.id), depth, label, False)
+            yield from selections(force.id, force.selections, depth + 1)
+            yield from forces(force.forces, depth + 1)
+
+    return forces(roster.forces, 0)
+
+
+class BsTree(Tree[Place]):
+    """The forces and selections of the list; the cursor is where keys act."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("List", id=id)
+        self.show_root = False
+        self.auto_expand = False  # Enter does not fold a selection away
+        self.guide_depth = 2
+        self._drawn: list[_Row] = []
+
+    @property
+    def place(self) -> Place | None:
+        """Where the cursor is: a force or a selection (None in an empty list)."""
+        node = self.cursor_node
+        return None if node is None else node.data
+
+    def show(
+        self, roster: BsRoster, evaluation: Evaluation, costing: Costing, at: Place | None
+    ) -> None:
+        """Show the list with the cursor on ``at`` (else on the first row)."""
+        rows = list(_rows(roster, evaluation, costing))
+        if rows != self._drawn:
+            self._draw(rows)
+        self.move_to(at)
+
+    def _draw(self, rows: list[_Row]) -> None:
+        self.clear()
+        self._drawn = rows
+        parents: list[Node] = [self.root]
+        for row in rows:
+            del parents[row.depth + 1 :]
+            parent = parents[-1]
+            if row.leaf:
+                parent.add_leaf(row.label, data=row.place)
+            else:
+                parents.append(parent.add(row.label, data=row.place, expand=True))
+
+    def move_to(self, at: Place | None) -> None:
+        """Put the cursor on ``at`` now (not on the next refresh: a key typed ahead reads
+        where it is); when ``at`` is not in the tree (an undo took it away), on the row
+        it was on, or the last."""
+        # Reading ``last_line`` lays the lines out, so each node knows its line.
+        if self.last_line < 0:
+            self.move_cursor(None)
+            return
+        target = next((n for n in self.nodes_in_order() if n.data == at), None)
+        if target is None:
+            self.cursor_line = min(max(self.cursor_line, 0), self.last_line)
+        else:
+            self.move_cursor(target)
+
+    def nodes_in_order(self) -> Iterator[Node]:
+        """Every row's node, top to bottom."""
+        stack = list(reversed(self.root.children))
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
