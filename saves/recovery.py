@@ -5,6 +5,14 @@ recovery folder: the roster plus the file it belongs to. Saving or deliberately
 discarding removes it. If warband is killed, the terminal closed or the machine
 loses power, the next start finds the file and offers the list back.
 
+Both builders keep their copies here, through the one keeper: a list of warband's own
+(``Roster``) and a list over BattleScribe data (``BsRosterFile``, the roster and the
+folder of its game system). A copy of the latter says so with ``kind = "battlescribe"``
+and holds the roster as its own file would (``roster_to_data``); a file with no
+``kind`` is warband's own list, so copies written before BattleScribe lists existed
+still read. What a copy holds is worked out from the list's type where it is written,
+on the writer thread, so the keeper itself knows nothing of either kind.
+
 Writing a copy (serialising a long list, then an fsynced atomic write) takes longer
 than a frame, so the builder does not write on the key path: ``RecoveryKeeper``
 takes the latest roster and a writer thread writes it at most ``DELAY`` seconds
@@ -26,12 +34,20 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 if TYPE_CHECKING:
+    from model.bsdata.roster_toml import BsRosterFile
     from model.roster.roster import Roster
 
 FORMAT = "warband.recovery/1"
+
+BATTLESCRIBE = "battlescribe"
+"""The ``kind`` of a copy of a list over BattleScribe data (no ``kind``: warband's own)."""
+
+Listed: TypeAlias = "Roster | BsRosterFile"
+"""A list a recovery file can hold: warband's own, or one over BattleScribe data with the
+library folder of its game system."""
 
 DELAY = 0.3
 """Seconds from an edit until its copy is on disk at the latest (plus the write itself)."""
@@ -43,7 +59,8 @@ class Recovered:
 
     file: Path
     """The recovery file itself."""
-    roster: Roster
+    roster: Listed
+    """The list: a ``Roster``, or a ``BsRosterFile`` (``kind = "battlescribe"``)."""
     source: Path | None
     """The roster file it was being edited from, or None for a list never saved."""
 
@@ -54,17 +71,23 @@ def recovery_file(folder: Path, key: str) -> Path:
     return folder / f"{digest}.toml"
 
 
-def write_recovery(file: Path, roster: Roster, source: Path | None) -> None:
-    """Save a recovery copy (atomically; raises ``SaveError``)."""
+def write_recovery(file: Path, roster: Listed, source: Path | None) -> None:
+    """Save a recovery copy of either kind of list (atomically; raises ``SaveError``)."""
     import tomli_w
 
+    from model.bsdata.roster_toml import BsRosterFile, roster_to_data
     from saves.atomic import write_atomic
 
     file.parent.mkdir(parents=True, exist_ok=True)
     doc: dict[str, Any] = {"format": FORMAT}
+    if isinstance(roster, BsRosterFile):
+        doc["kind"] = BATTLESCRIBE
     if source is not None:
         doc["source"] = str(source)
-    doc["roster"] = roster.model_dump(mode="json", exclude_none=True)
+    if isinstance(roster, BsRosterFile):
+        doc["roster"] = roster_to_data(roster)  # with its game system's folder
+    else:
+        doc["roster"] = roster.model_dump(mode="json", exclude_none=True)
     write_atomic(file, tomli_w.dumps(doc).encode("utf-8"))
 
 
@@ -90,7 +113,6 @@ def find_recoveries(folder: Path) -> tuple[list[Recovered], list[str]]:
 
     from model.core.problems import RosterError, WarbandError
     from model.parse.toml_text import parse
-    from model.roster.roster import Roster
 
     found: list[tuple[float, Recovered]] = []
     notes: list[str] = []
@@ -99,12 +121,15 @@ def find_recoveries(folder: Path) -> tuple[list[Recovered], list[str]]:
             raw = parse(file.read_bytes(), str(file), lambda t, p: RosterError(t, p))
             if raw.get("format") != FORMAT:
                 raise RosterError(f"{file}: not a recovery file")
-            roster = Roster.model_validate(raw.get("roster"))
             source = raw.get("source")
             found.append(
                 (
                     file.stat().st_mtime,
-                    Recovered(file, roster, Path(source) if isinstance(source, str) else None),
+                    Recovered(
+                        file,
+                        _listed(raw, str(file)),
+                        Path(source) if isinstance(source, str) else None,
+                    ),
                 )
             )
         except (WarbandError, ValidationError, OSError) as exc:
@@ -113,13 +138,34 @@ def find_recoveries(folder: Path) -> tuple[list[Recovered], list[str]]:
     return [r for _, r in found], notes
 
 
+def _listed(raw: dict[str, Any], name: str) -> Listed:
+    """The list a recovery document holds, by its ``kind``; ``RosterError`` or pydantic's
+    ``ValidationError`` when it holds none this warband reads."""
+    from model.core.problems import RosterError
+
+    kind = raw.get("kind")
+    if kind is None:  # warband's own list, and every copy written before kinds
+        from model.roster.roster import Roster
+
+        return Roster.model_validate(raw.get("roster"))
+    if kind != BATTLESCRIBE:
+        raise RosterError(f"{name}: a kind of list this warband does not know ({kind!r})")
+    from model.bsdata.roster_toml import roster_from_data
+
+    roster = raw.get("roster")
+    found = roster_from_data(roster if isinstance(roster, dict) else {}, name)
+    if isinstance(found, list):
+        raise RosterError(f"{name}: not a valid roster", found)
+    return found
+
+
 Failed = Callable[[Exception], None]
 """Told (on the writer thread) when a copy could not be written."""
 
 
 @dataclass(frozen=True)
 class _Copy:
-    roster: Roster
+    roster: Listed
     source: Path | None
     failed: Failed | None
 
@@ -144,8 +190,9 @@ class RecoveryKeeper:
         """Held while a file is written or removed: queue first, then disk, always."""
         self._thread: threading.Thread | None = None
 
-    def keep(self, file: Path, roster: Roster, source: Path | None, failed: Failed | None) -> None:
-        """Have ``roster`` written to ``file`` soon (replacing a copy not yet written)."""
+    def keep(self, file: Path, roster: Listed, source: Path | None, failed: Failed | None) -> None:
+        """Have ``roster`` (either kind) written to ``file`` soon (replacing a copy not yet
+        written)."""
         with self._queue:
             self._pending[file] = _Copy(roster, source, failed)
             if self._due is None:

@@ -323,14 +323,18 @@ class WarbandApp(App[None]):
         from tui.screens.bsbuilder.screen import BsBuilderScreen
 
         try:
-            builder = BsBuilderScreen.opened(path, self.library)
+            builder = BsBuilderScreen.opened(path, self.library, self.locations.recovery_dir)
         except WarbandError as exc:
             return exc
         self.remember(path)
+        self._push_over_home(builder)
+        return None
+
+    def _push_over_home(self, screen: Screen[Any]) -> None:
+        """Open a list's screen right over the home screen, never over another list."""
         while len(self.screen_stack) > 1:  # down to the home screen
             self.pop_screen()
-        self.push_screen(builder)
-        return None
+        self.push_screen(screen)
 
     def _open_battle(self, path: Path) -> WarbandError | None:
         """A damaged battle with a backup is explained and offered its backup here."""
@@ -413,10 +417,24 @@ class WarbandApp(App[None]):
     @work(exclusive=True, group="recovery")
     async def offer_recoveries(self) -> None:
         """Offer back lists left unsaved by a crash or a killed terminal."""
-        from tui.flows.recovery import recovered_list
+        from tui.flows.recovery import BsRecovered, recovered_list
 
-        found = await recovered_list(self, self.library, self.locations.recovery_dir)
-        if found is not None:
+        folder = self.locations.recovery_dir
+        found = await recovered_list(self, self.library, folder)
+        if isinstance(found, BsRecovered):  # a list over BattleScribe data: its own builder
+            from tui.screens.bsbuilder.screen import BsBuilderScreen
+
+            self._push_over_home(
+                BsBuilderScreen(
+                    found.system,
+                    found.listed,
+                    found.source,
+                    recovery_dir=folder,
+                    saved=found.saved,
+                    recovery=found.file,
+                )
+            )
+        elif found is not None:
             self.push_builder(
                 found.view, found.roster, path=found.source, saved=found.saved, recovery=found.file
             )

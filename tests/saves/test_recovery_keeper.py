@@ -1,14 +1,20 @@
 """Recovery copies written off the key path: the newest copy reaches the disk soon, even
 while edits keep coming; discarding and flushing act at once, and a copy written late
-never brings back a file that was discarded."""
+never brings back a file that was discarded. A copy holds either kind of list, warband's
+own or one over BattleScribe data, and a copy written before there were kinds still reads."""
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
+import tomli_w
+
+from model.bsdata.roster import BsRoster, CostLimit, Force, Selection
+from model.bsdata.roster_toml import BsRosterFile
 from model.roster.roster import Roster, RosterUnit
-from saves.recovery import RecoveryKeeper, find_recoveries
+from saves.recovery import FORMAT, RecoveryKeeper, find_recoveries, write_recovery
 
 
 def roster(entries: int) -> Roster:
@@ -21,10 +27,19 @@ def roster(entries: int) -> Roster:
     )
 
 
-def on_disk(folder: Path) -> list[Roster]:
+def on_disk(folder: Path) -> list[Roster | BsRosterFile]:
     found, notes = find_recoveries(folder)
     assert notes == []
     return [r.roster for r in found]
+
+
+def bs_list(cars: int) -> BsRosterFile:
+    """A Gaslands list over BattleScribe data, with nested selections."""
+    gun = Selection("s9", "gun", "Machine Gun", selections=(Selection("s10", "m", "Front"),))
+    car = Selection("s2", "car", "Car", number=cars, type="unit", selections=(gun,))
+    force = Force("f1", "team", "cat", "Team", selections=(car,))
+    roster = BsRoster("r1", "Road Hogs", "gst", cost_limits=(CostLimit("cans", 50.0),))
+    return BsRosterFile("gaslands", replace(roster, forces=(force,)))
 
 
 def wait_for(condition: object, seconds: float = 10.0) -> None:
@@ -100,3 +115,49 @@ def test_a_copy_that_cannot_be_written_is_told_and_the_next_one_still_written(
     keeper.flush()
     assert len(errors) == 1
     assert on_disk(tmp_path) == [roster(1)]
+
+
+def test_a_list_over_battlescribe_data_is_kept_with_its_game_and_file(tmp_path: Path) -> None:
+    keeper = RecoveryKeeper(delay=0.01)
+    file = tmp_path / "a.toml"
+    source = tmp_path / "team.toml"
+    keeper.keep(file, bs_list(1), source, None)
+    keeper.keep(file, bs_list(2), source, None)
+    wait_for(file.exists)
+    keeper.flush()
+    [found] = find_recoveries(tmp_path)[0]
+    assert (found.roster, found.source) == (bs_list(2), source)
+    assert 'kind = "battlescribe"' in file.read_text()
+
+
+def test_both_kinds_are_found_side_by_side(tmp_path: Path) -> None:
+    write_recovery(tmp_path / "a.toml", roster(2), None)
+    write_recovery(tmp_path / "b.toml", bs_list(1), tmp_path / "team.toml")
+    assert sorted(on_disk(tmp_path), key=lambda r: type(r).__name__) == [bs_list(1), roster(2)]
+
+
+def test_a_copy_written_before_kinds_still_reads(tmp_path: Path) -> None:
+    """The layout of ``warband.recovery/1`` before lists over BattleScribe data: no kind."""
+    doc = {
+        "format": FORMAT,
+        "source": str(tmp_path / "band.toml"),
+        "roster": roster(3).model_dump(mode="json", exclude_none=True),
+    }
+    (tmp_path / "old.toml").write_text(tomli_w.dumps(doc))
+    [found] = find_recoveries(tmp_path)[0]
+    assert (found.roster, found.source) == (roster(3), tmp_path / "band.toml")
+
+
+def test_a_damaged_or_unknown_copy_is_told_and_kept(tmp_path: Path) -> None:
+    write_recovery(tmp_path / "bad.toml", bs_list(1), tmp_path / "team.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text(bad.read_text().replace('entry_id = "car"', 'entry_id = ""'))
+    unknown = tmp_path / "unknown.toml"
+    unknown.write_text(tomli_w.dumps({"format": FORMAT, "kind": "chess", "roster": {}}))
+    found, notes = find_recoveries(tmp_path)
+    assert found == []
+    assert sorted(notes) == [
+        f"{bad}: could not be read (RosterError); it was kept",
+        f"{unknown}: could not be read (RosterError); it was kept",
+    ]
+    assert bad.exists() and unknown.exists()

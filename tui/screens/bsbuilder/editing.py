@@ -1,14 +1,19 @@
 """The list over BattleScribe data being built: its undo history, the file it was opened
-from and what that holds; every edit applied, evaluated and shown; saving, and settling
-unsaved changes before the list closes or the app quits.
+from and what that holds; every edit applied, evaluated, shown and copied to the recovery
+file; saving, and settling unsaved changes before the list closes or the app quits.
 
 Apart from the keys so that the path of every edit (``apply``: history, evaluation, the
-widgets) can be read in one place. A roster is a frozen value, so the undo history is
-``model.roster.history.History`` over rosters, as for warband's own lists.
+widgets, the recovery copy) can be read in one place. A roster is a frozen value, so the
+undo history is ``model.roster.history.History`` over rosters, as for warband's own
+lists, and the recovery copy goes through the same keeper (``saves.recovery``) at the
+same moments as in warband's own builder: kept while unsaved, removed on saving or a
+deliberate Discard, written out when the list closes or the app ends.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,6 +28,7 @@ from model.core.safe_text import terminal_safe
 from model.roster.history import History
 from saves.bs_export import main_cost
 from saves.bs_roster_file import write_bs_roster
+from saves.recovery import KEEPER, discard_recovery, recovery_file
 from tui.app_protocol import WarbandHost
 from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.message import MessageDialog
@@ -36,18 +42,34 @@ from tui.widgets.findings_list import FindingsList
 class BsListEditing(CommandScreen):
     """The roster under edit, and how an edit is applied, shown and saved."""
 
-    def __init__(self, system: GameSystem, saved: BsRosterFile, path: Path) -> None:
-        """Edit the list ``saved`` read from ``path``, over the game system ``system``
-        (``saved.system`` is its folder in the catalog library)."""
+    def __init__(
+        self,
+        system: GameSystem,
+        listed: BsRosterFile,
+        path: Path,
+        *,
+        recovery_dir: Path,
+        saved: BsRoster | None,
+        recovery: Path | None = None,
+    ) -> None:
+        """Edit the list ``listed`` of the file ``path``, over the game system ``system``
+        (``listed.system`` is its folder in the catalog library). ``saved`` is what the
+        file holds (``listed.roster`` when it was just read; None when it cannot be read);
+        unsaved work is copied to ``recovery`` (a file in ``recovery_dir`` if None)."""
         super().__init__()
         self.system = system
-        self.system_id = saved.system
+        self.system_id = listed.system
         self.path = path
-        self.saved: BsRoster = saved.roster
+        self.saved: BsRoster | None = saved
         """What the file holds: the list is unsaved while it differs."""
-        self.history: History[BsRoster] = History(saved.roster)
+        self.history: History[BsRoster] = History(listed.roster)
         self.cost_names = {t.id: t.name for t in system.cost_types()}
-        self.evaluation: Evaluation = evaluate(system, saved.roster)
+        self.evaluation: Evaluation = evaluate(system, listed.roster)
+        self.recovery = recovery or recovery_file(recovery_dir, str(path.resolve()))
+        """The recovery file of this list: the same name for the same file, as in
+        warband's own builder, so a copy recovered is the one kept on."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        """The app's loop, which the recovery writer's thread reports failures to."""
         self.wanted: Place | None = None
         """Where the cursor is to be after the next redraw (None: where it is)."""
         self._closing = False
@@ -64,8 +86,8 @@ class BsListEditing(CommandScreen):
 
     @property
     def dirty(self) -> bool:
-        """Whether there are changes not in the file."""
-        return self.roster != self.saved
+        """Whether there are changes not in the file (always, when it cannot be read)."""
+        return self.saved is None or self.roster != self.saved
 
     @property
     def costing(self) -> Costing:
@@ -104,17 +126,42 @@ class BsListEditing(CommandScreen):
             return
         self.history = self.history.push(roster)
         self.wanted = at
-        self.refresh_view()
+        self._after_change()
 
     def action_undo(self) -> None:
         if self.history.can_undo:
             self.history = self.history.undo()
-            self.refresh_view()
+            self._after_change()
 
     def action_redo(self) -> None:
         if self.history.can_redo:
             self.history = self.history.redo()
-            self.refresh_view()
+            self._after_change()
+
+    def _after_change(self) -> None:
+        self.refresh_view()
+        self._keep_recovery()
+
+    def _keep_recovery(self) -> None:
+        """Have the recovery copy follow the list: written off the key path, within a
+        fraction of a second (``saves.recovery``), or removed once nothing is unsaved
+        (an undo back to what the file holds)."""
+        if self.dirty:
+            listed = BsRosterFile(self.system_id, self.roster)
+            KEEPER.keep(self.recovery, listed, self.path, self._recovery_failed)
+        else:
+            discard_recovery(self.recovery)
+
+    def _recovery_failed(self, exc: Exception) -> None:
+        """Say that a copy was not written (called on the writer's thread)."""
+        body = exc.render() if isinstance(exc, WarbandError) else terminal_safe(str(exc))
+        loop = self._loop
+        if loop is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the app has ended: no one to tell
+            loop.call_soon_threadsafe(
+                lambda: self.notify(body, title="Recovery copy not written", severity="warning")
+            )
 
     def refused(self, title: str, error: WarbandError) -> None:
         """An edit the data or the engine refused, said in a dialog (never a traceback)."""
@@ -134,6 +181,7 @@ class BsListEditing(CommandScreen):
             self.app.push_screen(MessageDialog("Not saved", body, error=True))
             return False
         self.saved = self.roster
+        discard_recovery(self.recovery)
         self.warband.remember(self.path)
         self.refresh_view()
         self.notify(f"Saved {terminal_safe(str(self.path))}", timeout=3, markup=False)
@@ -146,6 +194,7 @@ class BsListEditing(CommandScreen):
         """Before closing: True when nothing is unsaved or the player has decided (the
         builder's question: Save, Discard, Cancel)."""
         if not self.dirty:
+            discard_recovery(self.recovery)
             return True
         answer = await self.app.push_screen_wait(
             ChoiceDialog(
@@ -160,7 +209,10 @@ class BsListEditing(CommandScreen):
         )
         if answer == "save":
             return self.save()
-        return answer == "discard"
+        if answer == "discard":
+            discard_recovery(self.recovery)
+            return True
+        return False
 
     def action_close(self) -> None:
         # A second q typed before the first has closed the list would ask again, and

@@ -8,6 +8,7 @@ applied are in ``editing``.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -22,6 +23,7 @@ from model.bsdata.roster_bounds import MAX_NUMBER
 from model.core.problems import WarbandError
 from model.core.safe_text import terminal_safe
 from saves.bs_roster_file import read_bs_roster
+from saves.recovery import KEEPER
 from tui.commands import Command, bindings
 from tui.screens.bsbuilder.add_dialog import AddDialog
 from tui.screens.bsbuilder.editing import BsListEditing
@@ -107,14 +109,17 @@ limit, as `warband validate` does. Below the list, each finding says what is wro
 how to fix it: press **f**, choose one and press **Enter** to go to its selection.
 
 Every change can be undone. **Ctrl+S** saves to the file the list was opened from.
+Unsaved work is copied to a recovery file after each change; if warband or the terminal
+dies, the next start offers it back.
 """
 
     @classmethod
-    def opened(cls, path: Path, library: Library) -> BsBuilderScreen:
+    def opened(cls, path: Path, library: Library, recovery_dir: Path) -> BsBuilderScreen:
         """The builder on the list in ``path``, over its game system from ``library``;
         a ``WarbandError`` (a broken file, an unknown system) says why it cannot be."""
         saved, _ = read_bs_roster(path)
-        return cls(library.load_battlescribe(saved.system), saved, path)
+        system = library.load_battlescribe(saved.system)
+        return cls(system, saved, path, recovery_dir=recovery_dir, saved=saved.roster)
 
     # --- layout -------------------------------------------------------------------------------
 
@@ -126,8 +131,14 @@ Every change can be undone. **Ctrl+S** saves to the file the list was opened fro
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
+        self._loop = asyncio.get_running_loop()
         self.refresh_view()
         self.query_one(BsTree).focus()
+
+    def on_unmount(self) -> None:
+        # The list is closed or the app is ending (quit, or a bug): what the recovery
+        # writer has not written yet is written now, as in warband's own builder.
+        KEEPER.flush()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
