@@ -17,8 +17,6 @@ import contextlib
 from dataclasses import replace
 from pathlib import Path
 
-from textual import work
-
 from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.roster import BsRoster
 from model.bsdata.roster_toml import BsRosterFile
@@ -32,14 +30,14 @@ from saves.recovery import KEEPER, discard_recovery, recovery_file
 from tui.app_protocol import WarbandHost
 from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.message import MessageDialog
-from tui.screens.base import CommandScreen
 from tui.screens.bsbuilder.places import Place, too_large
 from tui.screens.bsbuilder.status import BsStatusLine
 from tui.screens.bsbuilder.tree import BsTree, Costing
+from tui.screens.closing import ClosingScreen
 from tui.widgets.findings_list import FindingsList
 
 
-class BsListEditing(CommandScreen):
+class BsListEditing(ClosingScreen):
     """The roster under edit, and how an edit is applied, shown and saved."""
 
     def __init__(
@@ -72,8 +70,6 @@ class BsListEditing(CommandScreen):
         """The app's loop, which the recovery writer's thread reports failures to."""
         self.wanted: Place | None = None
         """Where the cursor is to be after the next redraw (None: where it is)."""
-        self._closing = False
-        """Whether a close (q, Escape) is under way."""
 
     @property
     def warband(self) -> WarbandHost:
@@ -213,18 +209,3 @@ class BsListEditing(CommandScreen):
             discard_recovery(self.recovery)
             return True
         return False
-
-    def action_close(self) -> None:
-        # A second q typed before the first has closed the list would ask again, and
-        # then close the screen under this one: one close at a time.
-        if not self._closing:
-            self._closing = True
-            self._close()
-
-    @work
-    async def _close(self) -> None:
-        try:
-            if await self.settle() and self.is_active:
-                self.dismiss()
-        finally:
-            self._closing = False

@@ -25,7 +25,7 @@ from model.roster.roster import Roster, RosterUnit
 from model.roster.validate import loadouts_of, validate
 from saves.recovery import KEEPER, discard_recovery, recovery_file
 from tui.app_protocol import WarbandHost
-from tui.screens.base import CommandScreen
+from tui.screens.closing import ClosingScreen
 from tui.toasts import Toasts
 from tui.widgets.findings_list import FindingsList
 from tui.widgets.roster_tree import RosterTree
@@ -37,7 +37,7 @@ DESIGN_ACTIONS = frozenset({"design", "design_from", "keep_card"})
 """Commands only systems with a unit designer (a ``[design]`` table) have."""
 
 
-class ListEditing(CommandScreen):
+class ListEditing(ClosingScreen):
     """The roster under edit, and how an edit is applied and shown."""
 
     def __init__(
@@ -77,8 +77,6 @@ class ListEditing(CommandScreen):
         self.report: Report = validate(self.view, roster)
         self._selected: int | None = 0 if roster.units else None
         self.recovery = recovery or self._recovery_path()
-        self._closing = False
-        """Whether a close (Escape) is under way."""
         self._behind = False
         """Whether the widgets wait for a dialog over the list to close (``refresh_view``)."""
         self._loop: asyncio.AbstractEventLoop | None = None

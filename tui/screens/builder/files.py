@@ -118,22 +118,6 @@ class FileKeys(ListEditing):
             return True
         return False
 
-    def action_close(self) -> None:
-        # A second Escape typed before the first has closed the list would ask again, and
-        # then close the screen under this one: one close at a time.
-        if not self._closing:
-            self._closing = True
-            self._close()
-
-    @work
-    async def _close(self) -> None:
-        try:
-            # Dismissing closes the top screen; a dialog a key opened meanwhile stays.
-            if await self.settle() and self.is_active:
-                self.dismiss()
-        finally:
-            self._closing = False
-
 
 def _not_blank(text: str) -> str | None:
     return None if text.strip() else "Type a file name."
