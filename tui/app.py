@@ -192,10 +192,13 @@ class WarbandApp(App[None]):
     def new_list(self) -> None:
         """Ask for system, faction, limit and name, then open an empty list."""
         from model.roster.roster import Roster
-        from tui.dialogs.new_list import NewList, NewListDialog
+        from tui.dialogs.new_list import NewBsList, NewList, NewListDialog
+        from tui.flows.new_bs_list import start_bs_list
 
-        def start(choice: NewList | None) -> None:
-            if choice is None:
+        def start(choice: NewList | NewBsList | None) -> None:
+            if isinstance(choice, NewBsList):
+                start_bs_list(self, choice)
+            if not isinstance(choice, NewList):
                 return
             view = self.library.load(choice.system).view(choice.faction)
             roster = Roster(
@@ -244,8 +247,6 @@ class WarbandApp(App[None]):
         """Open the builder on a roster, above the home screen."""
         from tui.screens.builder.screen import BuilderScreen
 
-        while len(self.screen_stack) > 1:  # down to the home screen
-            self.pop_screen()
         builder = BuilderScreen(
             view,
             roster,
@@ -254,7 +255,7 @@ class WarbandApp(App[None]):
             saved=saved,
             recovery=recovery,
         )
-        self.push_screen(builder)
+        self._push_over_home(builder)
         return builder
 
     @work(exclusive=True, group="pick")
@@ -379,8 +380,6 @@ class WarbandApp(App[None]):
         from tui.screens.tracker.screen import TrackerScreen
 
         self.remember(path)
-        while len(self.screen_stack) > 1:  # down to the home screen
-            self.pop_screen()
 
         def views() -> tuple[FactionView, ...]:
             catalog = self.library.load(battle.setup.system)
@@ -389,7 +388,7 @@ class WarbandApp(App[None]):
                 for side in battle.setup.sides
             )
 
-        self.push_screen(TrackerScreen(battle, path, write_battle, views))
+        self._push_over_home(TrackerScreen(battle, path, write_battle, views))
 
     @work(exclusive=True, group="backup")
     async def offer_backup(self, path: Path, error: WarbandError) -> None:

@@ -12,10 +12,13 @@ Choice: this reads catalog files, which is ``catalogs/``' business; it lives her
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
 from catalogs.library import Library, SystemEntry
+from model.core.safe_text import terminal_safe
 from model.roster.describe import system_title
 from saves.peek import PeekError, toml_head
 
@@ -32,6 +35,35 @@ def system_titles(library: Library) -> dict[str, str]:
             else system_id
         )
     return titles
+
+
+BS_HEAD_BYTES = 4096
+"""How much of a ``.gst`` is read for its name: the root element's attributes come first."""
+
+_GAME_NAME = re.compile(r'<gameSystem\b[^>]*?\sname="([^"]*)"')
+
+
+def battlescribe_titles(library: Library) -> dict[str, str]:
+    """Every BattleScribe system the library sees, by id, named by its game's name and
+    marked as BattleScribe data ("Gaslands (BattleScribe data)"), so it is told apart
+    from a TOML system of the same game. Only the head of the ``.gst`` is read (a
+    catalogue of thousands of entries is loaded when chosen, not to be listed); a zipped
+    or unreadable one is named by its id."""
+    return {
+        system_id: f"{_game_name(entry.folder) or system_id} (BattleScribe data)"
+        for system_id, entry in library.battlescribe_entries().items()
+    }
+
+
+def _game_name(folder: Path) -> str:
+    try:
+        head = next(p for p in sorted(folder.iterdir()) if p.suffix.lower() == ".gst")
+        with head.open("rb") as stream:
+            text = stream.read(BS_HEAD_BYTES).decode("utf-8", "replace")
+    except (OSError, StopIteration):
+        return ""
+    found = _GAME_NAME.search(text)
+    return terminal_safe(_one_line(html.unescape(found.group(1)))) if found else ""
 
 
 def faction_title(entries: Mapping[str, SystemEntry], system_id: str, faction_id: str) -> str:

@@ -22,7 +22,7 @@ from tui.cli.files import open_library, refuse_overwrite
 
 if TYPE_CHECKING:
     from catalogs.library import Library
-    from model.bsdata.data import Catalogue
+    from model.bsdata.data import Catalogue, ForceEntry
     from model.bsdata.evaluate import Evaluation
     from model.bsdata.roster import BsRoster
     from model.bsdata.roster_toml import BsRosterFile
@@ -138,9 +138,7 @@ def bs_new(args: argparse.Namespace, out: TextIO) -> int:
     """``warband new SYSTEM CATALOGUE [--points N] -o FILE`` over BattleScribe data: a list
     with one force of the catalogue's first force entry, and what BattleScribe selects by
     itself in a new force (entries a force must have)."""
-    from model.bsdata.building import new_force
-    from model.bsdata.roster import BsRoster, CostLimit
-    from model.bsdata.roster_toml import BsRosterFile, made_roster_id
+    from model.bsdata.roster_toml import BsRosterFile
     from model.core.problems import Problem, RosterError
     from saves.bs_export import main_cost, number_text
     from saves.bs_roster_file import write_bs_roster
@@ -148,18 +146,58 @@ def bs_new(args: argparse.Namespace, out: TextIO) -> int:
     library = open_library(args)
     system = library.load_battlescribe(args.system)
     catalogue = _find_catalogue(system, args.faction)
-    forces = [f for f in system.forces(catalogue.id) if not f.hidden]
-    if not forces:
-        raise RosterError(
-            "cannot start the list",
-            [Problem(f"{catalogue.name} has no kind of force to add", catalogue.file)],
-        )
+    forces = playable_forces(system, catalogue)
     if args.points is not None and args.points < 1:
         raise RosterError(
             "cannot start the list", [Problem(f"--points must be 1 or more, got {args.points}")]
         )
     refuse_overwrite(args.output, args.force)
     name = args.name or catalogue.name
+    roster = started_roster(system, catalogue, forces[0], args.points, name)
+    write_bs_roster(
+        args.output, BsRosterFile(args.system, roster), cost_names(system), replace=True
+    )
+    points = main_cost(system, roster)
+    limit = (
+        f" of {number_text(float(args.points))} {cost_names(system)[points]}"
+        if roster.cost_limits and points
+        else ""
+    )
+    print(f"wrote {args.output}: a {catalogue.name} list{limit} ({forces[0].name})", file=out)
+    return EXIT_OK
+
+
+def playable_forces(system: GameSystem, catalogue: Catalogue) -> tuple[ForceEntry, ...]:
+    """The force entries a player may start a list with in ``catalogue`` (hidden ones
+    are not offered by BattleScribe either); ``RosterError`` when there is none, so a
+    list is never started empty."""
+    from model.core.problems import Problem, RosterError
+
+    forces = tuple(f for f in system.forces(catalogue.id) if not f.hidden)
+    if not forces:
+        raise RosterError(
+            "cannot start the list",
+            [Problem(f"{catalogue.name} has no kind of force to add", catalogue.file)],
+        )
+    return forces
+
+
+def started_roster(
+    system: GameSystem,
+    catalogue: Catalogue,
+    force: ForceEntry,
+    points: float | None,
+    name: str,
+) -> BsRoster:
+    """A new list as ``new`` makes it, and the app's New list too (one place, so both
+    start the same list): one force of ``force`` holding what BattleScribe selects by
+    itself, and a limit of ``points`` on the main cost type (None or 0: no limit set, the
+    game's own default applies)."""
+    from model.bsdata.building import new_force
+    from model.bsdata.roster import BsRoster, CostLimit
+    from model.bsdata.roster_toml import made_roster_id
+    from saves.bs_export import main_cost
+
     empty = BsRoster(
         id=made_roster_id(system.id, name),
         name=name,
@@ -167,9 +205,9 @@ def bs_new(args: argparse.Namespace, out: TextIO) -> int:
         game_system_name=system.name,
         game_system_revision=system.system.revision,
     )
-    points = main_cost(system, empty)
-    limits = (CostLimit(points, float(args.points)),) if points and args.points else ()
-    roster = new_force(
+    main = main_cost(system, empty)
+    limits = (CostLimit(main, float(points)),) if main and points else ()
+    return new_force(
         system,
         BsRoster(
             id=empty.id,
@@ -180,18 +218,8 @@ def bs_new(args: argparse.Namespace, out: TextIO) -> int:
             cost_limits=limits,
         ),
         catalogue.id,
-        forces[0].id,
+        force.id,
     )
-    write_bs_roster(
-        args.output, BsRosterFile(args.system, roster), cost_names(system), replace=True
-    )
-    limit = (
-        f" of {number_text(float(args.points))} {cost_names(system)[points]}"
-        if limits and points
-        else ""
-    )
-    print(f"wrote {args.output}: a {catalogue.name} list{limit} ({forces[0].name})", file=out)
-    return EXIT_OK
 
 
 def _find_catalogue(system: GameSystem, wanted: str) -> Catalogue:

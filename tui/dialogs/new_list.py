@@ -1,9 +1,16 @@
-"""Start a list: game system, then faction, then points limit, then a name."""
+"""Start a list: game system, then faction, then points limit, then a name.
+
+The game systems are warband's own and the folders of BattleScribe data; for one of
+those the factions are its catalogues and the limit, which may be left empty (the
+game's own default then applies), is on its main cost type.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,8 +22,19 @@ from catalogs.library import Library
 from model.catalog.schema import Catalog
 from model.core.bounds import MAX_POINTS
 from model.core.problems import WarbandError
+from model.core.safe_text import terminal_safe
 from tui.numbers import whole
-from tui.titles import system_titles
+from tui.titles import battlescribe_titles, system_titles
+
+if TYPE_CHECKING:
+    from model.bsdata.system import GameSystem
+
+POINTS_LABEL = "Points limit"
+
+
+def one_line(text: str) -> str:
+    """A name from BattleScribe files, safe for a terminal and on one line."""
+    return terminal_safe(" ".join(text.split()))
 
 
 @dataclass(frozen=True)
@@ -29,7 +47,19 @@ class NewList:
     name: str
 
 
-class NewListDialog(ModalScreen[NewList | None]):
+@dataclass(frozen=True)
+class NewBsList:
+    """What the player chose over BattleScribe data: ``catalogue`` is the faction's id,
+    and ``limit`` None leaves the limit to the game (``warband new`` without
+    ``--points``)."""
+
+    system: str
+    catalogue: str
+    limit: int | None
+    name: str
+
+
+class NewListDialog(ModalScreen[NewList | NewBsList | None]):
     """Four fields in order; the limit and the name default to the system's and the
     faction's, so Enter through the dialog starts a usual game."""
 
@@ -39,10 +69,22 @@ class NewListDialog(ModalScreen[NewList | None]):
         super().__init__()
         self.library = library
         self.catalog: Catalog | None = None
+        self.bs_system: GameSystem | None = None
+        """The BattleScribe system chosen, when it is one (then ``catalog`` is None)."""
+        self.bs_id = ""
+        """Its id in the library (its folder's name, not the id inside its files)."""
+        self.bs_ids: frozenset[str] = frozenset()
+        """Which ids in the system choice are BattleScribe data (the library keeps
+        them apart from our own ids)."""
 
     def compose(self) -> ComposeResult:
         # names, not ids: "Steam Wars, 2.1 (World War Zero)", not "steam-wars"
-        systems = [(title, sid) for sid, title in system_titles(self.library).items()]
+        systems: list[tuple[str | Text, str]] = [
+            (title, sid) for sid, title in system_titles(self.library).items()
+        ]
+        bs_titles = battlescribe_titles(self.library)
+        self.bs_ids = frozenset(bs_titles)
+        systems += [(Text(title), sid) for sid, title in bs_titles.items()]
         first = systems[0][1] if systems else Select.BLANK
         with Vertical(classes="dialog"):
             yield Label("New list", classes="dialog-title")
@@ -50,7 +92,7 @@ class NewListDialog(ModalScreen[NewList | None]):
             yield Select(systems, value=first, allow_blank=not systems, id="system", compact=True)
             yield Label("Faction")
             yield Select([], id="faction", allow_blank=True, compact=True)
-            yield Label("Points limit")
+            yield Label(POINTS_LABEL, id="points-label")
             yield Input(id="points", type="integer", compact=True)
             yield Label("Name")
             yield Input(id="name", compact=True)
@@ -70,7 +112,12 @@ class NewListDialog(ModalScreen[NewList | None]):
         self.query_one("#faction", Select).focus()
 
     def _load(self, system_id: str) -> None:
+        if system_id in self.bs_ids:
+            self._load_bs(system_id)
+            return
         error = self.query_one("#new-error", Static)
+        self.bs_system = None
+        self.query_one("#points-label", Label).update(POINTS_LABEL)
         try:
             self.catalog = self.library.load(system_id)
         except WarbandError as exc:
@@ -85,6 +132,34 @@ class NewListDialog(ModalScreen[NewList | None]):
         select.prompt = "Choose a faction"
         self.query_one("#points", Input).value = str(self.catalog.system.default_points_limit)
 
+    def _load_bs(self, system_id: str) -> None:
+        """Its catalogues as the factions, and the limit named by its main cost type and
+        left empty (BattleScribe data rarely gives a usual size; the game's default
+        applies to a list without one)."""
+        from model.bsdata.roster import BsRoster
+        from saves.bs_export import main_cost
+
+        self.catalog = None
+        self.bs_id = system_id
+        select = self.query_one("#faction", Select)
+        try:
+            self.bs_system = system = self.library.load_battlescribe(system_id)
+        except WarbandError as exc:
+            self.bs_system = None
+            select.set_options([])
+            self.query_one("#new-error", Static).update(Text(exc.render()))
+            return
+        factions = [(Text(one_line(c.name)), c.id) for c in system.factions]
+        select.set_options(factions)
+        if factions:
+            select.value = factions[0][1]
+        select.prompt = "Choose a faction"
+        main = main_cost(system, BsRoster(id="", name="", game_system_id=system.id))
+        names = {t.id: one_line(t.name) for t in system.cost_types()}
+        label = f"Limit in {names[main]} (empty: the game's own)" if main else "Limit"
+        self.query_one("#points-label", Label).update(Text(label))
+        self.query_one("#points", Input).value = ""
+
     @on(Select.Changed, "#system")
     def _system(self, event: Select.Changed) -> None:
         if event.value is not Select.BLANK:
@@ -92,7 +167,11 @@ class NewListDialog(ModalScreen[NewList | None]):
 
     @on(Select.Changed, "#faction")
     def _faction(self, event: Select.Changed) -> None:
-        if self.catalog is not None and event.value in self.catalog.factions:
+        if self.bs_system is not None:
+            catalogue = self.bs_system.catalogue(str(event.value))
+            if catalogue is not None:
+                self.query_one("#name", Input).value = one_line(catalogue.name)
+        elif self.catalog is not None and event.value in self.catalog.factions:
             self.query_one("#name", Input).value = self.catalog.factions[
                 str(event.value)
             ].faction.name
@@ -110,6 +189,9 @@ class NewListDialog(ModalScreen[NewList | None]):
         faction = self.query_one("#faction", Select).value
         points = self.query_one("#points", Input).value.strip()
         name = self.query_one("#name", Input).value.strip()
+        if self.bs_system is not None:
+            self._create_bs(self.bs_system, faction, points, name)
+            return
         if self.catalog is None or faction is Select.BLANK:
             error.update("Choose a game system and a faction.")
             return
@@ -125,6 +207,18 @@ class NewListDialog(ModalScreen[NewList | None]):
                 name or self.catalog.factions[str(faction)].faction.name,
             )
         )
+
+    def _create_bs(self, system: GameSystem, faction: object, points: str, name: str) -> None:
+        error = self.query_one("#new-error", Static)
+        catalogue = system.catalogue(str(faction)) if faction is not Select.BLANK else None
+        if catalogue is None:
+            error.update("Choose a game system and a faction.")
+            return
+        limit = whole(points, 1, MAX_POINTS) if points else None
+        if points and limit is None:
+            error.update(f"The limit must be empty or a whole number from 1 to {MAX_POINTS:,}.")
+            return
+        self.dismiss(NewBsList(self.bs_id, catalogue.id, limit, name or one_line(catalogue.name)))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
