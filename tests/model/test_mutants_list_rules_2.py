@@ -105,3 +105,20 @@ class TestEditErrors:
         assert [(f.code, f.message, f.where.unit, f.where.item) for f in errors] == [
             ("one-boss-model-edited", "2; at most 1 allowed: remove 1", 1, None)
         ]
+
+
+class TestUnknownSettingNamesTheDeclaredOnes:
+    """A setting the system does not declare, with no name close to it, is told with every
+    setting the system has, quoted and joined by ", " (kills
+    ``fixed_checks.x__setting_findings__mutmut_23``: ``"XX, XX".join``). The fixture
+    system declares two, ``boss-limit`` and ``squad-size``; ``zzz`` is close to neither."""
+
+    def test_the_declared_settings_are_listed(self) -> None:
+        report = run(rules_mini(), entry("boss", 1), zzz=1)
+        assert seen(report)[0] == (
+            "unknown-setting",
+            "setting 'zzz' = 1: Rules (fixture) has no such list setting "
+            "(it has 'boss-limit', 'squad-size'): remove it",
+            None,
+            None,
+        )
