@@ -30,7 +30,7 @@ from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_SELECTION_DEPTH
 from model.bsdata.roster_toml import BsRosterFile, roster_from_data, roster_to_data
 from model.core.problems import Problem
 from model.core.safe_text import clean_data
-from saves.share_code import SOURCE, ShareCodeError, _depth, _whole, inflate
+from saves.share_code import SOURCE, ShareCodeError, _depth, _whole, code_body, inflate
 
 PREFIX = "WBS1-"
 VERSION = 1
@@ -49,8 +49,6 @@ MAX_TRIES = 10
 """``WBS`` prefixes tried in one pasted text."""
 
 _START = re.compile(r"WBS(\d+)-")
-_CHARS = re.compile(r"[A-Za-z0-9_\-]*")
-_BODY = re.compile(r"[A-Za-z0-9_\-\s]*")
 
 
 def encode_bs(saved: BsRosterFile) -> str:
@@ -90,21 +88,7 @@ def _fail(message: str, hint: str | None = None) -> NoReturn:
 
 
 def _decode_at(text: str, start: re.Match[str]) -> BsRosterFile:
-    digits = start.group(1)
-    version = int(digits) if len(digits) < 6 else 10**6
-    if version != VERSION:
-        shown = digits if len(digits) < 6 else f"{digits[:5]}... ({len(digits):,} digits)"
-        _fail(
-            f"the code is format WBS{shown}; this warband reads WBS{VERSION}",
-            "update warband to read newer codes" if version > VERSION else None,
-        )
-    unbroken = _CHARS.match(text, start.end(), start.end() + MAX_CODE + 1)
-    if unbroken and len(unbroken.group()) > MAX_CODE:
-        _fail(f"the code is over {MAX_CODE:,} characters; a share code has at most that")
-    run = _BODY.match(text, start.end(), start.end() + 4 * MAX_CODE)
-    body = "".join(run.group().split())[:MAX_CODE] if run else ""
-    if len(body) % 4 == 1:  # base64 never ends so; a letter of a following word does
-        body = body[:-1]
+    body = code_body(text, start, "WBS", VERSION, MAX_CODE)
     doc = _parse(inflate(body, MAX_INFLATED, MAX_CODE))
     found = roster_from_data(doc, SOURCE)
     if isinstance(found, list):

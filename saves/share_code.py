@@ -129,26 +129,37 @@ def contains_code(text: str) -> bool:
 
 
 def _decode_at(text: str, start: re.Match[str]) -> Roster:
+    return _roster(_parse(inflate(code_body(text, start))))
+
+
+def code_body(
+    text: str,
+    start: re.Match[str],
+    prefix: str = "WB",
+    version: int = VERSION,
+    max_code: int = MAX_CODE,
+) -> str:
+    """The characters of a code whose prefix ``start`` matched (its version digits in
+    group 1), or ``ShareCodeError`` for another format or an overlong code. Shared by the
+    codes of BattleScribe lists (``saves.bs_share_code``: ``WBS``, longer)."""
     digits = start.group(1)
-    version = int(digits) if len(digits) < 6 else 10**6  # never int() thousands of digits
-    if version != VERSION:
+    found = int(digits) if len(digits) < 6 else 10**6  # never int() thousands of digits
+    if found != version:
         shown = digits if len(digits) < 6 else f"{digits[:5]}... ({len(digits):,} digits)"
         _fail(
-            f"the code is format WB{shown}; this warband reads WB{VERSION}",
-            "update warband to read newer codes" if version > VERSION else None,
+            f"the code is format {prefix}{shown}; this warband reads {prefix}{version}",
+            "update warband to read newer codes" if found > version else None,
         )
     # the code's characters, across the line breaks and spaces a chat puts in; this may
     # run on into the words after it, which inflating ignores
-    unbroken = _CHARS.match(text, start.end(), start.end() + MAX_CODE + 1)
-    if unbroken and len(unbroken.group()) > MAX_CODE:
-        _fail(f"the code is over {MAX_CODE:,} characters; a share code has at most that")
-    run = _BODY.match(text, start.end(), start.end() + 4 * MAX_CODE)
-    body = "".join(run.group().split()) if run else ""
-    if len(body) > MAX_CODE:
-        body = body[:MAX_CODE]
+    unbroken = _CHARS.match(text, start.end(), start.end() + max_code + 1)
+    if unbroken and len(unbroken.group()) > max_code:
+        _fail(f"the code is over {max_code:,} characters; a share code has at most that")
+    run = _BODY.match(text, start.end(), start.end() + 4 * max_code)
+    body = "".join(run.group().split())[:max_code] if run else ""
     if len(body) % 4 == 1:  # base64 never ends so; a letter of a following word does
         body = body[:-1]
-    return _roster(_parse(inflate(body)))
+    return body
 
 
 def _fail(message: str, hint: str | None = None) -> NoReturn:
