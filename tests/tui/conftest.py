@@ -10,9 +10,12 @@ harlequin guard their snapshots the same way).
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 
 import pytest
 from textual.widgets import Input, TextArea
+
+from tests.tui.driver import Folders
 
 PINNED = {"textual": "8.2.8", "pytest-textual-snapshot": "1.1.0"}
 """The versions the snapshots in ``tests/tui/__snapshots__`` were rendered with."""
@@ -50,3 +53,16 @@ def no_blink(monkeypatch: pytest.MonkeyPatch) -> None:
     """Text cursors stay on: a blink between two runs would change a snapshot."""
     monkeypatch.setattr(Input, "_toggle_cursor", lambda self: None)
     monkeypatch.setattr(TextArea, "_toggle_cursor_blink_visible", lambda self: None)
+
+
+@pytest.fixture
+def folders(tmp_path: Path) -> Folders:
+    """The app's folders, with the shared Gaslands BattleScribe data in its catalog folder
+    (for the BattleScribe builder's tests; a module that needs other folders defines its
+    own ``folders``, as the snapshots do)."""
+    from tests.catalogs.test_bsdata_loading import copy_system
+
+    made = Folders(tmp_path)
+    copy_system("gaslands", made.catalogs)
+    made.saves.mkdir(parents=True)
+    return made

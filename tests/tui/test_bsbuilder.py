@@ -19,13 +19,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from model.bsdata.roster import Selection
 from saves.bs_roster_file import read_bs_roster
-from tests.catalogs.test_bsdata_loading import copy_system
 from tests.tui.driver import Folders, app_in, keys
 from tui.app import WarbandApp
 from tui.cli import main
@@ -46,15 +44,6 @@ def run(*argv: str) -> tuple[int, str]:
     code = main(list(argv), out=out, err=err)
     assert err.getvalue() == ""
     return code, out.getvalue()
-
-
-@pytest.fixture
-def folders(tmp_path: Path) -> Folders:
-    """The app's folders, with the shared Gaslands data in its catalog folder."""
-    folders = Folders(tmp_path)
-    copy_system("gaslands", folders.catalogs)
-    folders.saves.mkdir(parents=True)
-    return folders
 
 
 def new_team(folders: Folders, name: str = "team.toml") -> Path:

@@ -11,12 +11,10 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Label, OptionList, Select, Static
 
 from saves.bs_roster_file import read_bs_roster
-from tests.catalogs.test_bsdata_loading import copy_system
 from tests.tui.driver import Folders, app_in, keys
 from tui.app import WarbandApp
 from tui.cli import main
@@ -29,15 +27,6 @@ from tui.screens.home import HomeScreen
 
 GASLANDS = "Gaslands (BattleScribe data)"
 SIZE = (100, 32)
-
-
-@pytest.fixture
-def folders(tmp_path: Path) -> Folders:
-    """The app's folders, with the shared Gaslands data in its catalog folder."""
-    folders = Folders(tmp_path)
-    copy_system("gaslands", folders.catalogs)
-    folders.saves.mkdir(parents=True)
-    return folders
 
 
 def systems_shown(app: WarbandApp) -> list[str]:

@@ -12,29 +12,17 @@ from __future__ import annotations
 
 import shutil
 import time
-from pathlib import Path
 
-import pytest
 from textual.pilot import Pilot
 
 from model.bsdata.roster import BsRoster
 from model.bsdata.roster_toml import BsRosterFile
 from saves.bs_roster_file import read_bs_roster
 from saves.recovery import Recovered, find_recoveries
-from tests.catalogs.test_bsdata_loading import copy_system
 from tests.tui.driver import Folders, app_in, keys
 from tests.tui.test_bsbuilder import add, builder, new_team, run, status
 from tui.dialogs.choice import ChoiceDialog
 from tui.screens.home import HomeScreen
-
-
-@pytest.fixture
-def folders(tmp_path: Path) -> Folders:
-    """The app's folders, with the shared Gaslands data in its catalog folder."""
-    folders = Folders(tmp_path)
-    copy_system("gaslands", folders.catalogs)
-    folders.saves.mkdir(parents=True)
-    return folders
 
 
 def copies(folders: Folders) -> list[Recovered]:
