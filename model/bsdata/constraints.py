@@ -247,6 +247,12 @@ class Checker:
         cost = self._cost_names.get(field, field).strip()
         return f"{cost} in {subject.name}"
 
+    def _where(self, at: int | None) -> Where:
+        """The selection a finding points at (the row ``at`` of the tree), if any."""
+        return Where(
+            selection=self.engine.tree.selections[at].selection.id if at is not None else None
+        )
+
     def too_many(
         self,
         constraint: Constraint,
@@ -269,11 +275,7 @@ class Checker:
                 "error",
                 "bs-too-many",
                 f"{where} has {have}, at most {limit}: remove {fix}",
-                Where(
-                    selection=self.engine.tree.selections[at].selection.id
-                    if at is not None
-                    else None
-                ),
+                self._where(at),
             )
         )
 
@@ -308,11 +310,7 @@ class Checker:
                 "error",
                 code,
                 f"{where} has {have}, at least {limit}{mend}",
-                Where(
-                    selection=self.engine.tree.selections[at].selection.id
-                    if at is not None
-                    else None
-                ),
+                self._where(at),
             )
         )
 
@@ -350,11 +348,7 @@ class Checker:
                 f"{terminal_safe(subject.name)} needs a {unit} limit of at {bound} "
                 f"{number_text(value)}, and the roster's is {have}: {change} the roster's "
                 f"limit to {number_text(value)}",
-                Where(
-                    selection=self.engine.tree.selections[at].selection.id
-                    if at is not None
-                    else None
-                ),
+                self._where(at),
             )
         )
 
