@@ -18,7 +18,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.catalog.design import DesignSpec, ModelGroup, ModelType, UnitCard
+from model.catalog.design import DesignSpec, ModelGroup, UnitCard
 from model.catalog.items import Item, Trait, Weapon
 
 
@@ -27,11 +27,6 @@ class GroupCost:
     """What one model of a group costs, and how."""
 
     group: ModelGroup
-    name: str
-    type: ModelType | None
-    """None for an entered card (it has no model type)."""
-    res: int | None
-    wounds: int
     per_model: int
     lines: tuple[str, ...]
     """The arithmetic, one line per step, for the details panel."""
@@ -88,7 +83,7 @@ def cost_card(
     card: UnitCard,
     items: Mapping[str, Item],
     rule_costs: Mapping[str, RuleCost],
-    points_name: str = "points",
+    points_name: str,
 ) -> Costing:
     """A card's cost, assuming ``card_problems`` found nothing (unknown ids cost 0).
 
@@ -97,7 +92,7 @@ def cost_card(
         points = card.points or 0
         line = f"{points_name} {points}, as entered on the card"
         group = card.groups[0]
-        return Costing((GroupCost(group, card.name, None, None, 1, points, (line,)),))
+        return Costing((GroupCost(group, points, (line,)),))
     groups = []
     for group in card.models:
         mtype = spec.type(group.type or card.type) or spec.types[0]
@@ -159,5 +154,5 @@ def cost_card(
             lines.append(f"  {subtotal} x {100 + percent}% = {per_model} (rounded up)")
         tail = f" x {group.count} models = {per_model * group.count}" if group.count > 1 else ""
         lines.append(f"  = {per_model} a model{tail}")
-        groups.append(GroupCost(group, name, mtype, res, wounds, per_model, tuple(lines)))
+        groups.append(GroupCost(group, per_model, tuple(lines)))
     return Costing(tuple(groups))
