@@ -25,7 +25,6 @@ from model.bsdata.roster_toml import BsRosterFile, check_format, roster_from_dat
 from model.core.problems import Problem, RosterError, SaveError, sorted_problems
 from model.parse import toml_guard
 from model.parse.toml_text import MAX_BYTES, KeyLines, parse
-from saves.peek import PeekError, toml_head
 from saves.roster_file import RosterSource
 
 
@@ -140,15 +139,3 @@ def refuse_existing(path: Path | str, replace: bool) -> None:
                 )
             ],
         )
-
-
-def is_bs_roster(path: Path) -> bool:
-    """Whether ``path`` is a ``warband.bsroster`` file: its ``format`` says so. Only the
-    file's head is read; a file that cannot be read is left to the usual reader, which
-    says why."""
-    try:
-        head = toml_head(path, lambda table: False)
-    except PeekError:
-        return False
-    fmt = head.get("format")
-    return isinstance(fmt, str) and fmt.startswith("warband.bsroster/")

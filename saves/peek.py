@@ -128,6 +128,18 @@ def peek(path: Path) -> Peek:
     )
 
 
+def is_bs_roster(path: Path) -> bool:
+    """Whether ``path`` is a ``warband.bsroster`` file: its ``format`` says so. Only the
+    file's head is read; a file that cannot be read is left to the usual reader, which
+    says why."""
+    try:
+        head = toml_head(path, lambda table: False)
+    except PeekError:
+        return False
+    fmt = head.get("format")
+    return isinstance(fmt, str) and fmt.startswith("warband.bsroster/")
+
+
 def is_battle(path: Path) -> bool:
     """Whether ``path`` is a battle file by its head (a broken file is not)."""
     try:

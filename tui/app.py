@@ -303,7 +303,7 @@ class WarbandApp(App[None]):
 
     def _open_list(self, path: Path) -> WarbandError | None:
         from model.core.problems import WarbandError
-        from saves.bs_roster_file import is_bs_roster
+        from saves.peek import is_bs_roster
         from saves.roster_file import read_roster, resolve
 
         if is_bs_roster(path):

@@ -15,7 +15,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, TextIO
 
-from tui.cli.bs_rosters import cost_names, is_bs_roster, verdict_text
+from saves.peek import is_bs_roster
+from tui.cli.bs_rosters import cost_names, verdict_text
 from tui.cli.exits import EXIT_INVALID, EXIT_OK
 from tui.cli.files import open_library
 

@@ -16,7 +16,6 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from saves.bs_roster_file import is_bs_roster as is_bs_roster
 from tui.cli.exits import EXIT_INVALID, EXIT_OK
 from tui.cli.files import open_library, refuse_overwrite
 

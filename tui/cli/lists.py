@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, TextIO
 
-from tui.cli.bs_rosters import bs_new, bs_show, bs_validate, is_bs_roster, is_bs_system
+from saves.peek import is_bs_roster
 from tui.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
 from tui.cli.files import find_faction, open_library, open_roster
 
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:
     """``warband validate FILE [--json]``."""
     if is_bs_roster(args.file):
+        from tui.cli.bs_rosters import bs_validate
+
         return bs_validate(args, out)
     roster, view, report = open_roster(args)
     if args.json:
@@ -68,6 +70,8 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     from tui.sheet import army_sheet
 
     if is_bs_roster(args.file):
+        from tui.cli.bs_rosters import bs_show
+
         return bs_show(args, out)
     roster, view, report = open_roster(args)
     sheet = army_sheet(roster, view, report)
@@ -89,6 +93,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     from model.core.problems import Problem, RosterError
     from model.roster.roster import Roster
     from saves.roster_file import write_roster
+    from tui.cli.bs_rosters import bs_new, is_bs_system
 
     if is_bs_system(args, args.system):
         return bs_new(args, out)

@@ -11,7 +11,8 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from tui.cli.bs_rosters import BS_FORMATS, bs_export, bs_import, is_bs_roster, is_ros
+from saves.peek import is_bs_roster
+from tui.cli.bs_rosters import BS_FORMATS, bs_export, bs_import, is_ros
 from tui.cli.exits import EXIT_INVALID, EXIT_OK
 from tui.cli.files import open_library, open_roster, refuse_overwrite
 from tui.cli.lists import summary_text
