@@ -57,22 +57,27 @@ class SteadyFooter(Footer):
         self._bindings_ready = True
         if not screen.app.app_focus:
             return
-        if self.is_attached and screen is self.screen:
+        if self.is_attached and screen is self.screen and not self._toggle_keys():
             self.call_after_refresh(self._update_keys)
 
     async def _update_keys(self) -> None:
-        if not self.is_attached:  # the screen closed before this came round
-            return
+        if self.is_attached and not self._toggle_keys():  # attached: not closed meanwhile
+            await self.recompose()
+
+    def _toggle_keys(self) -> bool:
+        """Grey out or back the keys shown, now, in the frame of the change that asked for
+        it; False when the keys to show are others (then the footer is composed again,
+        after the next refresh, as ``Footer`` does)."""
         wanted = self._wanted()
         keys = list(self.query(FooterKey))
         shown = [(k.key, k.key_display, k.description, k.action, _tooltip(k)) for k in keys]
         if wanted is None or shown != [w[0] for w in wanted]:
-            await self.recompose()
-            return
+            return False
         for key, (_, enabled) in zip(keys, wanted, strict=True):
             if key._disabled == enabled:
                 key._disabled = not enabled
                 key.set_class(not enabled, "-disabled")
+        return True
 
     def _wanted(self) -> list[tuple[Shown, bool]] | None:
         """The keys ``compose`` would show, each with whether it is enabled; None when
