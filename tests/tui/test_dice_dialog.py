@@ -680,6 +680,22 @@ class TestKeyboardAndClosing:
             await pilot.pause()
             assert not isinstance(app.screen, DiceDialog)
 
+    async def test_the_dialog_follows_the_terminal_when_it_is_resized(self) -> None:
+        """The dialog skips the Resize it is sent on opening (at the size it was just laid
+        out at), but a terminal made smaller or larger while it is open lays it out
+        again: 84 columns wide where there is room, the terminal's width where not."""
+        app = Host(battle(), "A2")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            box = dialog(pilot).query_one("#dice-dialog")
+            assert box.region.width == 84
+            await pilot.resize_terminal(60, 20)
+            await pilot.pause()
+            assert box.region.width == 60 and box.region.bottom <= 20
+            await pilot.resize_terminal(*WIDE)
+            await pilot.pause()
+            assert box.region.width == 84
+
     async def test_a_roll_the_log_refuses_is_not_shown_as_made(self) -> None:
         app = Host(battle(), "A2", accept=False)
         async with app.run_test(size=WIDE) as pilot:
