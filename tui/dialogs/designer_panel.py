@@ -23,6 +23,7 @@ from model.roster.findings import Finding
 from model.roster.roster import Roster
 from model.roster.validate import validate
 from tui.dialogs.items import Choice
+from tui.screens.opening import LaidOutOnce
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def _left_out(spec: DesignSpec, card: UnitCard) -> tuple[str, ...]:
     return tuple(out)
 
 
-class DesignerPanel(ModalScreen[UnitCard | None]):
+class DesignerPanel(ModalScreen[UnitCard | None], LaidOutOnce[UnitCard | None]):
     """The card under design, what the dialog knows of its list, and the panel beside the
     rows or the form: the card's cost and the findings it would bring."""
 

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option as ListOption
 from model.catalog.schema import FactionView
 from model.roster.advice import Option
 from model.roster.describe import profile_text, rules_text
+from tui.screens.opening import LaidOutOnce
 from tui.widgets.steady_layout import update_static
 from tui.widgets.type_ahead_list import TypeAheadList
 
@@ -28,7 +29,7 @@ OptionsSource = Callable[[], tuple[str, tuple[Option, ...]]]
 """Returns the dialog's title line and the entry's options as they are now."""
 
 
-class EquipDialog(ModalScreen[None]):
+class EquipDialog(ModalScreen[None], LaidOutOnce[None]):
     """Add with Enter or +, remove with - or Backspace, close with Escape."""
 
     BINDINGS = [

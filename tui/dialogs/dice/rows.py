@@ -43,6 +43,7 @@ from model.roster.describe import profile_text
 from tui.dialogs.dice.fields import DESCRIBED, LABELS, NUMBERS, ROWS, TICKS, node
 from tui.dialogs.dice.follow_on import recall
 from tui.dialogs.dice.light import DropDown, compact
+from tui.screens.opening import LaidOutOnce
 
 N = TypeVar("N", int, float)
 
@@ -62,7 +63,7 @@ def one_line(name: str, label: str) -> bool:
     )
 
 
-class DiceRows(ModalScreen[None]):
+class DiceRows(ModalScreen[None], LaidOutOnce[None]):
     """The dice helper's fields: their rows, what they hold, and the form they make."""
 
     def __init__(

@@ -24,7 +24,7 @@ whatever the screen does with them.
 from __future__ import annotations
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -137,16 +137,6 @@ class DiceDialog(DiceRows):
                 "Tab: next field · Enter in a number or Ctrl+R: roll · Escape: close",
                 id="dice-hint",
             )
-
-    async def _on_resize(self, event: events.Resize) -> None:
-        """Skip the Resize a screen is sent when it is first shown, at the size it was just
-        laid out at: Textual lays a new screen out as it resumes, then sends it a Resize
-        that lays it out again, and the tracker behind it. With this form's fifty widgets
-        each round of layout and repaint cost 15 to 30 ms of the dialog's opening (issue 16
-        point 9). A Resize to another size (the terminal resized) goes on to ``Screen``'s
-        handler, which Textual calls after this one unless its default is prevented."""
-        if event.size == self._compositor.size:
-            event.prevent_default()
 
     def on_mount(self) -> None:
         self._fit_rows()
