@@ -703,9 +703,11 @@ def test_a_save_loop_killed_at_random_moments_always_leaves_a_whole_battle(
             assert battle.events == expected[:count]
             assert battle.undone == ()
             backup = folder / "battle.toml.bak"
-            if count == 1:
-                assert not backup.exists()
+            if not backup.exists():
+                assert count == 1  # only the first save has no file to keep
             else:
+                # killed in the second save, after the backup and before the rename, the
+                # one-event file and its backup are the same battle (CI once caught it)
                 older = read_battle(backup)
                 assert older.events == expected[: len(older.events)]
                 assert len(older.events) in (count - 1, count)
