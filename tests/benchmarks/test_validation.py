@@ -61,7 +61,8 @@ def test_revalidate_after_one_edit(
 
 
 def designed_roster(size: int) -> Roster:
-    """A Steam Wars list of ``size`` entries over a dozen designed cards."""
+    """A Steam Wars list of ``size`` entries over a dozen designed cards of five models
+    (200 entries make 1,000 models, the most a list may have)."""
     from model.catalog.design import UnitCard
 
     cards = {
@@ -72,7 +73,7 @@ def designed_roster(size: int) -> Roster:
                 "res": 4,
                 "models": [
                     {"name": "Sergeant", "weapons": ["rifle"], "abilities": ["leader"]},
-                    {"count": 4, "weapons": ["rifle", "bayonet"]},
+                    {"count": 3, "weapons": ["rifle", "bayonet"]},
                     {"weapons": ["lmg"], "upgrades": {"lmg": ["boiler"]}},
                 ],
             }
