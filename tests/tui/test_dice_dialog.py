@@ -21,6 +21,7 @@ The dice are the battle's seeded dice: die ``k`` of roll number ``n`` of seed ``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from rich.text import Text
 from textual.app import App
@@ -55,6 +56,7 @@ from model.roster.roster import Roster
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, fixture_catalog, roster
+from tui.dialogs.dice.fields import ROWS
 from tui.dialogs.dice.screen import DiceDialog
 
 WIDE = (100, 50)
@@ -250,7 +252,7 @@ class TestAttributeAndOpposed:
             await choose(pilot, "stat", "com")
             await choose(pilot, "opponent", "b10")
             assert dialog(pilot).query_one("#dice-opponent-stat", Select).value == "C"
-            assert not dialog(pilot).query_one("#dice-modifiers-row").display
+            assert not dialog(pilot).query_one("#dice-modifiers").display
             await pilot.click("#dice-combat")
             await pilot.pause()
             await tick(pilot, "modifiers", "Crouched or lying")
@@ -679,6 +681,30 @@ class TestKeyboardAndClosing:
             await pilot.press("escape")
             await pilot.pause()
             assert not isinstance(app.screen, DiceDialog)
+
+    async def test_every_kind_of_roll_lines_each_label_up_with_its_field(self) -> None:
+        """The form is a grid of two columns, its rows made when a kind of roll first asks
+        for them: choosing each kind in turn (and back to the first), the cells shown
+        still come in the order of the rows, each label beside its own field and a
+        model's or a weapon's description under it (one cell out of place would shift
+        every one after it)."""
+        app = Host(battle(), "A2")
+        async with app.run_test(size=WIDE) as pilot:
+            await pilot.pause()
+            screen = dialog(pilot)
+            kinds = [k.id for k in screen.kinds]
+            for kind in [*kinds, kinds[0]]:
+                screen.query_one("#dice-kind", Select).value = kind
+                await pilot.pause()
+                cells = [w for w in screen.query_one("#dice-form").children if w.display]
+                fields = [f for f in ("kind", *ROWS) if f in screen._rows]
+                expected = [w for f in fields for w in screen._rows[f] if w.display]
+                assert cells == expected, kind
+                for label, field in pairwise(cells):
+                    if label.id and label.id.endswith("-label"):
+                        assert field.id == label.id.removesuffix("-label"), kind
+                shown = {c.id.removesuffix("-label") for c in cells if c.id and "-label" in c.id}
+                assert "dice-kind" in shown and len(shown) >= 2, kind
 
     async def test_the_dialog_follows_the_terminal_when_it_is_resized(self) -> None:
         """The dialog skips the Resize it is sent on opening (at the size it was just laid

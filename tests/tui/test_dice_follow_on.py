@@ -302,7 +302,8 @@ async def test_steampocalypse_the_defence_is_chosen_after_the_hits(tmp_path: Pat
         await keys(pilot, "d")
         await choose_kind(pilot, app, "ranged attack")
         assert {f: field(app, f) for f in ("roller", "target")} == {"roller": "A1", "target": "B1"}
-        assert not dice(app).query_one("#dice-count-row").display  # no defence dice yet
+        # no defence dice yet: the field is not shown (nor made)
+        assert not [w for w in dice(app).query("#dice-count") if w.display]
         await keys(pilot, "ctrl+r", "escape")
         # By hand (000 Attack Sequence): RCB 3 dice, a HIT on 5+: 5, 2, 2: one HIT.
         # Nothing is applied yet: the defence comes next.

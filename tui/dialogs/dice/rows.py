@@ -10,9 +10,9 @@ the player's changes and rolls, because this is the form's state and its widgets
 the screen only asks for.
 
 Opening the dialog costs what it shows (issue 16 point 9): the rows of the first kind
-of roll only (each other row is an empty placeholder, and there is none for a field no
-kind offered here asks for), a row is its label and field on one line (a model's or a
-weapon's row adds the line describing it), a line that cannot wrap is one line high so
+of roll only (another kind's rows are made, in their place, when it is first chosen),
+the form is one grid of labels and fields with no container per row (a model's or a
+weapon's row adds the line describing it), a label that cannot wrap is one line high so
 it is not measured, and the drop-downs and fields are ``tui.dialogs.dice.light``'s.
 """
 
@@ -23,7 +23,6 @@ from contextlib import suppress
 from typing import TypeVar
 
 from rich.cells import cell_len
-from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
@@ -48,10 +47,10 @@ from tui.screens.opening import LaidOutOnce
 N = TypeVar("N", int, float)
 
 LABEL_WIDTH = 20
-"""The labels' column (``.dice-line > Label`` in the dialog's CSS)."""
+"""The labels' column (``grid-columns`` of ``#dice-form`` in the dialog's CSS)."""
 
 ONE_LINE = "-one-line"
-"""The class of a field's line that is one line high, so it is not measured."""
+"""The class of a field's label that is one line high, so it is not measured."""
 
 
 def one_line(name: str, label: str) -> bool:
@@ -95,6 +94,9 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         self._auto: tuple[str | None, frozenset[str]] = (None, frozenset())
         """The model a catalog test's modifiers were last listed for, and those its state
         ticked (the others ticked are the player's)."""
+        self._rows: dict[str, tuple[Widget, ...]] = {}
+        """Each composed field's widgets in the form's grid: label, field (and the line
+        describing a model or a weapon), shown and hidden together."""
         self._composed: set[str] = {"kind"}
         """The fields whose rows are composed (the others are empty rows until a kind of
         roll that asks for them is chosen)."""
@@ -117,30 +119,24 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
 
     @staticmethod
     def _line(name: str, field: Widget) -> list[Widget]:
-        """What a field's row holds: its label and the field, and under a model or a weapon
-        a line that describes it (the label and field then on a line of their own)."""
+        """What a field's row holds, in the form's grid: its label and the field, and
+        under a model or a weapon a line that describes it, in the fields' column after
+        an empty cell (Textual measures a line spanning both columns, or a label
+        spanning both lines, wrongly)."""
         field.id = node(name)
         label = Label(LABELS[name], id=f"{field.id}-label")
+        label.set_class(one_line(name, LABELS[name]), ONE_LINE, update=False)
         if name not in DESCRIBED:
             return [label, field]
         info = Static("", id=f"{field.id}-info", classes="dice-info")
-        line = Horizontal(label, field, classes="dice-line")
-        return [line.set_class(one_line(name, LABELS[name]), ONE_LINE, update=False), info]
-
-    @staticmethod
-    def _row(name: str, parts: Sequence[Widget] = ()) -> Widget:
-        """A field's row: a line of its label and field, or under a model or a weapon two
-        lines. Empty until its field is first asked for (``_parts`` fills it)."""
-        row_id = f"{node(name)}-row"
-        if name in DESCRIBED:
-            return Vertical(*parts, id=row_id, classes="dice-row")
-        row = Horizontal(*parts, id=row_id, classes="dice-row dice-line")
-        return row.set_class(one_line(name, LABELS[name]), ONE_LINE, update=False)
+        return [label, field, Label(classes=ONE_LINE), info]
 
     def _parts(self, name: str) -> list[Widget]:
         """A field's row, its widget holding the value given to it while it was not shown."""
         self._composed.add(name)
-        return self._line(name, self._field(name, self._unshown.pop(name, None)))
+        parts = self._line(name, self._field(name, self._unshown.pop(name, None)))
+        self._rows[name] = tuple(parts)
+        return parts
 
     def _field(self, name: str, value: FieldValue | None) -> Widget:
         """The widget of a field (``value``: what it holds, None for nothing yet)."""
@@ -164,14 +160,17 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
 
     async def _show_rows(self, names: Iterable[str]) -> None:
         """Compose the rows of these fields not composed yet (a kind's rows are made when
-        it is first chosen, and kept: opening the dialog costs one kind's rows)."""
-        mounting = [
-            self.query_one(f"#{node(name)}-row").mount(*self._parts(name))
-            for name in ROWS
-            if name in names and name not in self._composed
-        ]
-        for mounted in mounting:
-            await mounted
+        it is first chosen, and kept: opening the dialog costs one kind's rows), each in
+        its place in the grid: after the row composed before it."""
+        wanted = set(names)
+        form = self.query_one("#dice-form")
+        last = self._rows["kind"][-1]
+        for name in ROWS:
+            if name in wanted and name not in self._composed and name in self._fields:
+                parts = self._parts(name)
+                await form.mount(*parts, after=last)
+            if name in self._rows:
+                last = self._rows[name][-1]
 
     def _models(self) -> list[tuple[str, str]]:
         state = self.game.state
@@ -231,12 +230,14 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         self._fill_modifiers(kind)
         labels = dict(kind.labels)
         for name in self._fields:
-            if name in self._composed:
-                label = labels.get(name, LABELS[name])
-                shown_label = self.query_one(f"#{node(name)}-label", Label)
-                shown_label.update(label)
-                if shown_label.parent is not None:  # its line: one line while it fits
-                    shown_label.parent.set_class(one_line(name, label), ONE_LINE)
+            parts = self._rows.get(name)
+            if parts is None:
+                continue  # not composed: no kind shown so far asks for it
+            label = labels.get(name, LABELS[name])
+            shown_label = parts[0]
+            assert isinstance(shown_label, Label)
+            shown_label.update(label)
+            shown_label.set_class(one_line(name, label), ONE_LINE)  # one line while it fits
             shown = name in kind.fields
             if name in ("modifiers", "cover"):  # empty: no choice
                 shown = shown and self.query_one(f"#{node(name)}", SelectionList).option_count > 0
@@ -244,7 +245,8 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
                 shown = shown and bool(self._choices["cover_kind"]) and not self._checked("melee")
             if name == "aimed":
                 shown = shown and not self._checked("melee")
-            self.query_one(f"#{node(name)}-row").display = shown
+            for part in parts:
+                part.display = shown
 
     def _fill_weapons(self, kind: Kind) -> None:
         """The roller's weapons that can make this roll; the one chosen stays if it can."""

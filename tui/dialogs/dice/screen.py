@@ -65,20 +65,27 @@ class DiceDialog(DiceRows):
     /* The list of modifiers has its scrollbar from the start (an empty track drawn as
        the dialog's background): one appearing once the list was measured laid the whole
        dialog out again (issue 16 point 9) */
-    .dice-line > SelectionList {
+    #dice-form > SelectionList {
         overflow-y: scroll;
         scrollbar-background: $surface;
         scrollbar-background-hover: $surface;
         scrollbar-background-active: $surface;
     }
-    #dice-form { height: auto; max-height: 40vh; min-height: 3; }
-    .dice-row { height: auto; }
-    .dice-line { height: auto; }
-    .dice-line.-one-line { height: 1; }
-    .dice-line > Label { width: 20; color: $text-muted; }
-    .dice-line > Select, .dice-line > Input, .dice-line > Checkbox { width: 1fr; }
-    .dice-line > SelectionList { width: 1fr; max-height: 6; }
-    .dice-info { padding-left: 20; color: $text-muted; height: auto; }
+    /* A grid of label and field, not a row of containers each: laying out the form
+       was most of opening the dialog (issue 16 point 9) */
+    #dice-form {
+        layout: grid;
+        grid-size: 2;
+        grid-columns: 20 1fr;
+        grid-rows: auto;
+        height: auto;
+        max-height: 40vh;
+        min-height: 3;
+    }
+    #dice-form > Label { color: $text-muted; height: auto; }
+    #dice-form > Label.-one-line { height: 1; }
+    #dice-form > SelectionList { max-height: 6; }
+    .dice-info { color: $text-muted; height: auto; }
     #dice-buttons { height: auto; margin-top: 1; }
     #dice-buttons > Button { margin-right: 2; }
     #dice-message { height: auto; color: $error; }
@@ -123,10 +130,11 @@ class DiceDialog(DiceRows):
             with FormScroll(id="dice-form"):
                 kinds = [(k.name, k.id) for k in self.kinds]
                 kind = DropDown[str](list(kinds), allow_blank=False, value=kinds[0][1])
-                yield self._row("kind", self._line("kind", kind))
+                self._rows["kind"] = tuple(self._line("kind", kind))
+                yield from self._rows["kind"]
                 for name in ROWS:  # the first kind's rows now, the others' when chosen
-                    if name in self._fields:  # no row for a field no roll here asks for
-                        yield self._row(name, self._parts(name) if name in first else ())
+                    if name in self._fields and name in first:
+                        yield from self._parts(name)
             with Horizontal(id="dice-buttons"):
                 yield compact(Button("Roll", id="dice-roll", variant="primary"))
                 yield compact(Button("Close", id="dice-close"))
@@ -147,7 +155,7 @@ class DiceDialog(DiceRows):
         # field, as each mounted) change nothing, and are not followed again.
         self._seen = {
             str(field.id): field.value
-            for field in self.query(".dice-line > *")
+            for field in self.query("#dice-form > *")
             if isinstance(field, Select | Checkbox)
         }
         if self.follow is not None and self._kind().id == self.follow.kind and not self.filled:
