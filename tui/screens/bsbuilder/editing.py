@@ -12,8 +12,6 @@ deliberate Discard, written out when the list closes or the app ends.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,7 +26,6 @@ from saves.bs_export import main_cost
 from saves.bs_roster_file import write_bs_roster
 from saves.recovery import KEEPER, discard_recovery, recovery_file
 from tui.app_protocol import WarbandHost
-from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.message import MessageDialog
 from tui.screens.bsbuilder.places import Place, too_large
 from tui.screens.bsbuilder.status import BsStatusLine
@@ -66,8 +63,6 @@ class BsListEditing(ClosingScreen):
         self.recovery = recovery or recovery_file(recovery_dir, str(path.resolve()))
         """The recovery file of this list: the same name for the same file, as in
         warband's own builder, so a copy recovered is the one kept on."""
-        self._loop: asyncio.AbstractEventLoop | None = None
-        """The app's loop, which the recovery writer's thread reports failures to."""
         self.wanted: Place | None = None
         """Where the cursor is to be after the next redraw (None: where it is)."""
 
@@ -84,6 +79,10 @@ class BsListEditing(ClosingScreen):
     def dirty(self) -> bool:
         """Whether there are changes not in the file (always, when it cannot be read)."""
         return self.saved is None or self.roster != self.saved
+
+    @property
+    def list_name(self) -> str:
+        return self.roster.name
 
     @property
     def costing(self) -> Costing:
@@ -148,24 +147,13 @@ class BsListEditing(ClosingScreen):
         else:
             discard_recovery(self.recovery)
 
-    def _recovery_failed(self, exc: Exception) -> None:
-        """Say that a copy was not written (called on the writer's thread)."""
-        body = exc.render() if isinstance(exc, WarbandError) else terminal_safe(str(exc))
-        loop = self._loop
-        if loop is None:
-            return
-        with contextlib.suppress(RuntimeError):  # the app has ended: no one to tell
-            loop.call_soon_threadsafe(
-                lambda: self.notify(body, title="Recovery copy not written", severity="warning")
-            )
-
     def refused(self, title: str, error: WarbandError) -> None:
         """An edit the data or the engine refused, said in a dialog (never a traceback)."""
         self.app.push_screen(MessageDialog(title, error.render(), error=True))
 
     # --- the file -----------------------------------------------------------------------------
 
-    def save(self) -> bool:
+    async def save(self) -> bool:
         """Write the list over the file it was opened from; True when it worked (a
         failure is shown, and the file is left whole)."""
         try:
@@ -183,29 +171,5 @@ class BsListEditing(ClosingScreen):
         self.notify(f"Saved {terminal_safe(str(self.path))}", timeout=3, markup=False)
         return True
 
-    def action_save(self) -> None:
-        self.save()
-
-    async def settle(self) -> bool:
-        """Before closing: True when nothing is unsaved or the player has decided (the
-        builder's question: Save, Discard, Cancel)."""
-        if not self.dirty:
-            discard_recovery(self.recovery)
-            return True
-        answer = await self.app.push_screen_wait(
-            ChoiceDialog(
-                "Unsaved changes",
-                f"Save the changes to {terminal_safe(self.roster.name)}?",
-                [
-                    ("Save", "save", "primary"),
-                    ("Discard", "discard", "error"),
-                    ("Cancel", "cancel", "default"),
-                ],
-            )
-        )
-        if answer == "save":
-            return self.save()
-        if answer == "discard":
-            discard_recovery(self.recovery)
-            return True
-        return False
+    async def action_save(self) -> None:
+        await self.save()

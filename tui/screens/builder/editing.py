@@ -8,8 +8,6 @@ on this class.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import uuid
 from dataclasses import replace
 from pathlib import Path
@@ -18,7 +16,6 @@ from textual.widgets import Label
 from textual.widgets._header import HeaderTitle
 
 from model.catalog.schema import FactionView
-from model.core.problems import WarbandError
 from model.roster.findings import Report
 from model.roster.history import History
 from model.roster.roster import Roster, RosterUnit
@@ -79,8 +76,6 @@ class ListEditing(ClosingScreen):
         self.recovery = recovery or self._recovery_path()
         self._behind = False
         """Whether the widgets wait for a dialog over the list to close (``refresh_view``)."""
-        self._loop: asyncio.AbstractEventLoop | None = None
-        """The app's loop, which the recovery writer's thread reports failures to."""
 
     @property
     def warband(self) -> WarbandHost:
@@ -127,6 +122,10 @@ class ListEditing(ClosingScreen):
         if self.saved is None:
             return bool(self.roster.units) or self.history.can_undo
         return self.roster != self.saved
+
+    @property
+    def list_name(self) -> str:
+        return self.roster.name
 
     def refresh_view(self) -> None:
         """Check the present roster and push it down to every widget; while a dialog is
@@ -213,17 +212,6 @@ class ListEditing(ClosingScreen):
             KEEPER.keep(self.recovery, self.roster, self.path, self._recovery_failed)
         else:
             discard_recovery(self.recovery)
-
-    def _recovery_failed(self, exc: Exception) -> None:
-        """Say that a copy was not written (called on the writer's thread)."""
-        body = exc.render() if isinstance(exc, WarbandError) else str(exc)
-        loop = self._loop
-        if loop is None:
-            return
-        with contextlib.suppress(RuntimeError):  # the app has ended: no one to tell
-            loop.call_soon_threadsafe(
-                lambda: self.notify(body, title="Recovery copy not written", severity="warning")
-            )
 
     def _entry(self) -> tuple[int, RosterUnit] | None:
         """The selected entry and its index, None when the list is empty."""

@@ -15,7 +15,7 @@ from model.core.problems import WarbandError
 from saves.free_name import NoFreeName, free_path, slug
 from saves.recovery import discard_recovery
 from saves.roster_file import write_roster
-from tui.dialogs.choice import ChoiceDialog, may_write
+from tui.dialogs.choice import may_write
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.screens.builder.editing import ListEditing
@@ -94,29 +94,6 @@ class FileKeys(ListEditing):
         path = await self.ask_path()
         if path is not None:
             self.save_to(path)
-
-    async def settle(self) -> bool:
-        """Before closing: True when there is nothing unsaved or the player has decided."""
-        if not self.dirty:
-            discard_recovery(self.recovery)
-            return True
-        answer = await self.app.push_screen_wait(
-            ChoiceDialog(
-                "Unsaved changes",
-                f"Save the changes to {self.roster.name}?",
-                [
-                    ("Save", "save", "primary"),
-                    ("Discard", "discard", "error"),
-                    ("Cancel", "cancel", "default"),
-                ],
-            )
-        )
-        if answer == "save":
-            return await self.save()
-        if answer == "discard":
-            discard_recovery(self.recovery)
-            return True
-        return False
 
 
 def _not_blank(text: str) -> str | None:
