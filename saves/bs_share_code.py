@@ -30,7 +30,7 @@ from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_SELECTION_DEPTH
 from model.bsdata.roster_toml import BsRosterFile, roster_from_data, roster_to_data
 from model.core.problems import Problem
 from model.core.safe_text import clean_data
-from saves.share_code import SOURCE, ShareCodeError, _depth, _whole, code_body, inflate
+from saves.share_code import SOURCE, ShareCodeError, code_body, inflate, json_doc
 
 PREFIX = "WBS1-"
 VERSION = 1
@@ -97,16 +97,7 @@ def _decode_at(text: str, start: re.Match[str]) -> BsRosterFile:
 
 
 def _parse(raw: bytes) -> dict[str, Any]:
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        _fail("the code is damaged (its text is not UTF-8)", "copy the whole code again")
-    if _depth(text) > MAX_DEPTH:
-        _fail(f"the code nests deeper than {MAX_DEPTH} levels; a roster never does")
-    try:
-        doc = json.loads(text, parse_int=_whole)
-    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
-        _fail("the code is damaged (its contents are not readable)")
+    doc = json_doc(raw, MAX_DEPTH)
     if not _whole_text(doc):
         _fail("the code is damaged (its contents are not readable)")
     if not isinstance(doc, dict):

@@ -189,18 +189,24 @@ def inflate(body: str, max_inflated: int = MAX_INFLATED, max_code: int = MAX_COD
     return raw
 
 
-def _parse(raw: bytes) -> list[Any]:
+def json_doc(raw: bytes, max_depth: int = MAX_DEPTH) -> Any:
+    """The JSON a code's bytes hold, or ``ShareCodeError``: UTF-8 text, nested no deeper
+    than ``max_depth`` (counted before parsing), whole numbers of any length read exactly.
+    Both share codes (warband's lists and BattleScribe's) read their bytes so."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         _fail("the code is damaged (its text is not UTF-8)", "copy the whole code again")
-    if _depth(text) > MAX_DEPTH:
-        _fail(f"the code nests deeper than {MAX_DEPTH} levels; a roster never does")
+    if _depth(text) > max_depth:
+        _fail(f"the code nests deeper than {max_depth} levels; a roster never does")
     try:
-        doc = json.loads(text, parse_int=_whole)
+        return json.loads(text, parse_int=_whole)
     except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
         _fail("the code is damaged (its contents are not readable)")
-    doc = clean_data(doc)  # as for a file: no control character reaches a terminal
+
+
+def _parse(raw: bytes) -> list[Any]:
+    doc = clean_data(json_doc(raw))  # as for a file: no control character reaches a terminal
     if not isinstance(doc, list) or len(doc) not in (7, 9) or doc[0] != VERSION:
         _fail("the code does not hold a roster")
     return doc
