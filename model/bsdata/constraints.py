@@ -265,11 +265,7 @@ class Checker:
         if constraint.query.field.startswith("limit::"):
             self._limit_finding("bs-too-many", constraint, value, count, subject, "most", at)
             return
-        excess = count - value
-        where = terminal_safe(self.place_name(root))
-        have = terminal_safe(self.amount(constraint, count, subject))
-        limit = number_text(value) + ("%" if constraint.query.percent_value else "")
-        fix = terminal_safe(self.amount(constraint, excess, subject))
+        where, have, limit, fix = self._words(constraint, value, count, subject, root)
         self.findings.append(
             Finding(
                 "error",
@@ -292,11 +288,7 @@ class Checker:
         if constraint.query.field.startswith("limit::"):
             self._limit_finding("bs-too-few", constraint, value, count, subject, "least", at)
             return
-        missing = value - count
-        where = terminal_safe(self.place_name(root))
-        have = terminal_safe(self.amount(constraint, count, subject))
-        limit = number_text(value) + ("%" if constraint.query.percent_value else "")
-        fix = terminal_safe(self.amount(constraint, missing, subject))
+        where, have, limit, fix = self._words(constraint, value, count, subject, root)
         code, mend = "bs-too-few", f": add {fix}"
         if loops:
             code = "bs-link-loop"
@@ -313,6 +305,17 @@ class Checker:
                 self._where(at),
             )
         )
+
+    def _words(
+        self, constraint: Constraint, value: float, count: float, subject: Subject, root: Root
+    ) -> tuple[str, str, str, str]:
+        """What a count's finding says: where, what it has, the limit, and how much to
+        remove or add (the difference between the two)."""
+        where = terminal_safe(self.place_name(root))
+        have = terminal_safe(self.amount(constraint, count, subject))
+        limit = number_text(value) + ("%" if constraint.query.percent_value else "")
+        fix = terminal_safe(self.amount(constraint, abs(count - value), subject))
+        return where, have, limit, fix
 
     def _loops(self, subject: Subject, at: int | None) -> bool:
         """Whether the entry asked for is already one of the selections around ``at``
