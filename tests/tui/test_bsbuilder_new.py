@@ -16,12 +16,11 @@ from textual.widgets import Input, Label, OptionList, Select, Static
 
 from saves.bs_roster_file import read_bs_roster
 from tests.tui.driver import Folders, app_in, keys
+from tests.tui.test_bsbuilder import builder, status
 from tui.app import WarbandApp
 from tui.cli import main
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.new_list import NewListDialog
-from tui.screens.bsbuilder.screen import BsBuilderScreen
-from tui.screens.bsbuilder.status import BsStatusLine
 from tui.screens.bsbuilder.tree import BsTree
 from tui.screens.home import HomeScreen
 
@@ -57,16 +56,6 @@ async def new_gaslands(pilot: Pilot[None], points: str = "50") -> None:
     await keys(pilot, "tab", "tab")  # the faction (the only one, chosen), the limit
     assert dialog.query_one("#points", Input).has_focus
     await keys(pilot, *([points] if points else []), "enter", "enter")
-
-
-def builder(app: WarbandApp) -> BsBuilderScreen:
-    screen = app.screen
-    assert isinstance(screen, BsBuilderScreen), screen
-    return screen
-
-
-def status(app: WarbandApp) -> str:
-    return str(builder(app).query_one(BsStatusLine).content)
 
 
 def validate(folders: Folders, path: Path) -> tuple[int, str]:
