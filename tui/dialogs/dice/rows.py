@@ -95,11 +95,9 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         """The model a catalog test's modifiers were last listed for, and those its state
         ticked (the others ticked are the player's)."""
         self._rows: dict[str, tuple[Widget, ...]] = {}
-        """Each composed field's widgets in the form's grid: label, field (and the line
-        describing a model or a weapon), shown and hidden together."""
-        self._composed: set[str] = {"kind"}
-        """The fields whose rows are composed (the others are empty rows until a kind of
-        roll that asks for them is chosen)."""
+        """The fields whose rows are composed (a kind of roll's, when it is first chosen),
+        each with its widgets in the form's grid: label, field (and the line describing a
+        model or a weapon), shown and hidden together."""
         self._unshown: dict[str, FieldValue] = {}
         """What the fields not composed yet hold (the models chosen at first, a follow-on's
         tick): their widgets start with it."""
@@ -133,7 +131,6 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
 
     def _parts(self, name: str) -> list[Widget]:
         """A field's row, its widget holding the value given to it while it was not shown."""
-        self._composed.add(name)
         parts = self._line(name, self._field(name, self._unshown.pop(name, None)))
         self._rows[name] = tuple(parts)
         return parts
@@ -166,7 +163,7 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         form = self.query_one("#dice-form")
         last = self._rows["kind"][-1]
         for name in ROWS:
-            if name in wanted and name not in self._composed and name in self._fields:
+            if name in wanted and name not in self._rows and name in self._fields:
                 parts = self._parts(name)
                 await form.mount(*parts, after=last)
             if name in self._rows:
@@ -194,7 +191,7 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
     def _set(self, name: str, value: FieldValue) -> None:
         """Set a field; one not composed yet holds the value until it is (a choice it does
         not offer leaves it as it was, as it does a shown one)."""
-        if name not in self._composed:
+        if name not in self._rows:
             offered = [v for _, v in self._choices.get(name, [])]
             if isinstance(value, bool) or name in NUMBERS or value in offered:
                 before, self._unshown[name] = self._unshown.get(name, False), value
@@ -251,7 +248,7 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
     def _fill_weapons(self, kind: Kind) -> None:
         """The roller's weapons that can make this roll; the one chosen stays if it can."""
         roller = self._value("roller")
-        if roller is None or "weapon" not in self._composed:
+        if roller is None or "weapon" not in self._rows:
             return  # not composed: no kind shown so far chooses a weapon
         game = self.game
         weapons = [
@@ -270,7 +267,7 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         """The catalog's modifiers for this kind of roll; those chosen stay chosen. A
         catalog test's are ticked as the model's state calls for them, at the value it
         gives them."""
-        if "modifiers" not in self._composed:
+        if "modifiers" not in self._rows:
             return  # not composed: no kind shown so far has modifiers to choose
         listing: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
         if is_sheet(kind.id):
@@ -299,7 +296,7 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         """Under each model its current stats and armour; under the weapon its profile."""
         game = self.game
         for name in ("roller", "opponent", "target"):
-            if name not in self._composed:
+            if name not in self._rows:
                 continue
             model_id = self._value(name)
             text = "" if model_id is None else model_text(game, model_id)
@@ -309,31 +306,31 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         if roller is not None and weapon is not None:
             side = game.state.model(roller).side
             text = profile_text(game.views[side].items[weapon], game.views[side].system)
-        if "weapon" in self._composed:
+        if "weapon" in self._rows:
             self.query_one("#dice-weapon-info", Static).update(text)
 
     # --- reading the form -----------------------------------------------------------------
 
     def _value(self, name: str) -> str | None:
-        if name not in self._composed:
+        if name not in self._rows:
             held = self._unshown.get(name)
             return held if isinstance(held, str) else None
         value = self.query_one(f"#{node(name)}", Select).value
         return value if isinstance(value, str) else None
 
     def _checked(self, name: str) -> bool:
-        if name not in self._composed:
+        if name not in self._rows:
             return self._unshown.get(name) is True
         return self.query_one(f"#{node(name)}", Checkbox).value
 
     def _read(self) -> Form:
         """Everything the player chose; ``ValueError`` for a number that is not one."""
         modifiers: tuple[str, ...] = ()
-        if "modifiers" in self._composed:
+        if "modifiers" in self._rows:
             listing: SelectionList[str] = self.query_one("#dice-modifiers", SelectionList)
             modifiers = tuple(listing.selected)
         cover: tuple[int, ...] = ()
-        if "cover" in self._composed:
+        if "cover" in self._rows:
             rows: SelectionList[int] = self.query_one("#dice-cover", SelectionList)
             cover = tuple(rows.selected)
         return Form(
@@ -371,7 +368,7 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
 
     def _number_in(self, name: str, kind: Callable[[str], N]) -> N | None:
         """The number typed in a field, None when it is blank."""
-        if name in self._composed:
+        if name in self._rows:
             text = self.query_one(f"#{node(name)}", Input).value.strip()
         else:
             held = self._unshown.get(name)
