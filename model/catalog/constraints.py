@@ -53,7 +53,7 @@ Severity = Literal["error", "warning"]
 class Term(Frozen):
     """One thing to count: what to select and how to measure it."""
 
-    select: Selector = Selector()
+    select: Selector = Selector.model_construct()
     """Units (and items) counted."""
     measure: Measure = "models"
     """What is added up."""
@@ -99,7 +99,7 @@ class CountRule(RuleBase):
     when: Selector | None = None
     """Only apply to units matching this (scope unit), or only when some unit in the list
     matches it (scope list). Units match when they carry a matching item, if items are named."""
-    select: Selector = Selector()
+    select: Selector = Selector.model_construct()
     """What to count."""
     measure: Measure = "models"
     """What is added up."""
@@ -135,8 +135,10 @@ class CountRule(RuleBase):
         return self
 
     def terms(self) -> tuple[Term, ...]:
-        """Everything this rule adds up, the main selection first."""
-        main = Term(
+        """Everything this rule adds up, the main selection first. The main term is made
+        from fields already checked, without validating them again (a first validation
+        would build the model's validator in the middle of a check)."""
+        main = Term.model_construct(
             select=self.select,
             measure=self.measure,
             include_base=self.include_base,

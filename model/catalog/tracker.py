@@ -59,7 +59,7 @@ class Tracker(Frozen):
     counters: tuple[CounterSpec, ...] = ()
     actions: tuple[ActionSpec, ...] = ()
     """What a model can do in its activation."""
-    damage: DamageSpec = DamageSpec()
+    damage: DamageSpec = DamageSpec.model_construct()
     markers: tuple[MarkerSpec, ...] = ()
     tables: tuple[TableSpec, ...] = ()
     grids: tuple[GridSpec, ...] = ()
@@ -69,7 +69,7 @@ class Tracker(Frozen):
     rolls: tuple[RollKind, ...] = ()
     """The D6 rolls the dice helper offers (``model.rolls.d6``); none for a game whose
     rolls are those of ``model.rolls.dice``."""
-    victory: VictorySpec = VictorySpec()
+    victory: VictorySpec = VictorySpec.model_construct()
 
     def table(self, table_id: str) -> TableSpec | None:
         """A table by id, None when the catalog has none."""

@@ -96,7 +96,7 @@ class Unit(Frozen):
     """Cost of one model, including its base equipment."""
     stats: FrozenMap[StatId, StatValue]
     """Profile by stat short name, in the system's order."""
-    models: ModelRange = ModelRange()
+    models: ModelRange = ModelRange.model_construct()
     """Models per roster entry (a pack of 2 to 5 addlers)."""
     base: tuple[Id, ...] = Field(default=(), max_length=MAX_KINDS)
     """Items every model comes with, free; repeat an id to carry two."""

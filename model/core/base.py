@@ -47,7 +47,12 @@ class Frozen(BaseModel):
     Attribute docstrings are for people and for the published catalog schema, which
     reads them from the source when it is generated (``catalogs/schema.py``); the
     models do not (``use_attribute_docstrings`` would parse each model's source at
-    every start)."""
+    every start).
+
+    Validators are built on first use (``defer_build``): a run that reads its catalog from
+    the cache never needs them. So a default that is itself a model is written
+    ``Selector.model_construct()``, not ``Selector()``, which would build the validator as
+    the module is imported."""
 
     model_config = ConfigDict(
         frozen=True,
