@@ -32,6 +32,7 @@ class CounterChanges(StateReading):
         self._set(event.target, event.counter, event.value)
 
     def _set(self, target: str, counter_id: str, value: int) -> None:
+        self._changed(target)
         spec = self.tracker.counter(counter_id)
         before = self.counter(target, counter_id)
         if value:
@@ -56,6 +57,18 @@ class CounterChanges(StateReading):
             self.counters[target][counter_id] = value
         else:
             self._set(target, counter_id, 0)
+
+    def _changed(self, target: str) -> None:
+        """Forget what is known of the actor whose counter (or its model's, or an item's
+        of its model) is about to change: whether it still stands, and its stat that
+        orders the turn (``TurnOrder._ready``). A side's counters change neither.
+        Called as a change starts: nothing works the turn order out again before the
+        change (and the fighting on it starts or ends) is done. Counting down
+        (``_tick``) and fighting on running out come at the end of a turn, which forgets
+        every actor."""
+        model = self.setup.find_model(target.partition("/")[0])
+        if model is not None:
+            self._standing.pop(model.actor, None)
 
     def _going_out(self, model_id: str, before: int, value: int) -> None:
         tag = self.tracker.damage.fight_on

@@ -55,6 +55,10 @@ class BattleSetup(Frozen):
         except KeyError:
             raise Refused(f"there is no model {model_id}") from None
 
+    def find_model(self, model_id: str) -> ModelSnap | None:
+        """A model by id, None when there is none."""
+        return self._models.get(model_id)
+
     def members(self, actor: str) -> tuple[ModelSnap, ...]:
         return self._members.get(actor, ())
 

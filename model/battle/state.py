@@ -101,6 +101,7 @@ class BattleState(Actions, RollResults, TurnEnds, Standings):
         state.fight_on = dict(self.fight_on)
         state.markers = list(self.markers)
         state.vp = list(self.vp)
+        state._standing = dict(self._standing)
         return state
 
     def _apply(self, event: Event) -> None:

@@ -75,6 +75,7 @@ class TurnEnds(TableMarkers, CounterChanges):
             self.fight_on.clear()  # the game ends: fighting on is over (Berserk)
         else:
             self.turn += 1
+        self._standing.clear()
 
     def _on_end_game(self, event: EndGame) -> None:
         if self.active is not None:
@@ -82,3 +83,4 @@ class TurnEnds(TableMarkers, CounterChanges):
         for model_id in list(self.fight_on):
             del self.fight_on[model_id]  # the game ends: fighting on is over
         self.ended = True
+        self._standing.clear()

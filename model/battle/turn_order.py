@@ -34,17 +34,28 @@ class TurnOrder(StateReading):
         return tuple(self._ready())
 
     def _ready(self) -> dict[str, ModelSnap]:
-        """Each actor still to act, with its first standing model (asked once here: a
-        replay asks whose turn it is at every activation)."""
+        """Each actor still to act, with its first standing model (a replay asks whose
+        turn it is at every activation: what is known of each actor is kept)."""
         found: dict[str, ModelSnap] = {}
-        acted, active = self.acted, self.active
+        acted, active, known = self.acted, self.active, self._standing
         for actor in self.setup.actors():
             if actor in acted or actor == active:
                 continue
-            first = self._first_standing(actor)
-            if first is not None and self.standing_down(actor) is None:
-                found[actor] = first
+            entry = known.get(actor)
+            if entry is None:
+                entry = known[actor] = self._standing_of(actor)
+            if entry[0] is not None:
+                found[actor] = entry[0]
         return found
+
+    def _standing_of(self, actor: str) -> tuple[ModelSnap | None, int]:
+        """The actor's first model still in the fight, None when it has none or is kept
+        from acting, and that model's stat that orders the turn (kept in ``_standing``
+        until the actor's counters change)."""
+        first = self._first_standing(actor)
+        if first is None or self.standing_down(actor) is not None:
+            return None, 0
+        return first, self._order_stat(first)
 
     def next_up(self) -> NextUp:
         """Who acts next, by the system's turn structure."""
@@ -64,9 +75,8 @@ class TurnOrder(StateReading):
         round_value: int | None = None
         if turns.kind == "stat-rounds":
             delayed = self.delayed
-            rounds = {  # each asked once: it is dear
-                a: delayed[a] if a in delayed else self._order_stat(firsts[a]) for a in ready
-            }
+            known = self._standing
+            rounds = {a: delayed[a] if a in delayed else known[a][1] for a in ready}
             round_value = max(rounds.values())
             here = [a for a in ready if rounds[a] == round_value]
             regular = tuple(a for a in here if a not in self.delayed)
@@ -75,7 +85,7 @@ class TurnOrder(StateReading):
             else:
                 # delayed actors act after everyone else in their round, the lower stat
                 # first; equal stats of both sides roll off (RB ch.2 Delaying an Action)
-                stats = {a: self._order_stat(firsts[a]) for a in here}
+                stats = {a: known[a][1] for a in here}
                 low = min(stats.values())
                 ready = tuple(a for a in here if stats[a] == low)
                 key = (round_value, low)

@@ -191,6 +191,14 @@ def contents(state: BattleState) -> dict[str, Any]:
     return found
 
 
+def assert_kept_standing_is_fresh(state: BattleState) -> None:
+    """What the state keeps of each actor between events (whether it stands, its
+    turn-order stat: ``BattleFields._standing``) is what working it out now gives."""
+    state.next_up()
+    for actor, kept in state._standing.items():
+        assert kept == state._standing_of(actor), actor
+
+
 def random_game(data: st.DataObject, length: int = 40) -> tuple[Battle, list[Battle]]:
     """A random valid game and every battle along its way (from the start)."""
     name = data.draw(st.sampled_from(sorted(GAMES)), label="game")
@@ -203,6 +211,7 @@ def random_game(data: st.DataObject, length: int = 40) -> tuple[Battle, list[Bat
         event, after = found
         battle = battle.record(event)
         assert contents(battle.state) == contents(after)
+        assert_kept_standing_is_fresh(battle.state)
         steps.append(battle)
     return battle, steps
 

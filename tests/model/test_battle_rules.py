@@ -807,6 +807,7 @@ class TestBerserk:
         state = battle.state
         assert state.counter("B7", "downed") == 1
         assert not state.is_out("B7")
+        assert "B7" in state.ready()
         # it does not know it is down: it still acts this turn (Agility round 1)
         battle = play(active(battle, "B7"), act("B7", "move"), end("B7"))
         battle = finish_turn(battle)
@@ -817,7 +818,17 @@ class TestBerserk:
         battle = finish_turn(battle)
         assert battle.state.is_out("B7")
         assert not battle.state.actor_present("B7")
+        assert "B7" not in battle.state.ready()
         assert refusal(battle, activate("B7")) == "B7 is out of the fight"
+
+    def test_out_for_good_after_a_turn_in_which_it_did_nothing(self) -> None:
+        battle = finish_turn(self.subhumans().record(wound("B7")))
+        battle = play(active(battle, "B7"), end("B7"))  # no action: no counter set
+        assert "B7" not in battle.state.ready()
+        battle = finish_turn(battle)
+        assert battle.state.turn == 3
+        assert battle.state.is_out("B7")
+        assert "B7" not in battle.state.ready()
 
     def test_wounded_again_it_is_downed_for_good(self) -> None:
         battle = play(self.subhumans(), wound("B7"), wound("B7"))
@@ -835,8 +846,11 @@ class TestBerserk:
         assert state.summary(1).points_lost == 20
 
     def test_ending_the_game_early_downs_it_too(self) -> None:
-        battle = play(self.subhumans(), wound("B8"), END_GAME)
+        battle = self.subhumans().record(wound("B8"))
+        assert "B8" in battle.state.ready()
+        battle = battle.record(END_GAME)
         assert battle.state.is_out("B8")
+        assert "B8" not in battle.state.ready()
 
     def test_a_model_without_berserk_goes_down_at_once(self) -> None:
         battle = self.subhumans().record(wound("B6"))
