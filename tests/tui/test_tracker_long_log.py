@@ -92,9 +92,16 @@ async def test_the_first_save_after_opening_renders_only_the_new_event(
     app = app_in(folders, battle_path=path, offer_recovery=False)
     async with app.run_test(size=(160, 40)) as pilot:
         await pilot.pause()
-        await app.workers.wait_for_complete()
         screen = app.screen
         assert isinstance(screen, TrackerScreen)
+        # rendered once the screen has settled (PREPARE_SAVING_AFTER), in a worker
+        log = battle_file._LOG
+        for _ in range(200):
+            if len(log._events) == len(screen.battle.events):
+                break
+            await pilot.pause(0.05)
+        await app.workers.wait_for_complete()
+        assert log._events == screen.battle.events
         rendered: list[Event] = []
         real = battle_file._event_body
 

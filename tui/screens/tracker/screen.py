@@ -33,6 +33,11 @@ from tui.widgets.safe_header import SafeHeader
 from tui.widgets.side_table import SideTable
 from tui.widgets.steady_footer import SteadyFooter
 
+PREPARE_SAVING_AFTER = 0.3
+"""Seconds after the tracker opens when the battle's file text is first rendered, off the
+key path (``TrackerScreen._prepare_saving``): long enough for the screen's opening
+refreshes to be over (about 80 ms after the first paint at 10,000 events)."""
+
 
 class TrackerScreen(TurnFlowKeys, ModelKeys, GameKeys):
     """Track one battle."""
@@ -267,7 +272,7 @@ the terminal at any time: the battle resumes exactly where it was.
         self.refresh_view()
         if not self._follow(at_once=True):
             self._focus_at_once(self.query_one("#table-0", SideTable))
-        self.call_after_refresh(self._prepare_saving)  # nothing shown waits for it
+        self.set_timer(PREPARE_SAVING_AFTER, self._prepare_saving)  # nothing waits for it
         gc.freeze()
 
     def on_unmount(self) -> None:
@@ -291,9 +296,11 @@ the terminal at any time: the battle resumes exactly where it was.
         """Render the battle's file text once, off the key path: the saves that follow
         render only the events that change (``saves.battle_file``), but the first would
         otherwise render a long log whole (about 50 ms at 10,000 events) on the first key.
-        Nothing depends on it: if it fails, the first save renders the log itself. It
-        starts after the screen is first painted (it held the first paint back by about
-        30 ms at 10,000 events, issue 15), in the pauses between the refreshes after it."""
+        Nothing depends on it: if it fails, or a key comes first, the first save renders
+        the log itself. It starts once the screen has settled (``PREPARE_SAVING_AFTER``):
+        run at once it held the first paint back by about 30 ms at 10,000 events, and run
+        after the first paint it held back the refreshes that follow it by about 20 ms
+        (the thread shares the interpreter's lock; issue 15)."""
         from saves.battle_file import battle_to_toml
 
         with contextlib.suppress(Exception):  # a head start only: the save reports errors
