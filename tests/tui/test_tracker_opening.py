@@ -5,8 +5,12 @@ work as they always did."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from textual.widgets import Tabs
+import pytest
+from textual.screen import Screen
+from textual.widgets import DataTable, Static, Tabs
+from textual.widgets._header import HeaderTitle
 
 from saves.battle_file import write_battle
 from tests.saves.test_battle_file import fresh_battle, play
@@ -15,11 +19,11 @@ from tui.screens.tracker.screen import TrackerScreen
 from tui.widgets.side_table import SideTable
 
 
-def _battle_file(tmp_path: Path) -> tuple[Folders, Path]:
+def _battle_file(tmp_path: Path, events: int = 12) -> tuple[Folders, Path]:
     folders = Folders(tmp_path)
     path = folders.saves / "open.battle.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_battle(path, play(fresh_battle(turn_limit=100), 12, seed=3))
+    write_battle(path, play(fresh_battle(turn_limit=100), events, seed=3))
     return folders, path
 
 
@@ -81,3 +85,56 @@ async def test_the_table_to_act_is_focused_on_opening(tmp_path: Path) -> None:
         if up is not None:
             assert table.model_id == up
             assert table.side == state.model(up).side
+
+
+async def test_nothing_lays_the_tracker_out_again_once_it_is_painted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each of these changed after the tracker's first paint, laying the whole screen out
+    once more each time (issue 15): the header's title (the same text again, from each
+    of its four watchers), the model line (for the model the cursor was then put on:
+    here B18, acting on the second side) and each table's width (measured again when the
+    screen was idle, after the State column was fitted). Now each is done before."""
+    folders, path = _battle_file(tmp_path, events=11)
+    done: list[str] = []
+    static_update = Static.update
+
+    def counted_update(self: Static, *args: Any, **kwargs: Any) -> None:
+        static_update(self, *args, **kwargs)
+        if isinstance(self.screen, TrackerScreen):
+            if isinstance(self, HeaderTitle):
+                done.append(f"title {self.render()}")
+            elif self.id == "model-detail":
+                done.append("model line")
+
+    dimensions = DataTable._update_dimensions
+
+    def counted_dimensions(self: DataTable[Any], new_rows: Any) -> None:
+        done.append(f"measured {self.id}")
+        dimensions(self, new_rows)
+
+    paint = Screen._compositor_refresh
+
+    def painted(self: Screen[Any]) -> None:
+        if isinstance(self, TrackerScreen) and "painted" not in done:
+            done.append("painted")
+        paint(self)
+
+    monkeypatch.setattr(Static, "update", counted_update)
+    monkeypatch.setattr(DataTable, "_update_dimensions", counted_dimensions)
+    monkeypatch.setattr(Screen, "_compositor_refresh", painted)
+    app = app_in(folders, battle_path=path, offer_recovery=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TrackerScreen)
+        table = screen.focused
+        assert isinstance(table, SideTable)
+        assert (table.side, table.model_id) == (1, "B18")
+        assert "B18" in str(screen.query_one("#model-detail", Static).render())
+        title = f"title {screen.query_one(HeaderTitle).render()}"
+    before = done[: done.index("painted")]
+    assert done[len(before) + 1 :] == []
+    assert "model line" in before
+    assert title in before
+    assert {"measured table-0", "measured table-1"} <= set(before)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.events import Mount
@@ -29,10 +30,18 @@ class SafeHeader(Header):
         Widget._on_mount(self, event)
         event.prevent_default()
 
+        shown: list[Content] = []
+
         async def set_title() -> None:
             # a header being removed has no title to show
             with contextlib.suppress(NoScreen, NoMatches):
-                self.query_one(HeaderTitle).update(self.format_title())
+                title = self.format_title()
+                if shown != [title]:
+                    # one line in a header of fixed height: nothing to lay out again
+                    # (each of the four watchers set it, and laid the screen out, on
+                    # opening the tracker: issue 15)
+                    self.query_one(HeaderTitle).update(title, layout=False)
+                    shown[:] = [title]
 
         self.watch(self.app, "title", set_title)
         self.watch(self.app, "sub_title", set_title)

@@ -116,9 +116,14 @@ class SideTable(DataTable[Text], inherit_bindings=False):
         self._last_width = room
         self._clear_caches()
         self._update_count += 1
-        self._require_update_dimensions = True
+        # the width the table's idle pass would give it (``DataTable._update_dimensions``),
+        # given now: left to that pass, it laid the screen out once more after the
+        # tracker's first paint (issue 15); rows still to measure keep their pass
+        width = self._row_label_column_width + sum(
+            c.get_render_width(self) for c in self.columns.values()
+        )
+        self.set_reactive(SideTable.virtual_size, Size(width, self.virtual_size.height))
         self.refresh()
-        self.check_idle()
 
     def show(self, state: BattleState) -> None:
         """Redraw the rows from the state, keeping the cursor where it was.

@@ -272,6 +272,9 @@ the terminal at any time: the battle resumes exactly where it was.
         self.refresh_view()
         if not self._follow(at_once=True):
             self._focus_at_once(self.query_one("#table-0", SideTable))
+        # the model the cursor went to, in the first paint: left to the table's message,
+        # the line changed after it and laid the screen out once more (issue 15)
+        self._show_model()
         self.set_timer(PREPARE_SAVING_AFTER, self._prepare_saving)  # nothing waits for it
         gc.freeze()
 
