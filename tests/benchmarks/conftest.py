@@ -28,7 +28,7 @@ def report(name: str, value: float, baseline_name: str, baseline: float) -> None
     """Print one benchmark line: both times and their ratio."""
     print(
         f"\n{name}: {value * 1000:.2f} ms; {baseline_name}: {baseline * 1000:.2f} ms; "
-        f"ratio {value / baseline:.1f}x"
+        f"ratio {value / baseline:.2f}x"
     )
 
 
