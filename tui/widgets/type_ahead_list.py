@@ -9,13 +9,14 @@ from __future__ import annotations
 import time
 
 from textual import events
-from textual.widgets import OptionList
+
+from tui.widgets.in_place_options import InPlaceOptionList
 
 RESET_AFTER = 1.0
 """Seconds without typing after which the typed word starts again."""
 
 
-class TypeAheadList(OptionList):
+class TypeAheadList(InPlaceOptionList):
     """An ``OptionList`` whose options have names to match typed letters against."""
 
     def __init__(self, *, id: str | None = None) -> None:
