@@ -66,5 +66,6 @@ class BattleFields:
         from acting) and that model's turn-order stat, kept between the replay's
         activations: whose turn it is was worked out anew for every actor at every
         activation, about a fifth of folding a long battle (issue 15). ``_changed``
-        forgets an actor when a counter of it or its models changes or one of its
-        models stops fighting on; a new turn forgets them all."""
+        forgets an actor as a counter of it, its models or their items changes (a
+        model's fighting on starts and ends with such a change); a new turn and the
+        game's end forget them all."""
