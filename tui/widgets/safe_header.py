@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 
-from textual.content import Content
 from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.events import Mount
@@ -30,18 +29,15 @@ class SafeHeader(Header):
         Widget._on_mount(self, event)
         event.prevent_default()
 
-        shown: list[Content] = []
-
         async def set_title() -> None:
             # a header being removed has no title to show
             with contextlib.suppress(NoScreen, NoMatches):
-                title = self.format_title()
-                if shown != [title]:
+                title, label = self.format_title(), self.query_one(HeaderTitle)
+                if label.content != title:
                     # one line in a header of fixed height: nothing to lay out again
                     # (each of the four watchers set it, and laid the screen out, on
                     # opening the tracker: issue 15)
-                    self.query_one(HeaderTitle).update(title, layout=False)
-                    shown[:] = [title]
+                    label.update(title, layout=False)
 
         self.watch(self.app, "title", set_title)
         self.watch(self.app, "sub_title", set_title)
