@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from tui.app import WarbandApp, make_app
+from tui.screens.builder.screen import BuilderScreen
 
 NAMED_KEYS = frozenset(
     {
@@ -104,3 +105,10 @@ async def pick(pilot: Pilot[None], label: str) -> None:
     while getattr(listing, "highlighted", None) != wanted[0]:
         await pilot.press("down")
     await keys(pilot, "enter")
+
+
+def builder_of(app: object) -> BuilderScreen:
+    """The list builder, which must be the screen shown (no dialog open over it)."""
+    screen = getattr(app, "screen", None)
+    assert isinstance(screen, BuilderScreen), screen
+    return screen

@@ -8,9 +8,8 @@ from pathlib import Path
 
 from model.roster.validate import validate
 from saves.roster_file import read_roster, resolve
-from tests.tui.driver import Folders, app_in, keys, new_list
+from tests.tui.driver import Folders, app_in, builder_of, keys, new_list
 from tui.cli import main
-from tui.screens.builder.screen import BuilderScreen
 from tui.widgets.status_line import StatusLine
 
 # The README's quick tour: a legal 500-point Gangers band (points worked out by hand):
@@ -48,12 +47,6 @@ def tour_keys(band: tuple[tuple[str, tuple[str, ...]], ...]) -> list[str]:
             out += [item] if item == "enter" else [item, "enter"]
         out.append("escape")
     return out
-
-
-def builder_of(app: object) -> BuilderScreen:
-    screen = getattr(app, "screen", None)
-    assert isinstance(screen, BuilderScreen), screen
-    return screen
 
 
 def validate_json(path: Path) -> tuple[int, dict[str, object]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from saves.roster_file import read_roster
-from tests.tui.driver import Folders, app_in, keys
+from tests.tui.driver import Folders, app_in, builder_of, keys
 from tui.screens.builder.screen import BuilderScreen
 
 # Two Marksmen (the card below) and a Scout of another card, each a designed card of
@@ -48,12 +48,6 @@ unit = "marksman"
 [[units]]
 unit = "scout"
 """
-
-
-def builder_of(app: object) -> BuilderScreen:
-    screen = getattr(app, "screen", None)
-    assert isinstance(screen, BuilderScreen), screen
-    return screen
 
 
 def entries(builder: BuilderScreen) -> list[str]:

@@ -15,7 +15,7 @@ from textual.widgets import OptionList, Static
 
 from model.catalog.design import ModelGroup, UnitCard
 from saves.roster_file import read_roster
-from tests.tui.driver import Folders, app_in, keys
+from tests.tui.driver import Folders, app_in, builder_of, keys
 from tui.cli import main
 from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.designer import DesignerDialog
@@ -82,12 +82,6 @@ REST_OF_THE_FORCE = (
     "u", "enter", "Marksman", "enter",
     "w", "sniper rifle", "enter", "escape", "b", "sniper", "enter", "escape", "s",
 )  # fmt: skip
-
-
-def builder_of(app: object) -> BuilderScreen:
-    screen = getattr(app, "screen", None)
-    assert isinstance(screen, BuilderScreen), screen
-    return screen
 
 
 def top(app: object) -> object:

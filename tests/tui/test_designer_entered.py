@@ -21,11 +21,10 @@ from model.catalog.design import UnitCard
 from model.roster.roster import Roster, RosterUnit
 from tests.conftest import FIXTURES
 from tests.helpers import fixture_catalog
-from tests.tui.driver import Folders, app_in, keys
+from tests.tui.driver import Folders, app_in, builder_of, keys
 from tui.cli import main
 from tui.details import unit_details
 from tui.dialogs.designer import DesignerDialog
-from tui.screens.builder.screen import BuilderScreen
 from tui.widgets.status_line import StatusLine
 
 EMPTY = """\
@@ -56,12 +55,6 @@ def officer_keys(name: str, rank: str, pv: str) -> tuple[str, ...]:
         "tab", pv, "tab", "Leads from the front",  # PV, SP
         "tab", "enter", "reach", "enter", "escape",  # abilities of the catalog: Reach
     )  # fmt: skip
-
-
-def builder_of(app: object) -> BuilderScreen:
-    screen = getattr(app, "screen", None)
-    assert isinstance(screen, BuilderScreen), screen
-    return screen
 
 
 def designer_of(app: object) -> DesignerDialog:

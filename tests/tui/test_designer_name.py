@@ -13,9 +13,9 @@ from pathlib import Path
 
 from textual.widgets import Input
 
-from tests.tui.driver import Folders, app_in, keys
+from tests.tui.driver import Folders, app_in, builder_of, keys
 from tests.tui.test_designer import EMPTY as STEAM_WARS_EMPTY
-from tests.tui.test_designer import builder_of, top
+from tests.tui.test_designer import top
 from tests.tui.test_designer_entered import EMPTY as MINI_EMPTY
 from tests.tui.test_designer_entered import designer_of, folders_with_mini
 from tui.dialogs.prompt import PromptDialog

@@ -22,24 +22,17 @@ from saves.roster_file import read_roster, resolve
 from saves.share_code import encode
 from tests.conftest import FIXTURES
 from tests.helpers import bundled
-from tests.tui.driver import Folders, app_in, keys, new_list
+from tests.tui.driver import Folders, app_in, builder_of, keys, new_list
 from tests.tui.test_sharing import paste
 from tests.tui.test_tracker import start
 from tui.app import WarbandApp
 from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.prompt import PromptDialog
-from tui.screens.builder.screen import BuilderScreen
 from tui.screens.home import HomeScreen
 from tui.screens.tracker.screen import TrackerScreen
 
 GANGERS = FIXTURES / "rosters" / "gangers" / "legal-500.toml"
 MUTARDS = FIXTURES / "rosters" / "mutards" / "legal-500.toml"
-
-
-def builder_of(app: WarbandApp) -> BuilderScreen:
-    screen = app.screen
-    assert isinstance(screen, BuilderScreen), screen
-    return screen
 
 
 def offered(app: WarbandApp) -> str:

@@ -18,7 +18,7 @@ from textual.widgets import OptionList
 from textual.widgets._footer import FooterKey
 
 from tests.conftest import FIXTURES
-from tests.tui.driver import Folders, app_in, keys
+from tests.tui.driver import Folders, app_in, builder_of, keys
 from tui.app import WarbandApp
 from tui.dialogs.designer import DesignerDialog
 from tui.dialogs.equip import EquipDialog
@@ -28,12 +28,6 @@ from tui.widgets.roster_tree import RosterTree
 from tui.widgets.status_line import StatusLine
 
 ROSTERS = FIXTURES / "rosters"
-
-
-def builder_of(app: object) -> BuilderScreen:
-    screen = getattr(app, "screen", None)
-    assert isinstance(screen, BuilderScreen), screen
-    return screen
 
 
 @asynccontextmanager
