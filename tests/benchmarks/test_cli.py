@@ -13,11 +13,13 @@ Two cases, each against the baseline of the same runs:
 - **cold**: the cache folder is emptied before each run, so the catalog is parsed,
   validated, checked and written to the cache: the first run.
 
-Two more processes are timed beside them, for information and not for the goal: ``python
+Three more processes are timed beside them, for information and not for the goal: ``python
 -c "from pydantic import BaseModel"`` (``import pydantic`` alone loads pydantic's names
-lazily, so it defines no model: ``BaseModel`` is the least that checks anything) and
+lazily, so it defines no model: ``BaseModel`` is the least that checks anything),
 ``python -c "import model.catalog.schema"`` (the catalog's models, which reading the cache
-needs). They show how much of a run is the floor that any pydantic-checked catalog pays.
+needs), and reading the roster file alone, as every run starts (``read_roster``: the
+models, and the roster's validator built on first use). They show how much of a run is
+the floor that a pydantic-checked catalog and roster pay before any rule is checked.
 
 Every process runs with compiled bytecode, as an installed warband does (pip compiles
 it): ``PYTHONDONTWRITEBYTECODE`` is dropped and the bytecode goes to a temporary
@@ -94,6 +96,11 @@ def test_validate_process_vs_import_pydantic(json: bool, tmp_path: Path) -> None
             sys.executable,
             "-c",
             "import model.catalog.schema",
+        ],
+        'python -c "read_roster(FILE)" (the roster file read and schema-checked alone)': [
+            sys.executable,
+            "-c",
+            f"from saves.roster_file import read_roster; read_roster({str(ROSTER)!r})",
         ],
     }
     cache = cache_dir()  # the test's own, from tests/conftest.py
