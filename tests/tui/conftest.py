@@ -9,6 +9,8 @@ harlequin guard their snapshots the same way).
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -16,6 +18,7 @@ import pytest
 from textual.widgets import Input, TextArea
 
 from tests.tui.driver import Folders
+from tui import collector
 
 PINNED = {"textual": "8.2.8", "pytest-textual-snapshot": "1.1.0"}
 """The versions the snapshots in ``tests/tui/__snapshots__`` were rendered with."""
@@ -66,3 +69,14 @@ def folders(tmp_path: Path) -> Folders:
     copy_system("gaslands", made.catalogs)
     made.saves.mkdir(parents=True)
     return made
+
+
+@pytest.fixture
+def thawed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Nothing frozen from the garbage collector and no screen holding the freeze
+    (``tui.collector``) as the test starts, whatever an earlier test in this process left;
+    and nothing frozen after it."""
+    gc.unfreeze()
+    monkeypatch.setattr(collector, "_holders", 0)
+    yield
+    gc.unfreeze()

@@ -24,6 +24,7 @@ from model.core.problems import WarbandError
 from model.core.safe_text import terminal_safe
 from saves.bs_roster_file import read_bs_roster
 from saves.recovery import KEEPER
+from tui import collector
 from tui.commands import Command, bindings
 from tui.screens.bsbuilder.add_dialog import AddDialog
 from tui.screens.bsbuilder.editing import BsListEditing
@@ -131,14 +132,18 @@ dies, the next start offers it back.
         yield SteadyFooter(compact=True)
 
     def on_mount(self) -> None:
+        """Shows the list, then keeps the collector off all that is alive until the list
+        closes, as warband's own builder does (``tui.collector``)."""
         self._loop = asyncio.get_running_loop()
         self.refresh_view()
         self.query_one(BsTree).focus()
+        collector.hold()
 
     def on_unmount(self) -> None:
         # The list is closed or the app is ending (quit, or a bug): what the recovery
         # writer has not written yet is written now, as in warband's own builder.
         KEEPER.flush()
+        collector.release()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":

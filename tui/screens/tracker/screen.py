@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from model.core.problems import WarbandError
+from tui import collector
 from tui.commands import Command, bindings
 from tui.screens.tracker.game_keys import GameKeys
 from tui.screens.tracker.model_keys import ModelKeys
@@ -237,9 +238,9 @@ the terminal at any time: the battle resumes exactly where it was.
         return tuple(kind.name for kind in offered_kinds(tracker, stats))
 
     def compose(self) -> ComposeResult:
-        """The screen's widgets. The battle, just read, is frozen first (see ``on_mount``):
-        until then collections walked all of it while the screen was built, about 20 ms
-        of opening a 10,000-event battle (issue 15)."""
+        """The screen's widgets. The battle, just read, is frozen first (``on_mount`` holds
+        the freeze): until then collections walked all of it while the screen was built,
+        about 20 ms of opening a 10,000-event battle (issue 15)."""
         gc.freeze()
         sides = self.battle.setup.sides
         yield SafeHeader()
@@ -259,12 +260,12 @@ the terminal at any time: the battle resumes exactly where it was.
         yield SteadyFooter(compact=True, keys_at_once=True)
 
     def on_mount(self) -> None:
-        """Shows the battle, then moves everything alive into the collector's permanent
-        generation (``gc.freeze``, undone when the tracker closes): a long battle is
-        hundreds of thousands of objects that live as long as the tracker, and collections
-        kept walking them: about 5 ms a key on average at 10,000 events (a full
-        collection now and then), under 2 ms with them frozen. The battle itself was
-        frozen when the screen was composed; this adds the screen's widgets."""
+        """Shows the battle, then keeps the collector off everything alive until the
+        tracker closes (``tui.collector``): a long battle is hundreds of thousands of
+        objects that live as long as the tracker, and collections kept walking them: about
+        5 ms a key on average at 10,000 events (a full collection now and then), under 2 ms
+        with them frozen. The battle itself was frozen when the screen was composed; this
+        adds the screen's widgets."""
         setup = self.battle.setup
         self.title = " vs ".join(s.player for s in setup.sides)
         self.sub_title = f"{setup.system_name}" + (f" · {setup.scenario}" if setup.scenario else "")
@@ -276,11 +277,11 @@ the terminal at any time: the battle resumes exactly where it was.
         # the line changed after it and laid the screen out once more (issue 15)
         self._show_model()
         self.set_timer(PREPARE_SAVING_AFTER, self._prepare_saving)  # nothing waits for it
-        gc.freeze()
+        collector.hold()
 
     def on_unmount(self) -> None:
         """The objects frozen on opening are collected as usual again."""
-        gc.unfreeze()
+        collector.release()
         self._toasts.clear(self.app)
 
     def on_screen_resume(self) -> None:
