@@ -7,6 +7,8 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from saves.battle_file import write_battle
+from tests.saves.test_battle_file import fresh_battle, play
 from tui.app import WarbandApp, make_app
 from tui.screens.builder.screen import BuilderScreen
 
@@ -55,6 +57,14 @@ class Folders:
         path = self.saves / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+        return path
+
+    def battle(self, name: str, events: int, seed: int) -> Path:
+        """Write a battle file into the saves folder: a legal game of ``events`` events,
+        played by the engine (``tests/saves/test_battle_file.py`` ``play``) from ``seed``."""
+        path = self.saves / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_battle(path, play(fresh_battle(turn_limit=100), events, seed=seed))
         return path
 
 

@@ -10,9 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from saves.battle_file import write_battle
 from tests.conftest import FIXTURES
-from tests.saves.test_battle_file import fresh_battle, play
 from tests.tui.driver import Folders, app_in
 from tests.tui.test_bsbuilder import new_team
 from tui import collector
@@ -68,8 +66,6 @@ async def test_an_open_battlescribe_list_is_frozen_until_it_closes(folders: Fold
 
 async def test_an_open_battle_is_frozen_until_the_tracker_closes(tmp_path: Path) -> None:
     folders = Folders(tmp_path)
-    path = folders.saves / "gc.battle.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_battle(path, play(fresh_battle(turn_limit=100), 30, seed=4))
+    path = folders.battle("gc.battle.toml", 30, seed=4)
     app = app_in(folders, battle_path=path, offer_recovery=False)
     await _frozen_until_closed(app, TrackerScreen)

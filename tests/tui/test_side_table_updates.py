@@ -10,8 +10,6 @@ import pytest
 from rich.segment import Segment
 from textual.geometry import Region
 
-from saves.battle_file import write_battle
-from tests.saves.test_battle_file import fresh_battle, play
 from tests.tui.driver import Folders, app_in
 from tui.screens.tracker.screen import TrackerScreen
 from tui.widgets.side_table import SideTable
@@ -25,9 +23,7 @@ async def test_a_wound_renders_the_wounded_row_alone_and_shows_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folders = Folders(tmp_path)
-    path = folders.saves / "table.battle.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_battle(path, play(fresh_battle(turn_limit=100), 40, seed=3))
+    path = folders.battle("table.battle.toml", 40, seed=3)
     app = app_in(folders, battle_path=path, offer_recovery=False)
     async with app.run_test(size=(160, 40)) as pilot:
         await pilot.pause()

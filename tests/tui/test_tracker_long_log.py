@@ -85,9 +85,7 @@ async def test_the_first_save_after_opening_renders_only_the_new_event(
     """The file's text is rendered once while the tracker opens, off the key path, so the
     first key's autosave in a long battle is as quick as any later one."""
     folders = Folders(tmp_path)
-    path = folders.saves / "long.battle.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_battle(path, play(fresh_battle(turn_limit=100), 300, seed=22))
+    path = folders.battle("long.battle.toml", 300, seed=22)
     monkeypatch.setattr(battle_file, "_LOG", battle_file._LogBlocks())  # nothing saved yet
     app = app_in(folders, battle_path=path, offer_recovery=False)
     async with app.run_test(size=(160, 40)) as pilot:

@@ -12,8 +12,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static, Tabs
 from textual.widgets._header import HeaderTitle
 
-from saves.battle_file import write_battle
-from tests.saves.test_battle_file import fresh_battle, play
 from tests.tui.driver import Folders, app_in
 from tui.screens.tracker.screen import TrackerScreen
 from tui.widgets.side_table import SideTable
@@ -21,10 +19,16 @@ from tui.widgets.side_table import SideTable
 
 def _battle_file(tmp_path: Path, events: int = 12) -> tuple[Folders, Path]:
     folders = Folders(tmp_path)
-    path = folders.saves / "open.battle.toml"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_battle(path, play(fresh_battle(turn_limit=100), events, seed=3))
-    return folders, path
+    return folders, folders.battle("open.battle.toml", events, seed=3)
+
+
+def _shown(app: object) -> tuple[TrackerScreen, SideTable]:
+    """The tracker shown and the side table focused in it."""
+    screen = getattr(app, "screen", None)
+    assert isinstance(screen, TrackerScreen), screen
+    table = screen.focused
+    assert isinstance(table, SideTable), table
+    return screen, table
 
 
 async def test_side_tabs_are_made_when_the_terminal_narrows(tmp_path: Path) -> None:
@@ -60,13 +64,10 @@ async def test_a_narrow_terminal_opens_with_the_side_tabs(tmp_path: Path) -> Non
     app = app_in(folders, battle_path=path, offer_recovery=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
+        screen, table = _shown(app)
         tabs = screen.query_one("#side-tabs", Tabs)
         assert tabs.display
         assert tabs.active == f"side-{screen.shown_side}"
-        table = screen.focused
-        assert isinstance(table, SideTable)
         assert table.side == screen.shown_side
 
 
@@ -75,10 +76,7 @@ async def test_the_table_to_act_is_focused_on_opening(tmp_path: Path) -> None:
     app = app_in(folders, battle_path=path, offer_recovery=False)
     async with app.run_test(size=(160, 40)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
-        table = screen.focused
-        assert isinstance(table, SideTable)
+        screen, table = _shown(app)
         assert table.has_focus
         state = screen.battle.state
         up = state.active or (state.next_up().actors or (None,))[0]
@@ -126,10 +124,7 @@ async def test_nothing_lays_the_tracker_out_again_once_it_is_painted(
     app = app_in(folders, battle_path=path, offer_recovery=False)
     async with app.run_test(size=(160, 40)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TrackerScreen)
-        table = screen.focused
-        assert isinstance(table, SideTable)
+        screen, table = _shown(app)
         assert (table.side, table.model_id) == (1, "B18")
         assert "B18" in str(screen.query_one("#model-detail", Static).render())
         title = f"title {screen.query_one(HeaderTitle).render()}"
