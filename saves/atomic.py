@@ -83,17 +83,20 @@ def write_atomic(path: Path | str, data: bytes, *, backup: bool = False) -> None
     except OSError as exc:
         if created:
             _remove(tmp)
-        reason, fix = _REASONS.get(exc.errno or 0, (exc.strerror or str(exc), "try again"))
-        kept = "; the previous file is unchanged" if path.is_file() else ""
-        raise SaveError(
-            f"could not save {path}",
-            [Problem(f"{reason}{kept}", str(path), hint=fix)],
-        ) from None
+        raise save_error(path, exc) from None
     except BaseException:
         # interrupted (Ctrl+C, SystemExit, a bug): the old file is still whole; tidy up
         if created:
             _remove(tmp)
         raise
+
+
+def save_error(path: Path, exc: OSError) -> SaveError:
+    """A failed save told as the user can act on it (a full disk, a read-only folder ...);
+    the caller has left the previous file as it was."""
+    reason, fix = _REASONS.get(exc.errno or 0, (exc.strerror or str(exc), "try again"))
+    kept = "; the previous file is unchanged" if path.is_file() else ""
+    return SaveError(f"could not save {path}", [Problem(f"{reason}{kept}", str(path), hint=fix)])
 
 
 def _temp_path(path: Path, kind: str) -> Path:
@@ -114,6 +117,12 @@ def sweep_folder(folder: Path) -> int:
     """Remove the stale temporary files of killed saves in ``folder``; how many went.
     Never raises: a sweep is housekeeping, not worth failing a start for."""
     return _sweep(folder, None)
+
+
+def sweep_leftovers(path: Path) -> int:
+    """Remove the stale temporary files of killed saves of ``path`` (as its next save
+    does); how many went. Never raises."""
+    return _sweep(path.parent, path.name)
 
 
 def _sweep(folder: Path, name: str | None) -> int:

@@ -5,8 +5,9 @@ reads a file's bytes back to data.
 Values left at their default are not written in the setup (as in a catalog);
 events are written in full, except values that are not set (``None``).
 
-``write_battle`` saves atomically and keeps the previous file as ``<name>.bak``;
-it is meant to run after every event.
+``write_battle`` saves and keeps the previous file as ``<name>.bak``; it is meant to run
+after every event, and after the first save of a file it writes only the end that
+changed (``saves.end_rewrite``).
 
 Writing and parsing are together because the log is read without ``tomllib`` only when
 it is laid out exactly as written here (``_parse_log``), and each save renders only the
@@ -28,28 +29,64 @@ from model.core.bounds import MAX_BATTLE_BYTES, MAX_EVENTS
 from model.core.problems import BattleError, Problem, SaveError
 from model.core.safe_text import clean_data
 from model.parse.toml_text import MAX_BYTES, parse
-from saves.atomic import write_atomic
+from saves.atomic import save_error, sweep_leftovers, write_atomic
 from saves.battle_document import END_RE
 from saves.battle_toml import plain, setup_text, toml_key, toml_literal
+from saves.end_rewrite import CAN_REWRITE, Changed, Stamp, forget_journal, rewrite_end, stamp
 
 # --- writing -----------------------------------------------------------------------------------
+
+_LOG_COMMENT = b"\n# What happened at the table, in order.\n"
+_UNDONE_COMMENT = b"\n# Undone events, the next to redo first.\n"
 
 
 def battle_to_toml(battle: Battle) -> str:
     """The battle as readable TOML (the layout: ``saves.battle_document``)."""
-    parts = [setup_text(battle.setup)]
-    if battle.events:
-        parts.append("\n# What happened at the table, in order.\n")
-        parts.extend(_LOG.blocks(battle.events))
+    return battle_bytes(battle).decode("utf-8")
+
+
+def battle_bytes(battle: Battle) -> bytes:
+    """The battle's file, as ``battle_to_toml`` in UTF-8 (rendered as bytes: encoding
+    a long log's text took longer than rendering it)."""
+    return _setup_bytes(battle) + _end_from(battle, 0)[1]
+
+
+def _end_from(battle: Battle, shared: int) -> tuple[int, bytes]:
+    """The battle's file from its event ``shared + 1`` on, and the offset it starts at.
+
+    Any file of a battle with the same setup and the same first ``shared`` events has
+    the same bytes before that offset: a save after a record, an undo or a redo writes
+    only what follows (``write_battle``)."""
+    setup = _setup_bytes(battle)
+    before, log = _LOG.text(battle.events, shared)
+    parts = [log]
+    if battle.events and not shared:
+        parts.insert(0, _LOG_COMMENT)
     if battle.undone:
-        parts.append("\n# Undone events, the next to redo first.\n")
+        parts.append(_UNDONE_COMMENT)
         for n, event in enumerate(battle.undone, start=1):
-            parts.append(f"\n[[undone]]  # {n}\n{_event_body(event)}")
+            parts.append(f"\n[[undone]]  # {n}\n{_event_body(event)}".encode())
     parts.append(
         "\n# Written last: a file without this table was cut short.\n"
-        f"[end]\nevents = {len(battle.events)}\nundone = {len(battle.undone)}\n"
+        f"[end]\nevents = {len(battle.events)}\nundone = {len(battle.undone)}\n".encode()
     )
-    return "".join(parts)
+    start = len(setup) + (len(_LOG_COMMENT) + before if shared else 0)
+    return start, b"".join(parts)
+
+
+_SETUP_BYTES: list[tuple[object, bytes]] = []
+
+
+def _setup_bytes(battle: Battle) -> bytes:
+    """The setup's text in UTF-8, kept for the setup saved last (by identity, as
+    ``setup_text`` keeps its text)."""
+    setup = battle.setup
+    for known, data in _SETUP_BYTES:
+        if known is setup:
+            return data
+    data = setup_text(setup).encode("utf-8")
+    _SETUP_BYTES[:] = [(setup, data)]
+    return data
 
 
 class _LogBlocks:
@@ -59,54 +96,142 @@ class _LogBlocks:
     grows or shrinks at its end (record, undo, redo): the blocks of the events the two
     logs share are reused, so a save renders only what changed, not the whole log
     (at 10,000 events rendering everything took most of a frame). Logs are compared
-    element by element, which for shared events is a pointer comparison."""
+    element by element, which for shared events is a pointer comparison. Each block's
+    end (its offset in the log) is kept too, for a save that writes only the end of the
+    file."""
 
     def __init__(self) -> None:
         self._events: tuple[Event, ...] = ()
-        self._blocks: list[str] = []
+        self._blocks: list[bytes] = []
+        self._ends: list[int] = []
         self._lock = threading.Lock()
 
-    def blocks(self, events: tuple[Event, ...]) -> tuple[str, ...]:
-        """The blocks of ``events``, in order."""
+    def text(self, events: tuple[Event, ...], start: int = 0) -> tuple[int, bytes]:
+        """The blocks of ``events[start:]`` joined, and the length of those before."""
         with self._lock:
-            return tuple(self._update(events))
+            self._update(events)
+            return (self._ends[start - 1] if start else 0), b"".join(self._blocks[start:])
 
-    def _update(self, events: tuple[Event, ...]) -> list[str]:
-        known = self._events
-        same = min(len(known), len(events))
-        if events[:same] != known[:same]:
-            same = 0
-            while same < len(known) and same < len(events) and events[same] == known[same]:
-                same += 1
-        blocks = self._blocks[:same] if same < len(self._blocks) else self._blocks
+    def _update(self, events: tuple[Event, ...]) -> None:
+        same = shared_length(self._events, events)
+        blocks, ends = self._blocks, self._ends
+        del blocks[same:], ends[same:]
+        total = ends[-1] if ends else 0
         for n in range(same, len(events)):
-            blocks.append(f"\n[[events]]  # {n + 1}\n{_event_body(events[n])}")
-        self._events, self._blocks = events, blocks
-        return blocks
+            block = f"\n[[events]]  # {n + 1}\n{_event_body(events[n])}".encode()
+            blocks.append(block)
+            total += len(block)
+            ends.append(total)
+        self._events = events
+
+
+def shared_length(known: tuple[Event, ...], events: tuple[Event, ...]) -> int:
+    """How many first events two logs have in common (pointer comparisons where they
+    share their events; the usual case, one log the other's start, in one pass)."""
+    same = min(len(known), len(events))
+    if events[:same] != known[:same]:
+        same = 0
+        while same < len(known) and same < len(events) and events[same] == known[same]:
+            same += 1
+    return same
 
 
 _LOG = _LogBlocks()
 
 
+class _Saved:
+    """A battle file this process wrote, as it left it: what it holds, its stamp, and
+    whether its backup holds the file before the last save; then ``change`` (where that
+    save wrote, what, and the end it replaced) brings the backup up to date in place."""
+
+    def __init__(self, battle: Battle, stamp: Stamp, backup: Stamp | None) -> None:
+        self.battle = battle
+        self.stamp = stamp
+        self.backup = backup
+        self.change: tuple[int, bytes, bytes] | None = None
+
+
+_SAVED: dict[str, _Saved] = {}
+_SAVING = threading.Lock()
+
+
 def write_battle(path: Path | str, battle: Battle) -> None:
-    """Save a battle atomically, keeping the previous file as ``<name>.bak``; raises
-    ``SaveError`` and leaves the old file if it fails, or if the file would be larger
-    than warband reads (``MAX_BATTLE_BYTES``): a battle is never saved that cannot be
-    opened again."""
-    data = battle_to_toml(battle).encode("utf-8")
-    if len(data) > MAX_BATTLE_BYTES:
+    """Save a battle, keeping the previous file as ``<name>.bak``; raises ``SaveError``
+    and leaves the old file if it fails, or if the file would be larger than warband
+    reads (``MAX_BATTLE_BYTES``): a battle is never saved that cannot be opened again.
+
+    It is meant to run after every event. The first save of a file in this process
+    replaces it whole (``write_atomic``: the old file becomes the backup); the next ones
+    rewrite only the end that changed, of the backup and then of the file
+    (``saves.end_rewrite``), so a save costs the same at any length of battle. A file
+    that someone else changed since is written whole again."""
+    path = Path(path)
+    key = str(path.absolute())
+    with _SAVING:
+        saved = _SAVED.pop(key, None)
+        if saved is not None and CAN_REWRITE and saved.battle.setup is battle.setup:
+            shared = shared_length(saved.battle.events, battle.events)
+            old_end = _end_from(saved.battle, shared)[1]
+            start, end = _end_from(battle, shared)
+            _check_size(path, start + len(end))
+            try:
+                _SAVED[key] = _rewrite(path, saved, battle, start, end, old_end)
+                return
+            except Changed:
+                pass
+            except OSError as exc:
+                raise save_error(path, exc) from None
+        data = battle_bytes(battle)
+        _check_size(path, len(data))
+        write_atomic(path, data, backup=True)
+        forget_journal(path)
+        forget_journal(_backup(path))
+        sweep_leftovers(_backup(path))  # of a copy to the backup (``_rewrite``) cut short
+        now = stamp(path)
+        if now is not None:
+            if len(_SAVED) >= 16:
+                del _SAVED[next(iter(_SAVED))]  # the file saved longest ago
+            _SAVED[key] = _Saved(battle, now, None)
+
+
+def _rewrite(
+    path: Path, saved: _Saved, battle: Battle, start: int, end: bytes, old_end: bytes
+) -> _Saved:
+    """Bring the backup to the file as it is, then rewrite the file's end."""
+    backup = _backup(path)
+    backed: Stamp | None
+    if saved.backup is not None and saved.change is not None and saved.backup == stamp(backup):
+        at, data, replaced = saved.change
+        backed = rewrite_end(backup, saved.backup, at, data, replaced)
+    else:  # the backup holds an older file: copy the file, once
+        with path.open("rb") as stream:
+            copy = stream.read(MAX_BATTLE_BYTES + 1)
+        if stamp(path) != saved.stamp or not copy.endswith(old_end):
+            raise Changed
+        write_atomic(backup, copy)
+        backed = stamp(backup)
+    done = _Saved(battle, rewrite_end(path, saved.stamp, start, end, old_end), backed)
+    done.change = (start, end, old_end)
+    return done
+
+
+def _backup(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def _check_size(path: Path, size: int) -> None:
+    if size > MAX_BATTLE_BYTES:
         raise SaveError(
             f"could not save {path}",
             [
                 Problem(
-                    f"the battle would take {len(data):,} bytes, over the "
+                    f"the battle would take {size:,} bytes, over the "
                     f"{MAX_BATTLE_BYTES:,} warband reads; the file as saved last is unchanged",
                     str(path),
                     hint="end this battle and go on in a new one",
                 )
             ],
         )
-    write_atomic(path, data, backup=True)
 
 
 _EVENT_CACHE: dict[Event, str] = {}

@@ -13,6 +13,7 @@ parsing are in ``saves.battle_checks``, the error and its backup note in
 
 from __future__ import annotations
 
+import contextlib
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -31,6 +32,7 @@ from saves.battle_checks import check_end, checked_setup, replay, upgrade
 from saves.battle_document import END_RE, FORMAT_RE, BattleDocument
 from saves.battle_errors import BattleFileError, FileLines, backup_of, cut_short, file_error
 from saves.battle_file import _parse_battle
+from saves.end_rewrite import Changed, Stamp, completed, rewrite_end
 
 
 def restore_backup(path: Path | str) -> tuple[Battle, Path]:
@@ -103,7 +105,31 @@ def read_battle(path: Path | str) -> Battle:
         raise file_error(
             f"cannot read {name}", [Problem(exc.strerror or str(exc), name)], path, backup
         ) from None
-    return battle_from_bytes(data, name, backup=backup, path=path)
+    try:
+        return battle_from_bytes(data, name, backup=backup, path=path)
+    except BattleError:
+        battle = _completed(path, data, name)
+        if battle is None:
+            raise
+        return battle
+
+
+def _completed(path: Path, data: bytes, name: str) -> Battle | None:
+    """The battle a save cut short was writing, when the file is what such a save leaves
+    and its journal is whole (``saves.end_rewrite``); the file is completed on disk as
+    that save would have left it (it writes the bytes warband meant to write, nothing of
+    the user's). ``None`` when the file is damaged some other way."""
+    end = completed(path, data)
+    if end is None:
+        return None
+    start, new = end
+    try:
+        battle = battle_from_bytes(data[:start] + new, name, path=path)
+    except BattleError:
+        return None
+    with contextlib.suppress(OSError, Changed):
+        rewrite_end(path, Stamp.of(path.stat()), start, new, data[start:])
+    return battle
 
 
 def battle_from_bytes(

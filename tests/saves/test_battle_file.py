@@ -676,8 +676,9 @@ def test_a_save_loop_killed_at_random_moments_always_leaves_a_whole_battle(
     assert zygote.stdin is not None and zygote.stdout is not None
     rng = random.Random(20261122)
     saved_counts: list[int] = []
-    caught_between = 0  # killed after the backup was replaced, before the rename
-    leftovers = 0  # killed while writing: a hidden temporary file stays
+    caught_between = 0  # killed after the backup was brought up to date, before the file
+    leftovers = 0  # killed while writing: a hidden temporary file or a journal stays
+    completions = 0  # killed while the file's end was rewritten: completed from its journal
     expected = play(start, 3000, seed=0).events  # longer than any run gets
     try:
         assert zygote.stdout.readline().strip() == "ready", zygote.stderr
@@ -696,6 +697,10 @@ def test_a_save_loop_killed_at_random_moments_always_leaves_a_whole_battle(
             os.kill(pid, signal.SIGKILL)
             status = int(zygote.stdout.readline())
             assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+            try:
+                battle_from_bytes(path.read_bytes(), str(path))
+            except BattleError:
+                completions += 1
             battle = read_battle(path)
             count = len(battle.events)
             assert count >= 1
@@ -706,16 +711,19 @@ def test_a_save_loop_killed_at_random_moments_always_leaves_a_whole_battle(
             if not backup.exists():
                 assert count == 1  # only the first save has no file to keep
             else:
-                # killed in the second save, after the backup and before the rename, the
-                # one-event file and its backup are the same battle (CI once caught it)
+                # killed after the backup was brought up to the file and before the file
+                # changed, the two are the same battle (CI once caught it in a second save)
                 older = read_battle(backup)
                 assert older.events == expected[: len(older.events)]
                 assert len(older.events) in (count - 1, count)
                 caught_between += len(older.events) == count
             names = [p.name for p in folder.iterdir()]
             strays = [n for n in names if n not in ("battle.toml", "battle.toml.bak")]
+            # a save killed mid-way leaves its hidden temporary file, or the journal of
+            # the end it was rewriting (of the file or of its backup)
             assert all(
-                re.fullmatch(rf"\.battle\.toml\.{pid}-[0-9a-f]{{8}}\.(bak\.)?tmp", n)
+                re.fullmatch(rf"\.battle\.toml(\.bak)?\.{pid}-[0-9a-f]{{8}}\.(bak\.)?tmp", n)
+                or n in (".battle.toml.tail", ".battle.toml.bak.tail")
                 for n in strays
             )
             leftovers += bool(strays)
@@ -734,6 +742,7 @@ def test_a_save_loop_killed_at_random_moments_always_leaves_a_whole_battle(
             zygote.stderr.close()
     print(
         f"\n{KILLS} kills: {min(saved_counts)} to {max(saved_counts)} events saved; "
-        f"killed mid-write {leftovers} times, between backup and rename {caught_between} times"
+        f"killed mid-write {leftovers} times, between backup and file {caught_between} times, "
+        f"{completions} files completed from their journal"
     )
     assert len(saved_counts) == KILLS

@@ -1,0 +1,263 @@
+"""Saving a battle by rewriting only the end of its file (``saves.end_rewrite``): each
+save writes what changed, the file and its backup always read back whole, a save cut
+short at any byte is completed from its journal, and a file someone else changed is
+written whole again.
+
+The random SIGKILL test in ``test_battle_file.py`` kills real saving processes; these
+tests cut a save at chosen places, which a kill reaches only by chance.
+"""
+
+from __future__ import annotations
+
+import errno
+import itertools
+import os
+from pathlib import Path
+
+import pytest
+
+from model.battle.battle import Battle
+from model.battle.events import Note, Score
+from model.core.problems import BattleError, SaveError
+from saves import end_rewrite
+from saves.battle_file import battle_bytes, write_battle
+from saves.battle_read import battle_from_bytes, read_battle
+from saves.end_rewrite import completed, journal_of
+from tests.saves.test_battle_file import fresh_battle, play
+from tests.saves.test_long_battles import with_notes
+
+
+class Cut(BaseException):
+    """Stands for a process killed in the middle of a write (nothing tidies up)."""
+
+
+def _names(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+def _saves(path: Path, *battles: Battle) -> None:
+    for battle in battles:
+        write_battle(path, battle)
+
+
+@pytest.fixture
+def writes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, int]]:
+    """Every write at an offset: the file's name, where, and how many bytes."""
+    seen: list[tuple[str, int, int]] = []
+    real = end_rewrite._write_at
+
+    def counting(fd: int, data: bytes, offset: int) -> None:
+        seen.append((Path(f"/proc/self/fd/{fd}").readlink().name, offset, len(data)))
+        real(fd, data, offset)
+
+    monkeypatch.setattr(end_rewrite, "_write_at", counting)
+    return seen
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="names files by /proc")
+def test_a_save_writes_only_the_end_that_changed_at_any_length(
+    tmp_path: Path, writes: list[tuple[str, int, int]]
+) -> None:
+    """A record, an undo and a redo each write a few hundred bytes, of the file and of
+    its backup, whether the log holds 50 events or 5,000 (the scaling check of issue 15:
+    a save's cost does not grow with the battle)."""
+    for count in (50, 5000):
+        path = tmp_path / f"{count}.battle.toml"
+        start = with_notes(fresh_battle(), count)
+        scored = start.record(Score(kind="score", side=0, points=1))
+        _saves(path, start, scored)  # the first save is whole; the next copies the backup
+        writes.clear()
+        _saves(path, scored.record(Note(kind="note", text="on")), scored, scored.undo())
+        _saves(path, scored.undo().redo())
+        journal = {f".{path.name}.tail", f".{path.name}.bak.tail"}
+        written = [w for w in writes if w[0] not in journal]
+        assert {name for name, _, _ in written} == {path.name, path.name + ".bak"}
+        assert len(written) == 8  # four saves, each of the backup and then of the file
+        assert max(size for _, _, size in written) < 600
+        assert read_battle(path) == scored.undo().redo()
+        assert read_battle(path.with_name(path.name + ".bak")) == scored.undo()
+        assert not journal_of(path).exists()
+
+
+def test_each_save_leaves_the_file_and_the_previous_one_as_backup(tmp_path: Path) -> None:
+    path = tmp_path / "b.toml"
+    battles = [fresh_battle()]
+    for n in range(12):
+        battle = play(battles[-1], 1, seed=n) if n % 4 != 3 else battles[-1].undo()
+        battles.append(battle)
+    for before, battle in itertools.pairwise(battles):
+        write_battle(path, battle)
+        assert path.read_bytes() == battle_bytes(battle)
+        if before is not battles[0]:
+            assert read_battle(tmp_path / "b.toml.bak") == before
+    assert _names(tmp_path) == ["b.toml", "b.toml.bak"]  # no journal once a save is done
+
+
+def _cut_save(
+    monkeypatch: pytest.MonkeyPatch, path: Path, battle: Battle, keep: int, *, target: str
+) -> None:
+    """Save ``battle`` to ``path``, cut once ``keep`` bytes of the end of ``target`` (the
+    file or its backup) are written: as a killed process leaves it."""
+    real = end_rewrite._write_at
+
+    def cut(fd: int, data: bytes, offset: int) -> None:
+        name = Path(f"/proc/self/fd/{fd}").readlink().name
+        if name == target:
+            real(fd, data[:keep], offset)
+            raise Cut
+        real(fd, data, offset)
+
+    monkeypatch.setattr(end_rewrite, "_write_at", cut)
+    try:
+        with pytest.raises(Cut):
+            write_battle(path, battle)
+    finally:
+        monkeypatch.setattr(end_rewrite, "_write_at", real)
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="names files by /proc")
+@pytest.mark.parametrize("change", ["record", "undo", "branch"])
+def test_a_save_cut_at_any_byte_is_completed_from_its_journal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    """Whatever byte the file's new end was cut at, the file reads back as the battle
+    being saved, and is left whole on disk with no journal."""
+    start = play(fresh_battle(), 30, seed=3)
+    older = start.undo().undo()
+    after = {
+        "record": start.record(Note(kind="note", text="a long note " * 20)),
+        "undo": start.undo(),
+        "branch": start.undo().record(Score(kind="score", side=1, points=2)),
+    }[change]
+    old, new = battle_bytes(start), battle_bytes(after)
+    end = len(new) - next(n for n, (a, b) in enumerate(zip(old, new, strict=False)) if a != b)
+    completions = 0
+    for keep in sorted({0, 1, 20, 40, end // 2, end - 1, end}):
+        folder = tmp_path / f"cut-{keep}"
+        folder.mkdir()
+        path = folder / "b.toml"
+        _saves(path, older, start)
+        _cut_save(monkeypatch, path, after, keep, target="b.toml")
+        assert journal_of(path).exists()
+        assert read_battle(folder / "b.toml.bak") == start
+        cut = path.read_bytes()
+        if cut in (old, new):  # cut before a byte changed, or once all were written
+            assert read_battle(path) == (start if cut == old else after)
+            continue
+        assert read_battle(path) == after
+        if path.read_bytes() != new:  # cut in a comment: the file reads, as the battle
+            continue  # being saved, and the journal waits for the next save
+        assert _names(folder) == ["b.toml", "b.toml.bak"]
+        completions += 1
+    assert completions >= 3
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="names files by /proc")
+def test_a_backup_cut_short_is_completed_and_the_file_is_untouched(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "b.toml"
+    first = play(fresh_battle(), 10, seed=1)
+    second = first.record(Note(kind="note", text="second"))
+    third = second.record(Note(kind="note", text="third"))
+    _saves(path, first, second)
+    _cut_save(monkeypatch, path, third, 5, target="b.toml.bak")
+    assert read_battle(path) == second
+    assert read_battle(tmp_path / "b.toml.bak") == second
+
+
+def test_a_journal_does_not_mend_a_file_damaged_another_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A journal left by a cut save is used only while the file is what the cut left:
+    edited before the end (or cut shorter than the end began), it is reported damaged."""
+    path = tmp_path / "b.toml"
+    start = play(fresh_battle(), 20, seed=5)
+    after = start.record(Note(kind="note", text="after"))
+    _saves(path, start.undo(), start)
+    _cut_save(monkeypatch, path, after, 3, target="b.toml")
+    data = path.read_bytes()
+    found = completed(path, data)
+    assert found is not None
+    edited = data.replace(b'player = "Ann"', b'player = "Anne"', 1)
+    assert completed(path, edited) is None
+    cut_at = found[0]
+    for at in (cut_at, len(data) - 1):  # a byte in the end neither the old nor the new one
+        assert completed(path, data[:at] + b"\x01" + data[at + 1 :]) is None
+    assert completed(path, data[: len(data) // 2]) is None
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(BattleError):
+        read_battle(path)
+
+
+def test_a_journal_cut_short_is_never_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "b.toml"
+    start = play(fresh_battle(), 20, seed=5)
+    after = start.record(Note(kind="note", text="after"))
+    _saves(path, start.undo(), start)
+    _cut_save(monkeypatch, path, after, 3, target="b.toml")
+    journal = journal_of(path)
+    journal.write_bytes(journal.read_bytes()[:-1])
+    assert completed(path, path.read_bytes()) is None
+    with pytest.raises(BattleError):
+        read_battle(path)
+
+
+@pytest.mark.parametrize("failing", [3, 4], ids=["journal", "file"])
+def test_a_full_disk_puts_the_old_end_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: int
+) -> None:
+    """The disk fills up while the file's journal, or its end, is written: the file is
+    as it was, and nothing is left beside it."""
+    path = tmp_path / "b.toml"
+    start = play(fresh_battle(), 20, seed=6)
+    _saves(path, start.undo(), start)
+    before = path.read_bytes()
+    real = end_rewrite._write_at
+    calls = []
+
+    def full(fd: int, data: bytes, offset: int) -> None:
+        calls.append(offset)
+        if len(calls) == failing:  # 1 the backup's journal, 2 its end, 3 the file's, 4 its end
+            real(fd, data[:7], offset)
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(fd, data, offset)
+
+    monkeypatch.setattr(end_rewrite, "_write_at", full)
+    with pytest.raises(SaveError) as caught:
+        write_battle(path, start.record(Note(kind="note", text="no room")))
+    assert "the disk is full; the previous file is unchanged" in caught.value.render()
+    assert path.read_bytes() == before
+    assert read_battle(path) == start
+    assert _names(tmp_path) == ["b.toml", "b.toml.bak"]
+
+
+def test_a_file_changed_by_someone_else_is_written_whole(tmp_path: Path) -> None:
+    """Another program (or a copy of warband) changed the file between two saves: it is
+    never written in place; it becomes the backup, as any file replaced whole does."""
+    path = tmp_path / "b.toml"
+    start = play(fresh_battle(), 12, seed=7)
+    _saves(path, start.undo(), start)
+    theirs = battle_bytes(start).replace(b"the game", b"the game", 1) + b"# theirs\n"
+    path.write_bytes(theirs)
+    after = start.record(Note(kind="note", text="mine"))
+    write_battle(path, after)
+    assert read_battle(path) == after
+    assert (tmp_path / "b.toml.bak").read_bytes() == theirs
+    assert battle_from_bytes(theirs, "theirs") == start
+
+
+def test_a_change_of_the_same_size_within_the_clock_tick_is_seen(tmp_path: Path) -> None:
+    """A file's time may not move between two writes close together: a change to its end
+    of the same size, with the same time, is still never written over in place."""
+    path = tmp_path / "b.toml"
+    start = play(fresh_battle(), 12, seed=8)
+    _saves(path, start.undo(), start)
+    before = path.stat()
+    theirs = path.read_bytes().replace(b"# Written last", b"# written last", 1)
+    assert len(theirs) == before.st_size
+    path.write_bytes(theirs)
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    write_battle(path, start.record(Note(kind="note", text="mine")))
+    assert b"# written last" in (tmp_path / "b.toml.bak").read_bytes()
+    assert read_battle(path) == start.record(Note(kind="note", text="mine"))
