@@ -23,7 +23,7 @@ import threading
 from pathlib import Path
 from typing import Any, get_args
 
-from model.battle.battle import Battle
+from model.battle.battle import Battle, events_in_common
 from model.battle.events import Event
 from model.core.bounds import MAX_BATTLE_BYTES, MAX_EVENTS
 from model.core.problems import BattleError, Problem, SaveError
@@ -113,7 +113,7 @@ class _LogBlocks:
             return (self._ends[start - 1] if start else 0), b"".join(self._blocks[start:])
 
     def _update(self, events: tuple[Event, ...]) -> None:
-        same = shared_length(self._events, events)
+        same = events_in_common(self._events, events)
         blocks, ends = self._blocks, self._ends
         del blocks[same:], ends[same:]
         total = ends[-1] if ends else 0
@@ -123,17 +123,6 @@ class _LogBlocks:
             total += len(block)
             ends.append(total)
         self._events = events
-
-
-def shared_length(known: tuple[Event, ...], events: tuple[Event, ...]) -> int:
-    """How many first events two logs have in common (pointer comparisons where they
-    share their events; the usual case, one log the other's start, in one pass)."""
-    same = min(len(known), len(events))
-    if events[:same] != known[:same]:
-        same = 0
-        while same < len(known) and same < len(events) and events[same] == known[same]:
-            same += 1
-    return same
 
 
 _LOG = _LogBlocks()
@@ -170,7 +159,7 @@ def write_battle(path: Path | str, battle: Battle) -> None:
     with _SAVING:
         saved = _SAVED.pop(key, None)
         if saved is not None and CAN_REWRITE and saved.battle.setup is battle.setup:
-            shared = shared_length(saved.battle.events, battle.events)
+            shared = events_in_common(saved.battle.events, battle.events)
             old_end = _end_from(saved.battle, shared)[1]
             start, end = _end_from(battle, shared)
             _check_size(path, start + len(end))
@@ -189,9 +178,7 @@ def write_battle(path: Path | str, battle: Battle) -> None:
         sweep_leftovers(_backup(path))  # of a copy to the backup (``_rewrite``) cut short
         now = stamp(path)
         if now is not None:
-            if len(_SAVED) >= 16:
-                del _SAVED[next(iter(_SAVED))]  # the file saved longest ago
-            _SAVED[key] = _Saved(battle, now, None)
+            _remember(key, _Saved(battle, now, None))
 
 
 def _rewrite(
@@ -199,10 +186,11 @@ def _rewrite(
 ) -> _Saved:
     """Bring the backup to the file as it is, then rewrite the file's end."""
     backup = _backup(path)
-    backed: Stamp | None
-    if saved.backup is not None and saved.change is not None and saved.backup == stamp(backup):
-        at, data, replaced = saved.change
-        backed = rewrite_end(backup, saved.backup, at, data, replaced)
+    backed = stamp(backup)
+    if saved.backup is not None and saved.backup == backed:
+        if saved.change is not None:  # else it holds the file as it is already
+            at, data, replaced = saved.change
+            backed = rewrite_end(backup, saved.backup, at, data, replaced)
     else:  # the backup holds an older file: copy the file, once
         with path.open("rb") as stream:
             copy = stream.read(MAX_BATTLE_BYTES + 1)
@@ -213,6 +201,40 @@ def _rewrite(
     done = _Saved(battle, rewrite_end(path, saved.stamp, start, end, old_end), backed)
     done.change = (start, end, old_end)
     return done
+
+
+def prepare_saving(path: Path | str, battle: Battle) -> bool:
+    """Get ready to save ``battle``, just read from ``path``, by rewriting only ends from
+    its first save on: render its file and, when the file is exactly that, remember it
+    and copy it to the backup. Meant for a worker while the tracker opens: otherwise a
+    long battle's first save writes the file whole and its second copies it to the
+    backup (each about 10 ms at 100,000 events). Whether it is ready; a file laid out
+    otherwise (edited by hand, or by an older warband) is left for the first save to
+    write whole, and a backup that cannot be written for the first save to report."""
+    path = Path(path)
+    key = str(path.absolute())
+    data = battle_bytes(battle)
+    with _SAVING:  # a key's save waits: the file is compared as it is now
+        before = stamp(path)
+        if before is None or before.size != len(data) or not CAN_REWRITE:
+            return False
+        try:
+            with path.open("rb") as stream:
+                if stream.read(len(data) + 1) != data or stamp(path) != before:
+                    return False
+            write_atomic(_backup(path), data)
+        except (OSError, SaveError):
+            return False
+        _SAVED.pop(key, None)
+        _remember(key, _Saved(battle, before, stamp(_backup(path))))
+    return True
+
+
+def _remember(key: str, saved: _Saved) -> None:
+    """Keep what a file holds, for the files saved last (the tracker saves one)."""
+    if len(_SAVED) >= 16:
+        del _SAVED[next(iter(_SAVED))]  # the file saved longest ago
+    _SAVED[key] = saved
 
 
 def _backup(path: Path) -> Path:

@@ -112,7 +112,8 @@ class Battle:
         count = len(self.events) + 1
         if count % CHECKPOINT_EVERY == 0:
             mark = Checkpoint(count, after, mark)  # ``after`` is this battle's own: never changed
-        return Battle(self.setup, (*self.events, event), undone, after, mark)
+        # one copy of the log (``(*events, event)`` made two: 0.8 ms at 100,000 events)
+        return Battle(self.setup, self.events + (event,), undone, after, mark)  # noqa: RUF005
 
     @property
     def can_undo(self) -> bool:
@@ -128,13 +129,38 @@ class Battle:
         if not self.events:
             return self
         mark = self.__dict__["_fold"][1] if "_fold" in self.__dict__ else self._marks
-        return Battle(self.setup, self.events[:-1], (self.events[-1], *self.undone), None, mark)
+        last = (self.events[-1],)
+        return Battle(self.setup, self.events[:-1], last + self.undone, None, mark)
 
     def redo(self) -> Battle:
         """The battle with the last undone event back (unchanged when there is none)."""
         if not self.undone:
             return self
         return self._then(self.undone[0], self.undone[1:])
+
+
+_LAST_COMPARED: list[tuple[tuple[Event, ...], tuple[Event, ...], int]] = []
+
+
+def events_in_common(known: tuple[Event, ...], events: tuple[Event, ...]) -> int:
+    """How many first events two logs have in common.
+
+    After each key the tracker asks this of the same two logs twice (to save the file's
+    end, and to tell the log), so the last answer is kept, by identity. Otherwise one
+    pass of pointer comparisons when one log is the other's start (a record, an undo, a
+    redo), the usual case; element by element only when both changed."""
+    if known is events:
+        return len(events)
+    for first, second, same in _LAST_COMPARED:
+        if first is known and second is events:
+            return same
+    same = min(len(known), len(events))
+    if events[:same] != known[:same]:
+        same = 0
+        while same < len(known) and same < len(events) and events[same] == known[same]:
+            same += 1
+    _LAST_COMPARED[:] = [(known, events, same)]
+    return same
 
 
 Player = tuple[str, Roster, FactionView]

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from model.battle.battle import CHECKPOINT_EVERY, Battle
+from model.battle.battle import CHECKPOINT_EVERY, Battle, events_in_common
 from model.battle.events import Event, Note, Score
 from model.battle.refused import Refused
 from model.battle.state import BattleState
@@ -169,3 +169,27 @@ def test_recording_keeps_checkpoints_for_the_undo_that_follows(applied: list[Eve
     back.state  # noqa: B018
     assert len(applied) < CHECKPOINT_EVERY
     assert back.state == from_scratch(back)
+
+
+def test_events_in_common_after_each_step_and_when_asked_again() -> None:
+    """What a save and the log ask after every key: how many first events the last log
+    and the new one share (after a record, an undo, a redo, a branch, another battle).
+    Asked again of the same two logs, it answers alike; asked of other logs, it does not
+    answer from the last question."""
+    battle = long_battle(SHORT)
+    note = Note(kind="note", text="new")
+    n = len(battle.events)
+    steps = [
+        (battle, battle.record(note), n),
+        (battle, battle.undo(), n - 1),
+        (battle.undo(), battle.undo().redo(), n - 1),
+        (battle.undo().record(note), battle, n - 1),
+        (battle, battle, n),
+        (battle, fresh_battle(), 0),
+        (battle, Battle(battle.setup, (note, *battle.events[1:])), 0),
+        (battle, Battle(battle.setup, (*battle.events[:10], note)), 10),
+    ]
+    for before, after, same in steps:
+        for _ in range(2):
+            assert events_in_common(before.events, after.events) == same
+            assert events_in_common(after.events, before.events) == same

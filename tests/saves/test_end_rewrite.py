@@ -20,7 +20,7 @@ from model.battle.battle import Battle
 from model.battle.events import Note, Score
 from model.core.problems import BattleError, SaveError
 from saves import end_rewrite
-from saves.battle_file import battle_bytes, write_battle
+from saves.battle_file import battle_bytes, prepare_saving, write_battle
 from saves.battle_read import battle_from_bytes, read_battle
 from saves.end_rewrite import completed, journal_of
 from tests.saves.test_battle_file import fresh_battle, play
@@ -261,3 +261,34 @@ def test_a_change_of_the_same_size_within_the_clock_tick_is_seen(tmp_path: Path)
     write_battle(path, start.record(Note(kind="note", text="mine")))
     assert b"# written last" in (tmp_path / "b.toml.bak").read_bytes()
     assert read_battle(path) == start.record(Note(kind="note", text="mine"))
+
+
+def test_a_battle_prepared_on_opening_is_rewritten_in_place_from_its_first_save(
+    tmp_path: Path,
+) -> None:
+    """What the tracker does while it opens: a file exactly as warband writes it is
+    copied to the backup then, so the first save already rewrites only the end."""
+    path = tmp_path / "b.toml"
+    start = play(fresh_battle(), 15, seed=9)
+    _saves(path, start)
+    opened = read_battle(path)
+    assert prepare_saving(path, opened)
+    assert (tmp_path / "b.toml.bak").read_bytes() == path.read_bytes()
+    inode = path.stat().st_ino
+    after = opened.record(Note(kind="note", text="first"))
+    write_battle(path, after)
+    assert path.stat().st_ino == inode  # not replaced: its end rewritten
+    assert read_battle(path) == after
+    assert read_battle(tmp_path / "b.toml.bak") == opened
+
+
+def test_a_file_laid_out_otherwise_is_written_whole_on_its_first_save(tmp_path: Path) -> None:
+    path = tmp_path / "b.toml"
+    start = play(fresh_battle(), 15, seed=9)
+    theirs = battle_bytes(start) + b"# a note of theirs\n"
+    path.write_bytes(theirs)
+    opened = read_battle(path)
+    assert not prepare_saving(path, opened)
+    assert not (tmp_path / "b.toml.bak").exists()
+    write_battle(path, opened.record(Note(kind="note", text="first")))
+    assert (tmp_path / "b.toml.bak").read_bytes() == theirs

@@ -82,8 +82,9 @@ async def test_a_long_log_is_told_as_a_replay_would_tell_it(
 async def test_the_first_save_after_opening_renders_only_the_new_event(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The file's text is rendered once while the tracker opens, off the key path, so the
-    first key's autosave in a long battle is as quick as any later one."""
+    """The file's text is rendered once while the tracker opens, off the key path, and
+    the file copied to its backup, so the first key's autosave in a long battle renders
+    and writes only the new end, as any later one."""
     folders = Folders(tmp_path)
     path = folders.battle("long.battle.toml", 300, seed=22)
     monkeypatch.setattr(battle_file, "_LOG", battle_file._LogBlocks())  # nothing saved yet
@@ -100,6 +101,9 @@ async def test_the_first_save_after_opening_renders_only_the_new_event(
             await pilot.pause(0.05)
         await app.workers.wait_for_complete()
         assert log._events == screen.battle.events
+        backup = path.with_name(path.name + ".bak")
+        assert backup.read_bytes() == path.read_bytes()  # ready to rewrite only the end
+        inode = path.stat().st_ino
         rendered: list[Event] = []
         real = battle_file._event_body
 
@@ -111,3 +115,5 @@ async def test_the_first_save_after_opening_renders_only_the_new_event(
         assert screen.record(Score(kind="score", side=1, points=1))
         assert rendered == [Score(kind="score", side=1, points=1)]
         assert read_battle(path) == screen.battle
+        assert path.stat().st_ino == inode  # the first save rewrote the end, in place
+        assert read_battle(backup).events == screen.battle.events[:-1]

@@ -297,18 +297,19 @@ the terminal at any time: the battle resumes exactly where it was.
 
     @work(thread=True, exclusive=True, group="prepare-saving")
     def _prepare_saving(self) -> None:
-        """Render the battle's file text once, off the key path: the saves that follow
-        render only the events that change (``saves.battle_file``), but the first would
-        otherwise render a long log whole (about 50 ms at 10,000 events) on the first key.
-        Nothing depends on it: if it fails, or a key comes first, the first save renders
-        the log itself. It starts once the screen has settled (``PREPARE_SAVING_AFTER``):
-        run at once it held the first paint back by about 30 ms at 10,000 events, and run
-        after the first paint it held back the refreshes that follow it by about 20 ms
-        (the thread shares the interpreter's lock; issue 15)."""
-        from saves.battle_file import battle_to_toml
+        """Render the battle's file text once, off the key path, and get the file ready to
+        be saved by rewriting only its end (``saves.battle_file.prepare_saving``): the
+        first save would otherwise render a long log whole (about 50 ms at 10,000 events)
+        and write it whole, and the second copy it to the backup. Nothing depends on it:
+        if it fails, or a key comes first, the first save does that work itself. It
+        starts once the screen has settled (``PREPARE_SAVING_AFTER``): run at once it held
+        the first paint back by about 30 ms at 10,000 events, and run after the first
+        paint it held back the refreshes that follow it by about 20 ms (the thread shares
+        the interpreter's lock; issue 15)."""
+        from saves.battle_file import prepare_saving
 
         with contextlib.suppress(Exception):  # a head start only: the save reports errors
-            battle_to_toml(self.battle)
+            prepare_saving(self.path, self.battle)
 
     def action_close(self) -> None:
         self.dismiss()

@@ -17,7 +17,7 @@ from textual import events, on
 from textual.css.query import NoMatches
 from textual.widgets import Static, Tab, Tabs
 
-from model.battle.battle import Battle
+from model.battle.battle import Battle, events_in_common
 from model.battle.events import Event
 from model.battle.forces import SIDE_LETTERS
 from model.battle.refused import Refused
@@ -191,8 +191,7 @@ class BattleView(CommandScreen):
         first = self._log_first
         end = first + len(lines)
         log = self.query_one("#battle-log", LogPanel)
-        common = min(end, len(events))
-        same = events[:common] == self._log_events[:common]
+        same = events_in_common(self._log_events, events) == min(end, len(events))
         if same and first <= len(events) < end:
             del lines[len(events) - first :]  # undone: the state after the rest is the
             self._log_state = battle.state  # battle's own
