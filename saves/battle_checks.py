@@ -10,6 +10,7 @@ check raises ``BattleFileError`` with the backup note (``saves.battle_errors``).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -305,7 +306,7 @@ def _refused(
     name: str,
     key: str,
     number: int | None,
-    events: tuple[Event, ...],
+    events: Sequence[Event],
     reason: str,
     lines: FileLines,
     path: Path,

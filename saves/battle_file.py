@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, get_args
 
@@ -101,18 +102,18 @@ class _LogBlocks:
     file."""
 
     def __init__(self) -> None:
-        self._events: tuple[Event, ...] = ()
+        self._events: Sequence[Event] = ()
         self._blocks: list[bytes] = []
         self._ends: list[int] = []
         self._lock = threading.Lock()
 
-    def text(self, events: tuple[Event, ...], start: int = 0) -> tuple[int, bytes]:
+    def text(self, events: Sequence[Event], start: int = 0) -> tuple[int, bytes]:
         """The blocks of ``events[start:]`` joined, and the length of those before."""
         with self._lock:
             self._update(events)
             return (self._ends[start - 1] if start else 0), b"".join(self._blocks[start:])
 
-    def _update(self, events: tuple[Event, ...]) -> None:
+    def _update(self, events: Sequence[Event]) -> None:
         same = events_in_common(self._events, events)
         blocks, ends = self._blocks, self._ends
         del blocks[same:], ends[same:]

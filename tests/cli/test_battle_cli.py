@@ -45,7 +45,7 @@ def test_new_writes_the_battle_and_says_how_to_resume_it(tmp_path: Path) -> None
         f"resume it with: warband battle resume {target}\n"
     )
     battle = read_battle(target)
-    assert (battle.events, battle.undone) == ((), ())
+    assert not battle.events and not battle.undone
     # the fixture battle was started the same way: the same setup, but for the catalog's
     # tracker rules and version, which the fixture keeps as they were when it was written
     fixture = read_battle(BRIDGE).setup

@@ -14,6 +14,7 @@ machine; the values used are written in each test's comment.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -96,7 +97,7 @@ def field(app: App[Any], name: str) -> str | bool | None:
 
 
 def new_rolls(before: Battle, after: Battle) -> list[Roll]:
-    events: tuple[Event, ...] = after.events[len(before.events) :]
+    events: Sequence[Event] = after.events[len(before.events) :]
     return [e for e in events if isinstance(e, Roll)]
 
 

@@ -17,6 +17,7 @@ The orders-to-action events hold one roll-off, so a roll after them is roll 1.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -165,7 +166,7 @@ def ticked(app: WarbandApp, field: str) -> dict[str, bool]:
     }
 
 
-def new_events(before: Battle, after: Battle) -> tuple[Event, ...]:
+def new_events(before: Battle, after: Battle) -> Sequence[Event]:
     assert after.events[: len(before.events)] == before.events
     return after.events[len(before.events) :]
 

@@ -60,7 +60,7 @@ class BattleView(CommandScreen):
         self._log_lines: list[str] = []
         """The log's lines told so far, for the events from ``_log_first`` on."""
         self._log_first = 0
-        self._log_events: tuple[Event, ...] = ()
+        self._log_events: Sequence[Event] = ()
         """The events the lines were told for (all of them up to the last line)."""
         self._log_state = BattleState.start(battle.setup)
         """The state after the last event told."""
