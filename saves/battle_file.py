@@ -96,10 +96,10 @@ class _LogBlocks:
     The tracker saves after every event, and from one save to the next the log only
     grows or shrinks at its end (record, undo, redo): the blocks of the events the two
     logs share are reused, so a save renders only what changed, not the whole log
-    (at 10,000 events rendering everything took most of a frame). Logs are compared
-    element by element, which for shared events is a pointer comparison. Each block's
-    end (its offset in the log) is kept too, for a save that writes only the end of the
-    file."""
+    (at 10,000 events rendering everything took most of a frame). Logs are compared by
+    ``events_in_common``: for the logs of one battle, chunk by chunk, by identity. Each
+    block's end (its offset in the log) is kept too, for a save that writes only the end
+    of the file."""
 
     def __init__(self) -> None:
         self._events: Sequence[Event] = ()
