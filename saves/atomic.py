@@ -79,15 +79,15 @@ def write_atomic(path: Path | str, data: bytes, *, backup: bool = False) -> None
             _keep_backup(path)
         tmp.replace(path)
         created = False
-        _sync_folder(path.parent)
+        sync_folder(path.parent)
     except OSError as exc:
         if created:
-            _remove(tmp)
+            remove_quietly(tmp)
         raise save_error(path, exc) from None
     except BaseException:
         # interrupted (Ctrl+C, SystemExit, a bug): the old file is still whole; tidy up
         if created:
-            _remove(tmp)
+            remove_quietly(tmp)
         raise
 
 
@@ -191,16 +191,17 @@ def _keep_backup(path: Path) -> None:
                 os.close(fd)
         bak_tmp.replace(path.with_name(path.name + ".bak"))
     finally:
-        _remove(bak_tmp)
+        remove_quietly(bak_tmp)
 
 
-def _remove(path: Path) -> None:
+def remove_quietly(path: Path) -> None:
+    """Remove a file of warband's own, if it is there (tidying never fails a save)."""
     with contextlib.suppress(OSError):
         path.unlink()
 
 
-def _sync_folder(folder: Path) -> None:
-    """Make the rename itself durable where the platform allows it."""
+def sync_folder(folder: Path) -> None:
+    """Make a rename, or a new file, in the folder durable where the platform allows it."""
     if not hasattr(os, "O_DIRECTORY"):
         return
     try:

@@ -26,6 +26,8 @@ import zlib
 from pathlib import Path
 from typing import NamedTuple
 
+from saves.atomic import remove_quietly, sync_folder
+
 JOURNAL_MAGIC = b"warband-tail/1"
 BEFORE = 256
 """Bytes before the end kept in the journal: the file must still have them to be
@@ -88,7 +90,7 @@ def rewrite_end(path: Path, expected: Stamp, start: int, data: bytes, old_end: b
         try:
             _write_journal(journal, now.st_ino, start, data, old, before)
         except OSError:
-            _remove(journal)
+            remove_quietly(journal)
             raise
         try:
             _write_at(fd, data, start)
@@ -100,9 +102,9 @@ def rewrite_end(path: Path, expected: Stamp, start: int, data: bytes, old_end: b
                 _write_at(fd, old, start)
                 os.ftruncate(fd, size)
                 os.fsync(fd)
-            _remove(journal)
+            remove_quietly(journal)
             raise
-        _remove(journal)
+        remove_quietly(journal)
         return Stamp.of(os.fstat(fd))
     finally:
         os.close(fd)
@@ -135,7 +137,7 @@ def _write_journal(
         os.fsync(fd)
     finally:
         os.close(fd)
-    _sync_folder(journal.parent)
+    sync_folder(journal.parent)
 
 
 def completed(path: Path, data: bytes) -> tuple[int, bytes] | None:
@@ -196,23 +198,4 @@ def _cut_from(end: bytes, new: bytes, old: bytes, start: int) -> bool:
 
 def forget_journal(path: Path) -> None:
     """Remove the journal of a file written whole (it no longer applies)."""
-    _remove(journal_of(path))
-
-
-def _remove(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        path.unlink()
-
-
-def _sync_folder(folder: Path) -> None:
-    if not hasattr(os, "O_DIRECTORY"):
-        return
-    try:
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)
+    remove_quietly(journal_of(path))
