@@ -155,7 +155,7 @@ def write_battle(path: Path | str, battle: Battle) -> None:
     rewrite only the end that changed, of the backup and then of the file
     (``saves.end_rewrite``), so a save costs the same at any length of battle. A file
     that someone else changed since is written whole again."""
-    path = Path(path)
+    path = _target(Path(path))
     key = str(path.absolute())
     with _SAVING:
         saved = _SAVED.pop(key, None)
@@ -185,20 +185,24 @@ def write_battle(path: Path | str, battle: Battle) -> None:
 def _rewrite(
     path: Path, saved: _Saved, battle: Battle, start: int, end: bytes, old_end: bytes
 ) -> _Saved:
-    """Bring the backup to the file as it is, then rewrite the file's end."""
+    """Bring the backup to the file as it is, then rewrite the file's end. A backup that
+    cannot be brought up to date (made read-only, say) is ``Changed``: the file is then
+    written whole and the old one becomes the backup, as before any rewrite."""
     backup = _backup(path)
     backed = stamp(backup)
-    if saved.backup is not None and saved.backup == backed:
-        if saved.change is not None:  # else it holds the file as it is already
-            at, data, replaced = saved.change
-            backed = rewrite_end(backup, saved.backup, at, data, replaced)
-    else:  # the backup holds an older file: copy the file, once
-        with path.open("rb") as stream:
-            copy = stream.read(MAX_BATTLE_BYTES + 1)
-        if stamp(path) != saved.stamp or not copy.endswith(old_end):
-            raise Changed
-        write_atomic(backup, copy)
-        backed = stamp(backup)
+    try:
+        if saved.backup is not None and saved.backup == backed:
+            if saved.change is not None:  # else it holds the file as it is already
+                at, data, replaced = saved.change
+                backed = rewrite_end(backup, saved.backup, at, data, replaced)
+        else:  # the backup holds an older file: copy the file, once
+            with path.open("rb") as stream:
+                copy = stream.read(MAX_BATTLE_BYTES + 1)
+            if stamp(path) != saved.stamp or not copy.endswith(old_end):
+                raise Changed
+            backed = _copy_to_backup(backup, copy)
+    except (OSError, SaveError):
+        raise Changed from None
     done = _Saved(battle, rewrite_end(path, saved.stamp, start, end, old_end), backed)
     done.change = (start, end, old_end)
     return done
@@ -212,7 +216,7 @@ def prepare_saving(path: Path | str, battle: Battle) -> bool:
     backup (each about 10 ms at 100,000 events). Whether it is ready; a file laid out
     otherwise (edited by hand, or by an older warband) is left for the first save to
     write whole, and a backup that cannot be written for the first save to report."""
-    path = Path(path)
+    path = _target(Path(path))
     key = str(path.absolute())
     data = battle_bytes(battle)
     with _SAVING:  # a key's save waits: the file is compared as it is now
@@ -223,12 +227,27 @@ def prepare_saving(path: Path | str, battle: Battle) -> bool:
             with path.open("rb") as stream:
                 if stream.read(len(data) + 1) != data or stamp(path) != before:
                     return False
-            write_atomic(_backup(path), data)
+            backed = _copy_to_backup(_backup(path), data)
         except (OSError, SaveError):
             return False
         _SAVED.pop(key, None)
-        _remember(key, _Saved(battle, before, stamp(_backup(path))))
+        _remember(key, _Saved(battle, before, backed))
     return True
+
+
+def _copy_to_backup(backup: Path, data: bytes) -> Stamp | None:
+    """Make the backup a copy of the file (``data``); its stamp. A backup that is a link
+    is replaced, never written through: it names some other file of the user's."""
+    if backup.is_symlink():
+        backup.unlink()
+    write_atomic(backup, data)
+    return stamp(backup)
+
+
+def _target(path: Path) -> Path:
+    """The file a battle is saved to: a link's target (``write_atomic`` writes through
+    links), so its backup and journal are beside the file itself."""
+    return path.resolve() if path.is_symlink() else path
 
 
 def _remember(key: str, saved: _Saved) -> None:

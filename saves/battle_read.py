@@ -32,7 +32,7 @@ from saves.battle_checks import check_end, checked_setup, replay, upgrade
 from saves.battle_document import END_RE, FORMAT_RE, BattleDocument
 from saves.battle_errors import BattleFileError, FileLines, backup_of, cut_short, file_error
 from saves.battle_file import _parse_battle
-from saves.end_rewrite import Changed, Stamp, completed, rewrite_end
+from saves.end_rewrite import CAN_REWRITE, Changed, Stamp, completed, rewrite_end
 
 
 def restore_backup(path: Path | str) -> tuple[Battle, Path]:
@@ -105,30 +105,30 @@ def read_battle(path: Path | str) -> Battle:
         raise file_error(
             f"cannot read {name}", [Problem(exc.strerror or str(exc), name)], path, backup
         ) from None
-    try:
-        return battle_from_bytes(data, name, backup=backup, path=path)
-    except BattleError:
-        battle = _completed(path, data, name)
-        if battle is None:
-            raise
-        return battle
+    return _completed(path, data, name) or battle_from_bytes(data, name, backup=backup, path=path)
 
 
 def _completed(path: Path, data: bytes, name: str) -> Battle | None:
     """The battle a save cut short was writing, when the file is what such a save leaves
     and its journal is whole (``saves.end_rewrite``); the file is completed on disk as
     that save would have left it (it writes the bytes warband meant to write, nothing of
-    the user's). ``None`` when the file is damaged some other way."""
+    the user's). Asked before the file is read: a save cut short can leave a file that
+    reads, as neither the battle before it nor the one it saved. ``None`` when there is
+    no such journal, or the file is whole already."""
     end = completed(path, data)
     if end is None:
         return None
     start, new = end
+    whole = data[:start] + new
+    if whole == data:
+        return None  # cut after the file was written: only the journal was left
     try:
-        battle = battle_from_bytes(data[:start] + new, name, path=path)
+        battle = battle_from_bytes(whole, name, path=path)
     except BattleError:
         return None
-    with contextlib.suppress(OSError, Changed):
-        rewrite_end(path, Stamp.of(path.stat()), start, new, data[start:])
+    if CAN_REWRITE:
+        with contextlib.suppress(OSError, Changed):
+            rewrite_end(path, Stamp.of(path.stat()), start, new, data[start:])
     return battle
 
 

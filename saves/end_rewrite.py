@@ -20,12 +20,13 @@ written last: a file someone else changed since is never written in place.
 
 from __future__ import annotations
 
-import contextlib
 import os
+import stat
 import zlib
 from pathlib import Path
 from typing import NamedTuple
 
+from model.core.bounds import MAX_BATTLE_BYTES
 from saves.atomic import remove_quietly, sync_folder
 
 JOURNAL_MAGIC = b"warband-tail/1"
@@ -34,6 +35,9 @@ BEFORE = 256
 completed (a file edited since, or another file under the name, has not)."""
 SECTOR = 512
 """The unit a disk writes whole: a write cut short leaves each sector old or new."""
+
+JOURNAL_LIMIT = 3 * MAX_BATTLE_BYTES + 4096
+"""More than any journal holds (a new end and an old one, each at most a battle file)."""
 
 CAN_REWRITE = hasattr(os, "pwrite") and hasattr(os, "pread")
 """Whether this platform writes at an offset (everywhere but Windows); elsewhere battles
@@ -66,6 +70,10 @@ class Changed(Exception):
 
 
 def journal_of(path: Path) -> Path:
+    """The journal's name: next to the file itself (a link's target), wherever it is
+    opened from."""
+    if path.is_symlink():
+        path = path.resolve()
     return path.with_name(f".{path.name}.tail")
 
 
@@ -74,11 +82,17 @@ def rewrite_end(path: Path, expected: Stamp, start: int, data: bytes, old_end: b
     ``start``; the file's new stamp. Raises ``Changed`` (touching nothing) when the file
     is not ``expected`` or does not end in ``old_end`` from ``start`` (the stamp alone
     misses a change of the same size within the clock's tick), and ``OSError`` when a
-    write fails, after putting the old end back (it fits: the file held it a moment ago)."""
-    fd = os.open(path, os.O_RDWR)
+    write fails, after putting the old end back (it fits: the file held it a moment ago).
+
+    A file gone since, or with another name for it (a hard link: a copy the user keeps
+    would change with it), is ``Changed`` too: it is written whole, as any file was."""
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except FileNotFoundError:
+        raise Changed from None
     try:
         now = os.fstat(fd)
-        if Stamp.of(now) != expected or start + len(old_end) != now.st_size:
+        if Stamp.of(now) != expected or now.st_nlink != 1 or start + len(old_end) != now.st_size:
             raise Changed
         size = now.st_size
         old = os.pread(fd, size - start, start)
@@ -98,10 +112,12 @@ def rewrite_end(path: Path, expected: Stamp, start: int, data: bytes, old_end: b
                 os.ftruncate(fd, start + len(data))
             os.fsync(fd)
         except OSError:
-            with contextlib.suppress(OSError):
+            try:
                 _write_at(fd, old, start)
                 os.ftruncate(fd, size)
                 os.fsync(fd)
+            except OSError:
+                raise  # the journal stays: the next read completes the file from it
             remove_quietly(journal)
             raise
         remove_quietly(journal)
@@ -146,9 +162,16 @@ def completed(path: Path, data: bytes) -> tuple[int, bytes] | None:
     ``None`` when there is no journal, or the file is not the one it was written for, or
     not what a cut write leaves of it."""
     try:
-        journal = journal_of(path).read_bytes()
         inode = path.stat().st_ino
+        # not waiting to open a pipe: a journal is a file warband wrote, nothing else
+        fd = os.open(journal_of(path), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
+            journal = stream.read(JOURNAL_LIMIT + 1)
     except OSError:
+        return None
+    if len(journal) > JOURNAL_LIMIT:
         return None
     head, newline, body = journal.partition(b"\n")
     fields = head.split(b" ")

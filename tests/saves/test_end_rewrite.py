@@ -19,10 +19,10 @@ import pytest
 from model.battle.battle import Battle
 from model.battle.events import Note, Score
 from model.core.problems import BattleError, SaveError
-from saves import end_rewrite
+from saves import battle_file, end_rewrite
 from saves.battle_file import battle_bytes, prepare_saving, write_battle
 from saves.battle_read import battle_from_bytes, read_battle
-from saves.end_rewrite import completed, journal_of
+from saves.end_rewrite import Stamp, completed, journal_of
 from tests.saves.test_battle_file import fresh_battle, play
 from tests.saves.test_long_battles import with_notes
 
@@ -116,40 +116,35 @@ def _cut_save(
 
 
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="names files by /proc")
-@pytest.mark.parametrize("change", ["record", "undo", "branch"])
+@pytest.mark.parametrize("change", ["record", "undo", "branch", "replace"])
 def test_a_save_cut_at_any_byte_is_completed_from_its_journal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
 ) -> None:
     """Whatever byte the file's new end was cut at, the file reads back as the battle
-    being saved, and is left whole on disk with no journal."""
+    being saved and is left whole on disk, with no journal. Also a save that replaces
+    events (an undo and a record at once, which the tracker never saves in one go): cut
+    in the middle, its file can read as a third battle, and the journal is asked first."""
     start = play(fresh_battle(), 30, seed=3)
     older = start.undo().undo()
     after = {
         "record": start.record(Note(kind="note", text="a long note " * 20)),
         "undo": start.undo(),
         "branch": start.undo().record(Score(kind="score", side=1, points=2)),
+        "replace": start.undo().record(Note(kind="note", text="y" * 300)),
     }[change]
     old, new = battle_bytes(start), battle_bytes(after)
     end = len(new) - next(n for n, (a, b) in enumerate(zip(old, new, strict=False)) if a != b)
-    completions = 0
-    for keep in sorted({0, 1, 20, 40, end // 2, end - 1, end}):
+    for keep in range(0, end + 60, 7):  # every seventh byte, and past the end
         folder = tmp_path / f"cut-{keep}"
         folder.mkdir()
         path = folder / "b.toml"
         _saves(path, older, start)
         _cut_save(monkeypatch, path, after, keep, target="b.toml")
-        assert journal_of(path).exists()
         assert read_battle(folder / "b.toml.bak") == start
-        cut = path.read_bytes()
-        if cut in (old, new):  # cut before a byte changed, or once all were written
-            assert read_battle(path) == (start if cut == old else after)
-            continue
-        assert read_battle(path) == after
-        if path.read_bytes() != new:  # cut in a comment: the file reads, as the battle
-            continue  # being saved, and the journal waits for the next save
-        assert _names(folder) == ["b.toml", "b.toml.bak"]
-        completions += 1
-    assert completions >= 3
+        assert read_battle(path) == after, keep
+        assert path.read_bytes() == new
+        if keep < end:  # cut before its last byte: completed, and the journal gone
+            assert _names(folder) == ["b.toml", "b.toml.bak"]
 
 
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="names files by /proc")
@@ -292,3 +287,108 @@ def test_a_file_laid_out_otherwise_is_written_whole_on_its_first_save(tmp_path: 
     assert not (tmp_path / "b.toml.bak").exists()
     write_battle(path, opened.record(Note(kind="note", text="first")))
     assert (tmp_path / "b.toml.bak").read_bytes() == theirs
+
+
+def test_when_the_old_end_cannot_be_put_back_the_journal_completes_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk fails while the new end is written and again while the old end is put
+    back: the save is reported, and the journal is kept, so the file reads whole."""
+    path = tmp_path / "b.toml"
+    start = play(fresh_battle(), 20, seed=6)
+    after = start.record(Note(kind="note", text="no room"))
+    _saves(path, start.undo(), start)
+    real = end_rewrite._write_at
+    calls: list[int] = []
+
+    def failing(fd: int, data: bytes, offset: int) -> None:
+        calls.append(offset)
+        if len(calls) >= 4:  # the file's new end, then its old end put back
+            real(fd, data[:5], offset)
+            raise OSError(errno.EIO, "Input/output error")
+        real(fd, data, offset)
+
+    monkeypatch.setattr(end_rewrite, "_write_at", failing)
+    with pytest.raises(SaveError):
+        write_battle(path, after)
+    monkeypatch.setattr(end_rewrite, "_write_at", real)
+    assert journal_of(path).exists()
+    assert read_battle(path) == after
+    assert path.read_bytes() == battle_bytes(after)
+
+
+def test_files_the_user_links_to_are_never_written_through(tmp_path: Path) -> None:
+    """A backup that is a link to another file is replaced, not written through; a battle
+    file with another name (a hard link the user keeps as a copy) is written whole, so
+    the copy keeps what it held."""
+    path = tmp_path / "b.toml"
+    notes = tmp_path / "my-notes.txt"
+    notes.write_text("mine\n")
+    start = play(fresh_battle(), 12, seed=2)
+    write_battle(path, start.undo())
+    (tmp_path / "b.toml.bak").unlink(missing_ok=True)
+    (tmp_path / "b.toml.bak").symlink_to(notes)
+    write_battle(path, start)
+    assert notes.read_text() == "mine\n"
+    assert read_battle(tmp_path / "b.toml.bak") == start.undo()
+    copy = tmp_path / "copy.toml"
+    copy.hardlink_to(path)
+    write_battle(path, start.record(Note(kind="note", text="after the copy")))
+    assert read_battle(copy) == start
+    assert read_battle(path) == start.record(Note(kind="note", text="after the copy"))
+
+
+def test_a_battle_file_that_is_a_link_keeps_its_backup_beside_its_target(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "games").mkdir()
+    target = tmp_path / "games" / "b.toml"
+    link = tmp_path / "b.toml"
+    start = play(fresh_battle(), 12, seed=4)
+    write_battle(target, start.undo())
+    link.symlink_to(target)
+    _saves(link, start.undo(), start)
+    assert read_battle(tmp_path / "games" / "b.toml.bak") == start.undo()
+    assert not (tmp_path / "b.toml.bak").exists()
+    after = start.record(Note(kind="note", text="through the link"))
+    _cut_save(monkeypatch, link, after, 7, target="b.toml")
+    assert read_battle(link) == after
+    assert read_battle(target) == after
+
+
+def test_a_file_gone_or_a_backup_that_cannot_be_kept_up_is_written_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file was moved away between two saves: the next save writes it again. The
+    backup cannot be rewritten (made read-only, say): the file is written whole and the
+    old one becomes the backup, as every save did before."""
+    path = tmp_path / "b.toml"
+    start = play(fresh_battle(), 12, seed=3)
+    _saves(path, start.undo(), start)
+    path.rename(tmp_path / "moved.toml")
+    after = start.record(Note(kind="note", text="again"))
+    write_battle(path, after)
+    assert read_battle(path) == after
+    real = end_rewrite.rewrite_end
+
+    def refusing(file: Path, *args: object, **kwargs: object) -> Stamp:
+        if file.name.endswith(".bak"):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real(file, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(battle_file, "rewrite_end", refusing)
+    more = after.record(Note(kind="note", text="more"))
+    write_battle(path, after.undo())
+    write_battle(path, more)
+    assert read_battle(path) == more
+    assert read_battle(tmp_path / "b.toml.bak") == after.undo()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs a named pipe")
+def test_a_journal_that_is_not_a_file_is_not_read(tmp_path: Path) -> None:
+    """A pipe (or a device) under the journal's name is never opened to wait on."""
+    path = tmp_path / "b.toml"
+    write_battle(path, fresh_battle())
+    os.mkfifo(journal_of(path))
+    assert completed(path, path.read_bytes()) is None
+    assert read_battle(path) == fresh_battle()
