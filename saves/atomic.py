@@ -35,6 +35,11 @@ _REASONS = {
 }
 
 
+def backup_path(path: Path) -> Path:
+    """Where the previous version of ``path`` is kept: ``<name>.bak`` beside it."""
+    return path.with_name(path.name + ".bak")
+
+
 def write_atomic(path: Path | str, data: bytes, *, backup: bool = False) -> None:
     """Write ``data`` to ``path`` atomically, or raise ``SaveError`` leaving it untouched.
 
@@ -189,7 +194,7 @@ def _keep_backup(path: Path) -> None:
                 os.fsync(fd)
             finally:
                 os.close(fd)
-        bak_tmp.replace(path.with_name(path.name + ".bak"))
+        bak_tmp.replace(backup_path(path))
     finally:
         remove_quietly(bak_tmp)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from model.core.problems import BattleError, KeyPath, Problem
 from model.parse.toml_text import KeyLines
+from saves.atomic import backup_path
 
 
 class BattleFileError(BattleError):
@@ -47,7 +48,7 @@ class FileLines:
 
 
 def backup_of(path: Path) -> Path | None:
-    bak = path.with_name(path.name + ".bak")
+    bak = backup_path(path)
     try:
         return bak if bak.is_file() else None
     except OSError:

@@ -30,7 +30,7 @@ from model.core.bounds import MAX_BATTLE_BYTES, MAX_EVENTS
 from model.core.problems import BattleError, Problem, SaveError
 from model.core.safe_text import clean_data
 from model.parse.toml_text import MAX_BYTES, parse
-from saves.atomic import save_error, sweep_leftovers, write_atomic
+from saves.atomic import backup_path, save_error, sweep_leftovers, write_atomic
 from saves.battle_document import END_RE
 from saves.battle_toml import plain, setup_text, toml_key, toml_literal
 from saves.end_rewrite import CAN_REWRITE, Changed, Stamp, forget_journal, rewrite_end, stamp
@@ -175,8 +175,8 @@ def write_battle(path: Path | str, battle: Battle) -> None:
         _check_size(path, len(data))
         write_atomic(path, data, backup=True)
         forget_journal(path)
-        forget_journal(_backup(path))
-        sweep_leftovers(_backup(path))  # of a copy to the backup (``_rewrite``) cut short
+        forget_journal(backup_path(path))
+        sweep_leftovers(backup_path(path))  # of a copy to the backup (``_rewrite``) cut short
         now = stamp(path)
         if now is not None:
             _remember(key, _Saved(battle, now, None))
@@ -188,7 +188,7 @@ def _rewrite(
     """Bring the backup to the file as it is, then rewrite the file's end. A backup that
     cannot be brought up to date (made read-only, say) is ``Changed``: the file is then
     written whole and the old one becomes the backup, as before any rewrite."""
-    backup = _backup(path)
+    backup = backup_path(path)
     backed = stamp(backup)
     try:
         if saved.backup is not None and saved.backup == backed:
@@ -227,10 +227,9 @@ def prepare_saving(path: Path | str, battle: Battle) -> bool:
             with path.open("rb") as stream:
                 if stream.read(len(data) + 1) != data or stamp(path) != before:
                     return False
-            backed = _copy_to_backup(_backup(path), data)
+            backed = _copy_to_backup(backup_path(path), data)
         except (OSError, SaveError):
             return False
-        _SAVED.pop(key, None)
         _remember(key, _Saved(battle, before, backed))
     return True
 
@@ -252,13 +251,10 @@ def _target(path: Path) -> Path:
 
 def _remember(key: str, saved: _Saved) -> None:
     """Keep what a file holds, for the files saved last (the tracker saves one)."""
+    _SAVED.pop(key, None)
     if len(_SAVED) >= 16:
         del _SAVED[next(iter(_SAVED))]  # the file saved longest ago
     _SAVED[key] = saved
-
-
-def _backup(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
 
 
 def _check_size(path: Path, size: int) -> None:

@@ -27,7 +27,7 @@ from model.core.bounds import MAX_BATTLE_BYTES
 from model.core.problems import BattleError, Problem, SaveError, sorted_problems
 from model.parse.schema_errors import problems_from
 from model.parse.toml_text import MAX_BYTES
-from saves.atomic import write_atomic
+from saves.atomic import backup_path, write_atomic
 from saves.battle_checks import check_end, checked_setup, replay, upgrade
 from saves.battle_document import END_RE, FORMAT_RE, BattleDocument
 from saves.battle_errors import BattleFileError, FileLines, backup_of, cut_short, file_error
@@ -42,7 +42,7 @@ def restore_backup(path: Path | str) -> tuple[Battle, Path]:
     ``BattleFileError`` if the backup cannot be read either (then nothing is moved) and
     ``SaveError`` if the files cannot be moved."""
     path = Path(path)
-    backup = path.with_name(path.name + ".bak")
+    backup = backup_path(path)
     data = _read_bytes(backup)
     battle = battle_from_bytes(data, str(backup), path=backup)
     damaged = path.with_name(path.name + ".damaged")

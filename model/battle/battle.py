@@ -161,17 +161,10 @@ class Battle:
 
 
 def events_in_common(known: Sequence[Event], events: Sequence[Event]) -> int:
-    """How many first events two logs have in common: for the logs of one battle (event
-    logs sharing their chunks) a check of each chunk's identity and the last one's
-    events; for other sequences, event by event."""
-    if isinstance(known, EventLog) and isinstance(events, EventLog):
-        return known.in_common(events)
-    same = 0
-    for mine, theirs in zip(known, events, strict=False):
-        if mine is not theirs and mine != theirs:
-            break
-        same += 1
-    return same
+    """How many first events two logs have in common (``EventLog.in_common``: for the
+    logs of one battle, each chunk's identity and the last one's events)."""
+    mine = known if isinstance(known, EventLog) else EventLog(known)
+    return mine.in_common(events if isinstance(events, EventLog) else EventLog(events))
 
 
 Player = tuple[str, Roster, FactionView]
