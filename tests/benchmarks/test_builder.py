@@ -6,7 +6,8 @@ screen repainted), in lists of 60, 200 and 1000 entries, against a key that
 nothing is bound to pressed the same way, in the same place, in the same run.
 Nothing is switched off: the list is validated and its recovery copy written as
 in real use (the start-up recovery offer is off only because there is nothing to
-recover and it is not what is timed).
+recover and it is not what is timed). Beside each row, for information, the same change
+timed in a bare Textual app of as many rows (``bare_builder``): Textual's floor for it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from textual.pilot import Pilot
 
 from model.roster.roster import Roster
 from saves.roster_file import read_roster, roster_to_toml
+from tests.benchmarks.bare_builder import bare_edit_floor
 from tests.benchmarks.conftest import report_key
 from tests.conftest import FIXTURES
 from tui.app import WarbandApp, make_app
@@ -155,6 +157,18 @@ def _print_cpu(edit: list[float], idle: list[float]) -> None:
     print(f"  CPU: +{best * 1000:.1f} ms (min), +{middle * 1000:.1f} ms (median) above the key")
 
 
+def _print_floor(size: int, edits: dict[str, str]) -> None:
+    """Textual's part of each edit named in ``edits`` (name: what it does): the same change
+    in a bare Textual app of ``size`` rows (``bare_builder``), CPU above its unbound key."""
+    floors = asyncio.run(bare_edit_floor(size, _rounds(size)))
+    for edit, what in edits.items():
+        best, middle = floors[edit]
+        print(
+            f"  for information, Textual's floor ({what}, in a bare Textual app of {size} "
+            f"rows): +{best * 1000:.1f} ms (min), +{middle * 1000:.1f} ms (median) CPU"
+        )
+
+
 def _rounds(size: int) -> int:
     return 15 if size < 900 else 7
 
@@ -169,6 +183,7 @@ def test_copy_undo_equip_to_repaint(size: int, tmp_path: Path) -> None:
             f"{what}, {size} entries", times[key], times["f12"], "unbound key (f12)", GOAL[size]
         )
         _print_cpu(times[f"{key} cpu"], times["f12 cpu"])
+    _print_floor(size, {"copy": "a row added above the cursor", "undo": "that row removed"})
     for key, what in (("+", "equip: add one item (+)"), ("-", "equip: remove it (-)")):
         report_key(
             f"{what}, {size} entries",
@@ -193,3 +208,4 @@ def test_set_models_to_repaint(size: int, tmp_path: Path) -> None:
         GOAL[size],
     )
     _print_cpu(times["enter cpu"], times["f12 in prompt cpu"])
+    _print_floor(min(size, 995), {"models": "a prompt's Enter, then a row relabelled"})
