@@ -42,6 +42,10 @@ class InitiativeSpec(Frozen):
     ties: Literal["reroll", "previous-loser"] = "reroll"
     """What a tie does: roll again, or go to the side that lost the last roll-off (rolled
     again when there was none)."""
+    phase: Id | None = None
+    """With phases: the phase (its id) the roll belongs to, the only one whose dice helper
+    offers it (Reikhammer rolls in its Strategy Phase, not in its Action or End Phase).
+    None: offered in every phase, as in a game whose turn has no phases."""
     source: str | None = None
 
 
@@ -69,4 +73,11 @@ class TurnSpec(Frozen):
             raise ValueError("stat-rounds needs the stat that orders the rounds")
         if self.kind == "phases" and not self.phases:
             raise ValueError("phases needs at least one phase")
+        rolled_in = self.initiative.phase if self.initiative is not None else None
+        if rolled_in is not None and rolled_in not in {p.id for p in self.phases}:
+            known = ", ".join(p.id for p in self.phases) or "none"
+            raise ValueError(
+                f"the initiative is rolled in phase {rolled_in!r}, which is not one of "
+                f"this turn's phases ({known})"
+            )
         return self

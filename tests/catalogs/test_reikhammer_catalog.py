@@ -11,6 +11,7 @@ import io
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
@@ -19,6 +20,8 @@ from model.catalog.schema import Catalog, FactionView
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_check import check_tracker
 from model.catalog.tracker_counters import RowEffect
+from model.catalog.tracker_turns import TurnSpec
+from model.rolls.sheets.kinds import STRATEGY, sheet_kinds
 from model.roster.roster import Roster, RosterUnit
 from model.roster.validate import validate
 from saves.roster_file import read_roster
@@ -193,6 +196,26 @@ def test_the_strategy_roll_adds_the_roster_setting_and_ties_go_to_the_previous_l
     spec = tracker.turns.initiative
     assert spec is not None
     assert (spec.dice, spec.setting, spec.ties) == ("1d6", "strategy-rating", "previous-loser")
+    assert spec.phase == "strategy"
+
+
+@pytest.mark.parametrize(
+    ("phase", "offered"), [("strategy", True), ("action", False), ("end", False), (None, True)]
+)
+def test_the_dice_helper_offers_the_strategy_roll_in_the_strategy_phase_only(
+    tracker: Tracker, phase: str | None, offered: bool
+) -> None:
+    """003 Sequence of Battle: the roll is the Strategy Phase. The helper's list for every
+    phase (F1's, phase None) still names it."""
+    kinds = {k.id for k in sheet_kinds(tracker, phase)}
+    assert (STRATEGY in kinds) is offered
+
+
+def test_an_initiative_rolled_in_a_phase_the_turn_lacks_is_refused(tracker: Tracker) -> None:
+    turns = tracker.turns.model_dump()
+    turns["initiative"]["phase"] = "deployment"
+    with pytest.raises(ValidationError, match="'deployment', which is not one of"):
+        TurnSpec.model_validate(turns)
 
 
 def test_formation_counters(tracker: Tracker) -> None:

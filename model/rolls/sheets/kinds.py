@@ -75,7 +75,8 @@ def defence_tests(tracker: Tracker) -> frozenset[str]:
 def sheet_kinds(tracker: Tracker, phase: str | None = None) -> tuple[SheetKind, ...]:
     """One kind per test (an attack, then its defence), per applied table (by name and
     column) and the strategy roll when the initiative adds a roster setting. In a
-    ``phase`` (its id) the tests of other phases are left out."""
+    ``phase`` (its id) the tests of other phases are left out, and so is the strategy
+    roll when the catalog rolls it in another phase."""
     kinds: list[SheetKind] = []
     defending = defence_tests(tracker)
     for test in tracker.tests:
@@ -125,7 +126,11 @@ def sheet_kinds(tracker: Tracker, phase: str | None = None) -> tuple[SheetKind, 
         name += f" ({table.column})" if table.column else ""
         kinds.append(SheetKind(APPLY + table.id, name, "roller read", (("roller", "Model"),)))
     initiative = tracker.turns.initiative
-    if initiative is not None and initiative.setting is not None:
+    if (
+        initiative is not None
+        and initiative.setting is not None
+        and (phase is None or initiative.phase in (None, phase))
+    ):
         kinds.append(SheetKind(STRATEGY, "Strategy roll", "go_second"))
     return tuple(kinds)
 
