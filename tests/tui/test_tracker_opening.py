@@ -133,3 +133,30 @@ async def test_nothing_lays_the_tracker_out_again_once_it_is_painted(
     assert "model line" in before
     assert title in before
     assert {"measured table-0", "measured table-1"} <= set(before)
+
+
+async def test_the_tracker_is_laid_out_once_for_the_terminals_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual sends a screen just shown a ``Resize`` to the size it was just laid out at,
+    and ``Screen`` lays itself out again for it, with the screens behind it (issue 15:
+    the tracker opening a long battle paid for a layout more). The tracker skips it
+    (``LaidOutOnce``); a terminal resized to another size still lays it out."""
+    folders, path = _battle_file(tmp_path)
+    resized: list[tuple[str, tuple[int, int]]] = []
+    screen_resize = Screen._on_resize
+
+    async def counted_resize(self: Screen[Any], event: Any) -> None:
+        if isinstance(self, TrackerScreen):
+            resized.append((type(self).__name__, tuple(event.size)))
+        await screen_resize(self, event)
+
+    monkeypatch.setattr(Screen, "_on_resize", counted_resize)
+    app = app_in(folders, battle_path=path, offer_recovery=False)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        _shown(app)
+        assert resized == []
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        assert ("TrackerScreen", (120, 30)) in resized

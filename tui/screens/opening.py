@@ -1,11 +1,12 @@
-"""A dialog laid out once as it opens, not twice.
+"""A dialog (or the tracker) laid out once as it opens, not twice.
 
 Textual lays a screen out as it is shown (``ScreenResume``), and the compositor then
 sends the screen, as a widget newly shown, a ``Resize`` to the size it was just laid out
 at; ``Screen`` takes every ``Resize`` for the terminal's and lays itself out again, with
 the screens behind it. For a dialog of a few widgets that costs nothing; the dice
 helper's form (fifty widgets) paid 15 to 30 ms for it on every opening (issue 16 point
-9), the equip dialog and the unit designer a few each.
+9), the equip dialog and the unit designer a few each, and the tracker opening a long
+battle a layout of its own screen and of the home screen behind it (issue 15).
 """
 
 from __future__ import annotations

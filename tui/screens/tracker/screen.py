@@ -24,6 +24,7 @@ from textual.widgets import Static
 from model.core.problems import WarbandError
 from tui import collector
 from tui.commands import Command, bindings
+from tui.screens.opening import LaidOutOnce
 from tui.screens.tracker.game_keys import GameKeys
 from tui.screens.tracker.model_keys import ModelKeys
 from tui.screens.tracker.turn_flow import TurnFlowKeys
@@ -40,7 +41,7 @@ key path (``TrackerScreen._prepare_saving``): long enough for the screen's openi
 refreshes to be over (about 80 ms after the first paint at 10,000 events)."""
 
 
-class TrackerScreen(TurnFlowKeys, ModelKeys, GameKeys):
+class TrackerScreen(TurnFlowKeys, ModelKeys, GameKeys, LaidOutOnce[None]):
     """Track one battle."""
 
     COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
