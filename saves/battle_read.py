@@ -44,7 +44,8 @@ def restore_backup(path: Path | str) -> tuple[Battle, Path]:
     path = Path(path)
     backup = backup_path(path)
     data = _read_bytes(backup)
-    battle = battle_from_bytes(data, str(backup), path=backup)
+    found = _completed(backup, data, str(backup))  # a backup whose own save was cut short
+    battle, data = found or (battle_from_bytes(data, str(backup), path=backup), data)
     damaged = path.with_name(path.name + ".damaged")
     try:
         if path.exists():
@@ -105,16 +106,17 @@ def read_battle(path: Path | str) -> Battle:
         raise file_error(
             f"cannot read {name}", [Problem(exc.strerror or str(exc), name)], path, backup
         ) from None
-    return _completed(path, data, name) or battle_from_bytes(data, name, backup=backup, path=path)
+    found = _completed(path, data, name)
+    return found[0] if found else battle_from_bytes(data, name, backup=backup, path=path)
 
 
-def _completed(path: Path, data: bytes, name: str) -> Battle | None:
-    """The battle a save cut short was writing, when the file is what such a save leaves
-    and its journal is whole (``saves.end_rewrite``); the file is completed on disk as
-    that save would have left it (it writes the bytes warband meant to write, nothing of
-    the user's). Asked before the file is read: a save cut short can leave a file that
-    reads, as neither the battle before it nor the one it saved. ``None`` when there is
-    no such journal, or the file is whole already."""
+def _completed(path: Path, data: bytes, name: str) -> tuple[Battle, bytes] | None:
+    """The battle a save cut short was writing, and the file's bytes as that save would
+    have left them, when the file is what such a save leaves and its journal is whole
+    (``saves.end_rewrite``); the file is completed on disk too where it can be (with the
+    bytes warband meant to write, nothing of the user's). Asked before the file is read:
+    a save cut short can leave a file that reads, as neither the battle before it nor the
+    one it saved. ``None`` when there is no such journal, or the file is whole already."""
     end = completed(path, data)
     if end is None:
         return None
@@ -129,7 +131,7 @@ def _completed(path: Path, data: bytes, name: str) -> Battle | None:
     if CAN_REWRITE:
         with contextlib.suppress(OSError, Changed):
             rewrite_end(path, Stamp.of(path.stat()), start, new, data[start:])
-    return battle
+    return battle, whole
 
 
 def battle_from_bytes(

@@ -21,7 +21,7 @@ from model.battle.events import Note, Score
 from model.core.problems import BattleError, SaveError
 from saves import battle_file, end_rewrite
 from saves.battle_file import battle_bytes, prepare_saving, write_battle
-from saves.battle_read import battle_from_bytes, read_battle
+from saves.battle_read import battle_from_bytes, read_battle, restore_backup
 from saves.end_rewrite import Stamp, completed, journal_of
 from tests.saves.test_battle_file import fresh_battle, play
 from tests.saves.test_long_battles import with_notes
@@ -159,6 +159,30 @@ def test_a_backup_cut_short_is_completed_and_the_file_is_untouched(
     _cut_save(monkeypatch, path, third, 5, target="b.toml.bak")
     assert read_battle(path) == second
     assert read_battle(tmp_path / "b.toml.bak") == second
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="names files by /proc")
+def test_going_on_from_a_backup_cut_short_goes_on_from_the_backup_it_was_becoming(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file damaged after a save cut in the middle of the backup's end: going on from
+    the backup completes it from its journal first, as reading it does, at whatever byte
+    it was cut."""
+    first = play(fresh_battle(), 10, seed=1)
+    second = first.record(Note(kind="note", text="second " * 30))
+    third = second.record(Note(kind="note", text="third"))
+    for keep in range(0, 260, 13):
+        folder = tmp_path / f"cut-{keep}"
+        folder.mkdir()
+        path = folder / "b.toml"
+        _saves(path, first, second)
+        _cut_save(monkeypatch, path, third, keep, target="b.toml.bak")
+        path.write_bytes(path.read_bytes()[:-40])  # and then the file is damaged
+        battle, kept = restore_backup(path)
+        assert battle == second, keep
+        assert read_battle(path) == second
+        assert path.read_bytes() == battle_bytes(second)
+        assert kept == folder / "b.toml.damaged"
 
 
 def test_a_journal_does_not_mend_a_file_damaged_another_way(
