@@ -32,7 +32,8 @@ from model.bsdata.data import Cost
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.queries import Ctx
 from model.bsdata.resolve import Node, Options
-from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.roster import BsRoster, CostLimit, Force, Selection
+from model.bsdata.roster_bounds import MAX_LIMIT, MAX_TEXT, NO_LIMIT
 from model.bsdata.roster_bounds import MAX_NUMBER as MAX_SELECTED
 from model.bsdata.system import GameSystem
 from model.bsdata.tree import find_force_entry
@@ -402,3 +403,50 @@ def set_number(roster: BsRoster, selection_id: str, number: int) -> BsRoster:
         )
 
     return replace(roster, forces=forces(roster.forces))
+
+
+def set_custom_name(
+    roster: BsRoster, force_id: str, selection_id: str | None, name: str
+) -> BsRoster:
+    """``roster`` with the selection ``selection_id`` of force ``force_id`` (the force
+    itself when None) given its own ``name``, as BattleScribe's custom names are: shown
+    instead of the entry's name, which it keeps. An empty name takes it away; control
+    characters are dropped (they would reach a terminal), and a name longer than a
+    roster file holds is refused."""
+    name = terminal_safe(name).strip()
+    if len(name) > MAX_TEXT:
+        raise RosterError(
+            "Name too long",
+            [Problem(f"a name is at most {MAX_TEXT:,} characters", hint="give a shorter one")],
+        )
+    if selection_id is None:
+        return _edit_force(roster, force_id, lambda f: replace(f, custom_name=name))
+
+    def one(selection: Selection) -> Selection:
+        if selection.id == selection_id:
+            return replace(selection, custom_name=name)
+        if selection.selections:
+            return replace(selection, selections=tuple(map(one, selection.selections)))
+        return selection
+
+    return _edit_force(
+        roster, force_id, lambda f: replace(f, selections=tuple(map(one, f.selections)))
+    )
+
+
+def set_cost_limit(roster: BsRoster, type_id: str, value: float | None) -> BsRoster:
+    """``roster`` with its limit of the cost type ``type_id`` set to ``value``, or to no
+    limit (None: BattleScribe's -1, which also sets aside the game's default limit for
+    that type). The other limits keep their order; a value a roster file could not hold
+    is refused."""
+    if value is not None and not 0 <= value <= MAX_LIMIT:
+        raise RosterError(
+            "Limit out of range",
+            [Problem(f"a limit is from 0 to {MAX_LIMIT:,.0f}", hint="give another")],
+        )
+    limit = CostLimit(type_id, NO_LIMIT if value is None else float(value))
+    kept = tuple(c for c in roster.cost_limits if c.type_id != type_id)
+    at = next((n for n, c in enumerate(roster.cost_limits) if c.type_id == type_id), None)
+    if at is None:
+        return replace(roster, cost_limits=(*kept, limit))
+    return replace(roster, cost_limits=(*kept[:at], limit, *kept[at:]))

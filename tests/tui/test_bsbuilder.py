@@ -29,6 +29,8 @@ from tui.app import WarbandApp
 from tui.cli import main
 from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.message import MessageDialog
+from tui.dialogs.pick import PickDialog
+from tui.dialogs.prompt import PromptDialog
 from tui.screens.bsbuilder.add_dialog import AddDialog
 from tui.screens.bsbuilder.places import Place
 from tui.screens.bsbuilder.screen import BsBuilderScreen
@@ -287,7 +289,10 @@ async def test_help_lists_the_keys(folders: Folders) -> None:
         await keys(pilot, "f1")
         assert isinstance(app.screen, HelpScreen)
         text = help_markdown(builder_of(app))
-        for key in ("`a`", "`x`", "`+`", "`-`", "`Ctrl+Z`", "`Ctrl+Y`", "`Ctrl+S`", "`q`", "`f`"):
+        for key in (
+            *("`a`", "`x`", "`+`", "`-`", "`r`", "`l`"),
+            *("`Ctrl+Z`", "`Ctrl+Y`", "`Ctrl+S`", "`q`", "`f`"),
+        ):
             assert key in text
 
 
@@ -329,3 +334,49 @@ async def test_a_save_that_fails_is_explained_and_keeps_the_changes(folders: Fol
         await keys(pilot, "escape")
         assert builder(app).dirty
         assert builder(app).title == "Gaslands *"
+
+
+async def test_a_selection_and_the_force_are_renamed_and_the_limit_changed(
+    folders: Folders,
+) -> None:
+    """r names what is under the cursor (shown instead of the entry's name, the entry's
+    kept beside it); l changes the list's limit of Cans, after choosing Cans among
+    Gaslands' two costs, or takes it away (empty). Each is undone with the rest, and
+    saved as BattleScribe keeps them (customName, a cost limit of -1 for none)."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await add(pilot, "car")
+        await keys(pilot, "r")
+        dialog = app.screen
+        assert isinstance(dialog, PromptDialog)
+        await keys(pilot, "Rust Bucket", "enter")
+        assert rows(app)[2] == "  1x Rust Bucket (Car)  12 Cans"
+        await keys(pilot, "r", "escape")  # asked, then nothing done
+        assert rows(app)[2] == "  1x Rust Bucket (Car)  12 Cans"
+        await keys(pilot, "home", "r", "Hot Wheels", "enter")  # the force
+        assert rows(app)[0] == "Hot Wheels (Gaslands)  12 Cans"
+        # l: Gaslands costs Cans and Build Slots; Cans is chosen, its limit 50 changed.
+        await keys(pilot, "l")
+        assert isinstance(app.screen, PickDialog)
+        await keys(pilot, "enter")
+        prompt = app.screen
+        assert isinstance(prompt, PromptDialog)
+        assert prompt.query_one(Input).value == "50"
+        await keys(pilot, "ctrl+u", "10", "enter")
+        assert status(app) == "✗ NOT VALID (1 error) · 12/10 Cans · 0 Build Slots"
+        await keys(pilot, "l", "enter", "abc", "enter")  # refused in the prompt
+        assert isinstance(app.screen, PromptDialog)
+        await keys(pilot, "ctrl+u", "enter")  # empty: no limit
+        assert status(app) == "✓ valid · 12 Cans · 0 Build Slots"
+        await keys(pilot, "ctrl+s")
+        saved, _ = read_bs_roster(path)
+        force = saved.roster.forces[0]
+        assert force.custom_name == "Hot Wheels"
+        assert [s.custom_name for s in force.selections] == ["", "Rust Bucket"]
+        assert [(c.value) for c in saved.roster.cost_limits] == [-1.0]
+        await keys(pilot, "ctrl+z", "ctrl+z")  # the limits back to 50
+        assert status(app) == "✓ valid · 12/50 Cans · 0 Build Slots"
+    code, out = run("--catalog-dir", str(folders.catalogs), "validate", str(path))
+    assert (code, out.splitlines()[-1]) == (0, "12 Cans, 0 Build Slots: valid")

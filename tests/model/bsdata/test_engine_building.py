@@ -10,13 +10,18 @@ from model.bsdata.building import (
     choices,
     new_force,
     remove_selection,
+    set_cost_limit,
+    set_custom_name,
     set_number,
 )
+from model.bsdata.engine import roster_limits
 from model.bsdata.evaluate import Evaluation, evaluate
-from model.bsdata.roster import BsRoster
+from model.bsdata.roster import BsRoster, CostLimit
+from model.bsdata.roster_bounds import MAX_TEXT
 from model.bsdata.system import GameSystem
 from model.core.problems import RosterError
 from tests.model.bsdata.xml_fixtures import (
+    COST_TYPES,
     FORCE,
     cat,
     constraint,
@@ -105,6 +110,55 @@ def test_a_selections_number_changes_within_what_a_file_holds() -> None:
     assert three.forces[0].selections[0].number == 1
     assert set_number(three, sword, 0) == added
     assert set_number(added, sword, 10**9).forces[0].selections[0].selections[-1].number == 10**6
+
+
+def test_a_custom_name_is_given_to_one_selection_or_force_and_taken_away_when_empty() -> None:
+    """The builder's r: the Sword inside the Hero gets a name of its own, and nothing
+    else changes; the force too; an empty name (or one of blanks and control characters,
+    which never reach a terminal) takes it away."""
+    added = add_selection(GAME, roster(sel("h", "hero")), "f1", "h", "sword")
+    sword = added.forces[0].selections[0].selections[-1]
+    named = set_custom_name(added, "f1", sword.id, "  Widow\x1b[31mmaker ")
+    inner = named.forces[0].selections[0].selections
+    assert inner[-1].custom_name == "Widow[31mmaker"
+    assert inner[-1].name == "Sword"
+    assert [s.custom_name for s in inner[:-1]] == ["" for _ in inner[:-1]]
+    assert named.forces[0].selections[0].custom_name == ""
+    assert set_custom_name(named, "f1", sword.id, " \x07 ") == added
+    force_named = set_custom_name(named, "f1", None, "Strike team")
+    assert force_named.forces[0].custom_name == "Strike team"
+    assert force_named.forces[0].selections == named.forces[0].selections
+    with pytest.raises(RosterError, match="Name too long"):
+        set_custom_name(added, "f1", sword.id, "x" * (MAX_TEXT + 1))
+
+
+def test_a_cost_limit_is_set_in_place_or_added_and_none_sets_aside_the_games_default() -> None:
+    """The builder's l: the list's own limit of a cost is replaced where it stands, or
+    added after the others; no limit is BattleScribe's -1, which also sets aside the
+    game's default limit (here 10 pts); a limit a file could not hold is refused."""
+    game = system(
+        gst(FORCE, COST_TYPES.replace('defaultCostLimit="-1"', 'defaultCostLimit="10"')),
+        cat(f"<selectionEntries>{HERO}</selectionEntries>"),
+    )
+
+    def over(listed: BsRoster) -> bool:
+        return any(f.code == "bs-over-limit" for f in evaluate(game, listed).findings)
+
+    start = roster(sel("h", "hero"))  # 20 pts: over the game's default of 10
+    assert roster_limits(game, start) == (CostLimit("pts", 10.0),)
+    assert over(start)
+    fifty = set_cost_limit(start, "pts", 50)
+    assert fifty.cost_limits == (CostLimit("pts", 50.0),)
+    assert not over(fifty)
+    both = set_cost_limit(set_cost_limit(fifty, "cans", 9), "pts", 75)
+    assert both.cost_limits == (CostLimit("pts", 75.0), CostLimit("cans", 9.0))
+    unlimited = set_cost_limit(fifty, "pts", None)
+    assert roster_limits(game, unlimited) == (CostLimit("pts", -1.0),)
+    assert not over(unlimited)
+    assert over(set_cost_limit(unlimited, "pts", 1))
+    for wrong in (-1.0, 2e9, float("nan")):
+        with pytest.raises(RosterError, match="Limit out of range"):
+            set_cost_limit(start, "pts", wrong)
 
 
 def test_adding_where_nothing_fits_is_a_roster_error() -> None:

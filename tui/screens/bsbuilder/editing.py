@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from textual.css.query import NoMatches
+
 from model.bsdata.evaluate import Evaluation, evaluate
-from model.bsdata.roster import BsRoster
+from model.bsdata.roster import BsRoster, Force, Selection
 from model.bsdata.roster_toml import BsRosterFile
 from model.bsdata.system import GameSystem
 from model.core.problems import WarbandError
@@ -27,7 +29,7 @@ from saves.bs_roster_file import write_bs_roster
 from saves.recovery import KEEPER, discard_recovery, recovery_file
 from tui.app_protocol import WarbandHost
 from tui.dialogs.message import MessageDialog
-from tui.screens.bsbuilder.places import Place, too_large
+from tui.screens.bsbuilder.places import Place, find, too_large
 from tui.screens.bsbuilder.status import BsStatusLine
 from tui.screens.bsbuilder.tree import BsTree, Costing
 from tui.screens.closing import ClosingScreen
@@ -146,6 +148,18 @@ class BsListEditing(ClosingScreen):
             KEEPER.keep(self.recovery, listed, self.path, self._recovery_failed)
         else:
             discard_recovery(self.recovery)
+
+    def _at(self) -> tuple[Place, Force, Selection | None] | None:
+        """The place under the cursor, its force and its selection (None on a force);
+        None when there is no cursor (before the tree is there, or a list of no force)."""
+        try:
+            place = self.query_one(BsTree).place
+        except NoMatches:
+            return None
+        found = None if place is None else find(self.roster, place)
+        if place is None or found is None:
+            return None
+        return place, found[0], found[1]
 
     def refused(self, title: str, error: WarbandError) -> None:
         """An edit the data or the engine refused, said in a dialog (never a traceback)."""

@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.css.query import NoMatches
 
 from catalogs.library import Library
 from model.bsdata.building import Choice, add_selection, choices, remove_selection, set_number
-from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.roster import BsRoster, Selection
 from model.bsdata.roster_bounds import MAX_NUMBER
 from model.core.problems import WarbandError
 from model.core.safe_text import terminal_safe
@@ -27,7 +26,7 @@ from saves.recovery import KEEPER
 from tui import collector
 from tui.commands import Command, bindings
 from tui.screens.bsbuilder.add_dialog import AddDialog
-from tui.screens.bsbuilder.editing import BsListEditing
+from tui.screens.bsbuilder.naming import BsListNaming
 from tui.screens.bsbuilder.places import Place, find, holder, place_of
 from tui.screens.bsbuilder.status import BsStatusLine
 from tui.screens.bsbuilder.tree import BsTree
@@ -39,7 +38,7 @@ NEEDS_SELECTION = frozenset({"remove", "more", "fewer"})
 """Commands that act on the selection under the cursor (not on a force)."""
 
 
-class BsBuilderScreen(BsListEditing):
+class BsBuilderScreen(BsListNaming):
     """Build one list over BattleScribe data."""
 
     COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
@@ -70,6 +69,22 @@ class BsBuilderScreen(BsListEditing):
             "Fewer",
             "Take the selection under the cursor once less (never fewer than once).",
             key_display="-",
+        ),
+        Command(
+            "rename",
+            "r",
+            "Rename",
+            "Give the selection or force under the cursor a name of its own (empty for "
+            "none); it is shown instead of the entry's name.",
+            footer=False,
+        ),
+        Command(
+            "limit",
+            "l",
+            "Limit",
+            "Change the list's limit of a cost (empty for no limit); with several costs, "
+            "choose which first.",
+            footer=False,
         ),
         Command("undo", "ctrl+z", "Undo", "Undo the last change."),
         Command("redo", "ctrl+y", "Redo", "Redo what was undone.", footer=False),
@@ -108,6 +123,10 @@ there, ready for the next.
 The line at the top says whether the list is valid and counts each cost against its
 limit, as `warband validate` does. Below the list, each finding says what is wrong and
 how to fix it: press **f**, choose one and press **Enter** to go to its selection.
+
+**r** gives the selection or force under the cursor a name of its own, shown instead of
+its entry's name (empty takes it away). **l** changes the list's limit of a cost, or
+takes it away (empty).
 
 Every change can be undone. **Ctrl+S** saves to the file the list was opened from.
 Unsaved work is copied to a recovery file after each change; if warband or the terminal
@@ -152,8 +171,10 @@ dies, the next start offers it back.
             return True if self.history.can_redo else None
         if action == "save":
             return True if self.dirty else None
-        if action == "add":
+        if action in ("add", "rename"):
             return True if self._at() is not None else None
+        if action == "limit":
+            return True if self.cost_types() else None
         if action in NEEDS_SELECTION:
             found = self._at()
             selection = found[2] if found is not None else None
@@ -164,18 +185,6 @@ dies, the next start offers it back.
             if action == "more":
                 return True if selection.number < MAX_NUMBER else None
         return True
-
-    def _at(self) -> tuple[Place, Force, Selection | None] | None:
-        """The place under the cursor, its force and its selection (None on a force);
-        None when there is no cursor (before the tree is there, or a list of no force)."""
-        try:
-            place = self.query_one(BsTree).place
-        except NoMatches:
-            return None
-        found = None if place is None else find(self.roster, place)
-        if place is None or found is None:
-            return None
-        return place, found[0], found[1]
 
     def on_tree_node_highlighted(self) -> None:
         self.sync_bindings()  # Remove, + and - follow what is under the cursor

@@ -1,0 +1,127 @@
+"""The builder's keys that ask before they change a list over BattleScribe data: a name of
+its own for the selection or force under the cursor (r), and the list's limit of a cost
+type (l).
+
+Apart from the screen's module, which holds the keys that edit at once, because each asks
+in a dialog first and must then find the list as it was when the key came: keys typed
+while a dialog is open can change it, and then nothing is done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.markup import escape
+from textual import work
+
+from model.bsdata.building import set_cost_limit, set_custom_name
+from model.bsdata.constraints import number_text
+from model.bsdata.data import CostType
+from model.bsdata.engine import roster_limits
+from model.bsdata.roster import BsRoster
+from model.core.bounds import MAX_POINTS
+from model.core.problems import WarbandError
+from model.core.safe_text import terminal_safe
+from tui.dialogs.pick import PickDialog
+from tui.dialogs.prompt import PromptDialog
+from tui.numbers import whole
+from tui.screens.bsbuilder.editing import BsListEditing
+from tui.screens.bsbuilder.places import Place
+
+
+def limit_check(text: str) -> str | None:
+    """A prompt check: None for nothing (no limit) or a whole number the new-list dialog
+    would take too, else what to type."""
+    if not text.strip() or whole(text, 1, MAX_POINTS) is not None:
+        return None
+    return f"Type a whole number from 1 to {MAX_POINTS:,}, or nothing for no limit."
+
+
+class BsListNaming(BsListEditing):
+    """Rename (r) and Limit (l)."""
+
+    def cost_types(self) -> tuple[CostType, ...]:
+        """The cost types a limit can be set on: those the game shows, else all it has."""
+        types = self.system.cost_types()
+        return tuple(t for t in types if not t.hidden) or types
+
+    @work
+    async def action_rename(self) -> None:
+        roster = self.roster
+        found = self._at()
+        if found is None:
+            return
+        place, force, selection = found
+        own = selection.custom_name if selection is not None else force.custom_name
+        name = selection.name if selection is not None else force.name
+        text = await self.app.push_screen_wait(
+            PromptDialog(
+                "Rename", f"Name for this {_shown(name)} (empty for none):", terminal_safe(own)
+            )
+        )
+        if text is None:
+            return
+        selection_id = selection.id if selection is not None else None
+        self._apply_if_unchanged(
+            roster, lambda: set_custom_name(roster, force.id, selection_id, text), place
+        )
+
+    @work
+    async def action_limit(self) -> None:
+        roster = self.roster
+        types = self.cost_types()
+        if not types:
+            self.notify("This game's data has no costs to limit.", timeout=4)
+            return
+        limits = {c.type_id: c.value for c in roster_limits(self.system, roster)}
+        chosen: CostType | None = types[0]
+        if len(types) > 1:
+            chosen = await self.app.push_screen_wait(
+                PickDialog(
+                    "Limit which cost?",
+                    [(_cost_line(t, limits.get(t.id)), t, None) for t in types],
+                )
+            )
+        if chosen is None:
+            return
+        cost_type = chosen
+        now = limits.get(cost_type.id)
+        text = await self.app.push_screen_wait(
+            PromptDialog(
+                "Limit",
+                f"The list's limit of {_shown(cost_type.name)} (empty for no limit):",
+                number_text(now) if now is not None and now >= 0 else "",
+                limit_check,
+            )
+        )
+        if text is None:
+            return
+        value = whole(text, 1, MAX_POINTS) if text.strip() else None
+        self._apply_if_unchanged(roster, lambda: set_cost_limit(roster, cost_type.id, value), None)
+
+    def _apply_if_unchanged(
+        self, before: BsRoster, edit: Callable[[], BsRoster], at: Place | None
+    ) -> None:
+        """Apply ``edit`` of the list ``before`` (the one a dialog was opened over), unless
+        keys typed meanwhile changed the list; a change the rules refuse is said so."""
+        if self.roster is not before:
+            self.notify("The list changed meanwhile: nothing was done.", severity="warning")
+            return
+        try:
+            after = edit()
+        except WarbandError as exc:
+            self.refused("Not done", exc)
+            return
+        self.apply(after, at)
+
+
+def _shown(name: str) -> str:
+    """A name from the data as a dialog's text shows it: one line, no control characters,
+    and no square brackets read as markup."""
+    return escape(" ".join(terminal_safe(name).split()))
+
+
+def _cost_line(cost_type: CostType, limit: float | None) -> str:
+    """A cost type in the picker, with the list's limit of it where it has one."""
+    name = " ".join(terminal_safe(cost_type.name).split())
+    return f"{name}: {number_text(limit)}" if limit is not None and limit >= 0 else name
