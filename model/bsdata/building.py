@@ -382,6 +382,16 @@ def remove_selection(roster: BsRoster, selection_id: str) -> BsRoster:
     return replace(roster, forces=walk(roster.forces))
 
 
+def remove_force(roster: BsRoster, force_id: str) -> BsRoster:
+    """``roster`` without the force ``force_id``, with all it holds (its selections, and
+    the forces inside it)."""
+
+    def walk(forces: tuple[Force, ...]) -> tuple[Force, ...]:
+        return tuple(replace(f, forces=walk(f.forces)) for f in forces if f.id != force_id)
+
+    return replace(roster, forces=walk(roster.forces))
+
+
 def set_number(roster: BsRoster, selection_id: str, number: int) -> BsRoster:
     """``roster`` with the selection ``selection_id`` taken ``number`` times, held to 1 ..
     ``roster_bounds.MAX_NUMBER`` (what a roster file may hold, so the list still saves and

@@ -259,3 +259,47 @@ def test_add_without_a_name_lists_what_can_be_added_there(folder: Path, tmp_path
         "  Bike               model   5 Cans",
     ]
     assert path.read_bytes() == before  # listing changes nothing
+
+
+def test_a_force_of_another_faction_is_added_and_removed_by_id(
+    folder: Path, tmp_path: Path
+) -> None:
+    """``add-force`` lists the kinds of force a faction offers (Zone Raiders' Raider Team,
+    from the game system), adds one from the faction named (Morlocks beside the
+    Reclaimers), and ``remove --force-name`` takes it away by id, refusing a name two
+    forces share; the list is checked after each, as ``add`` checks it."""
+    path = tmp_path / "band.toml"
+    args = ("--catalog-dir", str(folder))
+    run(*args, "new", "zone-raiders", "reclaimers", "--points", "300", "-o", str(path))
+    before = path.read_bytes()
+    code, out, _ = run(*args, "add-force", str(path), "--catalogue", "morlocks")
+    assert (code, out) == (0, "forces Morlocks can add:\n  Raider Team\n")
+    assert path.read_bytes() == before
+    code, out, _ = run(*args, "add-force", str(path), "raider team", "--catalogue", "Morlocks")
+    assert code == 1  # a band still needs a Raider
+    assert out.splitlines()[0] == (
+        "Reclaimers: Reclaimers, Morlocks, Zone Raiders (BattleScribe data, revision 6)"
+    )
+    saved = tomllib.loads(path.read_text(encoding="utf-8"))
+    forces = [(f["id"], f["catalogue_name"]) for f in saved["forces"]]
+    assert [name for _, name in forces] == ["Reclaimers", "Morlocks"]
+    code, _, err = run(*args, "remove", str(path), "--force-name", "Raider Team")
+    assert code == 2
+    assert "'Raider Team' names 2 forces" in err and "give the force's id instead" in err
+    code, _, err = run(*args, "remove", str(path))
+    assert code == 2 and "name a selection, or a force with --force-name" in err
+    code, _, _ = run(*args, "remove", str(path), "--force-name", forces[1][0])
+    assert code == 1
+    assert path.read_bytes() == before
+
+
+def test_an_unknown_kind_of_force_is_refused_with_the_kinds_there_are(
+    folder: Path, tmp_path: Path
+) -> None:
+    path = _gaslands_car(folder, tmp_path)
+    before = path.read_bytes()
+    code, _, err = run("--catalog-dir", str(folder), "add-force", str(path), "Teem")
+    assert code == 2
+    assert "cannot add a force 'Teem' from Gaslands" in err
+    assert "did you mean 'Team'?" in err
+    assert path.read_bytes() == before

@@ -290,7 +290,7 @@ async def test_help_lists_the_keys(folders: Folders) -> None:
         assert isinstance(app.screen, HelpScreen)
         text = help_markdown(builder_of(app))
         for key in (
-            *("`a`", "`x`", "`+`", "`-`", "`r`", "`l`"),
+            *("`a`", "`x`", "`+`", "`-`", "`r`", "`l`", "`n`"),
             *("`Ctrl+Z`", "`Ctrl+Y`", "`Ctrl+S`", "`q`", "`f`"),
         ):
             assert key in text
@@ -380,3 +380,33 @@ async def test_a_selection_and_the_force_are_renamed_and_the_limit_changed(
         assert status(app) == "✓ valid · 12/50 Cans · 0 Build Slots"
     code, out = run("--catalog-dir", str(folders.catalogs), "validate", str(path))
     assert (code, out.splitlines()[-1]) == (0, "12 Cans, 0 Build Slots: valid")
+
+
+async def test_a_force_is_added_then_removed_with_keys(folders: Folders) -> None:
+    """n offers Gaslands' one kind of force, a Team, and adds one after the first (the
+    cursor on it; Gaslands' Sponsor is one per list, so it holds none); x on it removes
+    it with all it holds; undo brings it back."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "n")
+        picker = app.screen
+        assert isinstance(picker, PickDialog)
+        assert [label for label, _, _ in picker.choices] == ["Gaslands: Team"]
+        await keys(pilot, "enter")
+        roster = builder(app).roster
+        assert [f.name for f in roster.forces] == ["Team", "Team"]
+        assert rows(app) == [
+            "Team (Gaslands)  0 Cans",
+            "  1x Sponsor  0 Cans",
+            "Team (Gaslands)  0 Cans",
+        ]
+        assert builder(app).query_one(BsTree).place == Place(roster.forces[1].id)
+        await keys(pilot, "x")
+        assert [f.id for f in builder(app).roster.forces] == [roster.forces[0].id]
+        await keys(pilot, "ctrl+z")
+        assert builder(app).roster == roster
+        await keys(pilot, "ctrl+s")
+    saved, _ = read_bs_roster(path)
+    assert len(saved.roster.forces) == 2

@@ -120,6 +120,12 @@ def _add(args: argparse.Namespace, out: TextIO) -> int:
     return cmd_add(args, out)
 
 
+def _add_force(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.bs_editing import cmd_add_force
+
+    return cmd_add_force(args, out)
+
+
 def _remove(args: argparse.Namespace, out: TextIO) -> int:
     from tui.cli.bs_editing import cmd_remove
 
@@ -154,6 +160,7 @@ _COMMANDS = {
     "import": _import,
     "card": _card,
     "add": _add,
+    "add-force": _add_force,
     "remove": _remove,
     "battle": _battle,
     "serve": _serve,

@@ -91,6 +91,29 @@ def _force(roster: BsRoster, wanted: str | None) -> Force:
     raise AssertionError
 
 
+def _one_force(roster: BsRoster, wanted: str) -> Force:
+    """The one force with this id, or else this name or custom name: removing one of two
+    forces of the same name asks for its id rather than taking the first."""
+    from model.core.safe_text import terminal_safe
+
+    forces = _forces(roster.forces)
+    key = wanted.casefold()
+    named = [f for f in forces if f.id.casefold() == key] or [
+        f for f in forces if key in (f.name.casefold(), f.custom_name.casefold())
+    ]
+    if len(named) == 1:
+        return named[0]
+    if not named:
+        _refuse(f"no force '{terminal_safe(wanted)}' in the list", "no force has that name or id")
+    ids = ", ".join(f"{f.id} ({terminal_safe(f.custom_name or f.name)})" for f in named[:8])
+    _refuse(
+        f"'{terminal_safe(wanted)}' names {len(named)} forces",
+        f"it could be {ids}",
+        "give the force's id instead",
+    )
+    raise AssertionError  # _refuse raises
+
+
 def cmd_add(args: argparse.Namespace, out: TextIO) -> int:
     """``warband add LIST [NAME] [--into SELECTION] [--number N] [--force-name F]``;
     without a name, what may be added there."""
@@ -156,16 +179,72 @@ def _choices_text(place: str, offered: tuple[Choice, ...], names: dict[str, str]
     return terminal_safe("\n".join(lines))
 
 
-def cmd_remove(args: argparse.Namespace, out: TextIO) -> int:
-    """``warband remove LIST SELECTION``: a selection and everything inside it."""
-    from model.bsdata.building import remove_selection
+def cmd_add_force(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband add-force LIST [KIND] [--catalogue FACTION]``: another force, of the kind
+    named, from the faction named or the list's first force's, holding what BattleScribe
+    selects by itself; without a kind, the kinds that faction offers."""
+    from model.bsdata.building import new_force
+    from model.core.problems import did_you_mean
+    from model.core.safe_text import terminal_safe
     from saves.bs_roster_file import read_bs_roster
+    from tui.cli.bs_rosters import find_catalogue
 
     _only_bs(args)
     saved, _ = read_bs_roster(args.file)
     system = open_library(args).load_battlescribe(saved.system)
-    _, selection = _find_selection(saved.roster, args.selection)
-    edited = remove_selection(saved.roster, selection.id)
+    roster = saved.roster
+    if args.catalogue is not None:
+        catalogue = find_catalogue(system, args.catalogue)
+    else:
+        first = _forces(roster.forces)[0].catalogue_id if roster.forces else None
+        found = system.catalogue(first) if first is not None else None
+        if found is None:
+            _refuse(
+                "which faction?",
+                "the list has no force to take its faction from",
+                "name one with --catalogue (warband catalogs SYSTEM lists them)",
+            )
+        assert found is not None  # _refuse raises
+        catalogue = found
+    kinds = [f for f in system.forces(catalogue.id) if not f.hidden]
+    if args.kind is None:
+        lines = [f"forces {catalogue.name} can add:", *(f"  {f.name}" for f in kinds)]
+        text = "\n".join(lines) if kinds else f"{catalogue.name} has no kind of force"
+        print(terminal_safe(text), file=out)
+        return EXIT_OK
+    key = args.kind.casefold()
+    matches = [f for f in kinds if key in (f.id.casefold(), f.name.casefold())]
+    if len(matches) != 1:
+        names = [f.name for f in kinds]
+        _refuse(
+            f"cannot add a force '{args.kind}' from {catalogue.name}",
+            "no such kind of force" if not matches else f"{len(matches)} kinds have that name",
+            did_you_mean(args.kind, names) or "kinds: " + ", ".join(names[:30]),
+        )
+    edited = new_force(system, roster, catalogue.id, matches[0].id)
+    return _save(args, out, saved.system, edited, system)
+
+
+def cmd_remove(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband remove LIST SELECTION``: a selection and everything inside it; ``warband
+    remove LIST --force-name FORCE``: a force and everything inside it."""
+    from model.bsdata.building import remove_force, remove_selection
+    from saves.bs_roster_file import read_bs_roster
+
+    _only_bs(args)
+    if (args.selection is None) == (args.force_name is None):
+        _refuse(
+            "what is to be removed?",
+            "name a selection, or a force with --force-name, not both",
+            "warband remove LIST SELECTION, or warband remove LIST --force-name FORCE",
+        )
+    saved, _ = read_bs_roster(args.file)
+    system = open_library(args).load_battlescribe(saved.system)
+    if args.force_name is not None:
+        edited = remove_force(saved.roster, _one_force(saved.roster, args.force_name).id)
+    else:
+        _, selection = _find_selection(saved.roster, args.selection)
+        edited = remove_selection(saved.roster, selection.id)
     return _save(args, out, saved.system, edited, system)
 
 

@@ -144,7 +144,7 @@ def bs_new(args: argparse.Namespace, out: TextIO) -> int:
 
     library = open_library(args)
     system = library.load_battlescribe(args.system)
-    catalogue = _find_catalogue(system, args.faction)
+    catalogue = find_catalogue(system, args.faction)
     forces = playable_forces(system, catalogue)
     if args.points is not None and args.points < 1:
         raise RosterError(
@@ -221,7 +221,7 @@ def started_roster(
     )
 
 
-def _find_catalogue(system: GameSystem, wanted: str) -> Catalogue:
+def find_catalogue(system: GameSystem, wanted: str) -> Catalogue:
     """A faction (catalogue) of a system by id, name or file name, case aside; a
     ``CatalogError`` with "did you mean" otherwise."""
     from model.core.problems import CatalogError, Problem, did_you_mean

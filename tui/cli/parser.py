@@ -115,9 +115,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--number", type=int, default=1, help="how many (default 1)")
     p.add_argument("--force-name", metavar="FORCE", help="the force (default: the first)")
 
-    p = sub.add_parser("remove", help="remove a selection from a list over BattleScribe data")
+    p = sub.add_parser(
+        "add-force",
+        help="add a force to a list over BattleScribe data, by its kind",
+    )
     p.add_argument("file", type=Path, help="the list (.toml)")
-    p.add_argument("selection", help="the selection's name or id")
+    p.add_argument(
+        "kind", nargs="?", help="the kind of force (leave it out to list the kinds there are)"
+    )
+    p.add_argument(
+        "--catalogue",
+        metavar="FACTION",
+        help="the faction (catalogue) it comes from (default: the list's first force's)",
+    )
+
+    p = sub.add_parser(
+        "remove", help="remove a selection, or a force, from a list over BattleScribe data"
+    )
+    p.add_argument("file", type=Path, help="the list (.toml)")
+    p.add_argument("selection", nargs="?", help="the selection's name or id")
+    p.add_argument(
+        "--force-name",
+        metavar="FORCE",
+        help="remove this force (name or id) with all it holds, instead of a selection",
+    )
 
     p = sub.add_parser(
         "card", help="a list's designed units: their cost worked out; save one to your catalog"

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from model.bsdata.building import (
     add_selection,
     choices,
     new_force,
+    remove_force,
     remove_selection,
     set_cost_limit,
     set_custom_name,
@@ -16,7 +19,7 @@ from model.bsdata.building import (
 )
 from model.bsdata.engine import roster_limits
 from model.bsdata.evaluate import Evaluation, evaluate
-from model.bsdata.roster import BsRoster, CostLimit
+from model.bsdata.roster import BsRoster, CostLimit, Force
 from model.bsdata.roster_bounds import MAX_TEXT
 from model.bsdata.system import GameSystem
 from model.core.problems import RosterError
@@ -159,6 +162,21 @@ def test_a_cost_limit_is_set_in_place_or_added_and_none_sets_aside_the_games_def
     for wrong in (-1.0, 2e9, float("nan")):
         with pytest.raises(RosterError, match="Limit out of range"):
             set_cost_limit(start, "pts", wrong)
+
+
+def test_a_force_is_added_after_the_others_and_removed_with_what_it_holds() -> None:
+    """The builder's n and x on a force: a second force comes last, with its Hero (min 1
+    per force); removing a force takes its selections and the forces inside it, and
+    leaves the others as they were."""
+    first = new_force(GAME, BsRoster("r", "R", "gs"), "cat", "team")
+    second = new_force(GAME, first, "cat", "team")
+    assert [f.id for f in second.forces] == ["f1", second.forces[1].id]
+    assert [s.name for s in second.forces[1].selections] == ["Hero"]
+    assert remove_force(second, second.forces[1].id) == first
+    inner = Force("f9", "team", "cat", "Allies", selections=first.forces[0].selections)
+    nested = BsRoster("r", "R", "gs", forces=(replace(first.forces[0], forces=(inner,)),))
+    assert remove_force(nested, "f9").forces == first.forces
+    assert remove_force(nested, "f1").forces == ()
 
 
 def test_adding_where_nothing_fits_is_a_roster_error() -> None:

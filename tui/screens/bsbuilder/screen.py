@@ -16,7 +16,14 @@ from typing import ClassVar
 from textual.app import ComposeResult
 
 from catalogs.library import Library
-from model.bsdata.building import Choice, add_selection, choices, remove_selection, set_number
+from model.bsdata.building import (
+    Choice,
+    add_selection,
+    choices,
+    remove_force,
+    remove_selection,
+    set_number,
+)
 from model.bsdata.roster import BsRoster, Selection
 from model.bsdata.roster_bounds import MAX_NUMBER
 from model.core.problems import WarbandError
@@ -26,7 +33,7 @@ from saves.recovery import KEEPER
 from tui import collector
 from tui.commands import Command, bindings
 from tui.screens.bsbuilder.add_dialog import AddDialog
-from tui.screens.bsbuilder.naming import BsListNaming
+from tui.screens.bsbuilder.asking import AskingKeys
 from tui.screens.bsbuilder.places import Place, find, holder, place_of
 from tui.screens.bsbuilder.status import BsStatusLine
 from tui.screens.bsbuilder.tree import BsTree
@@ -34,11 +41,11 @@ from tui.widgets.findings_list import FindingsList
 from tui.widgets.safe_header import SafeHeader
 from tui.widgets.steady_footer import SteadyFooter
 
-NEEDS_SELECTION = frozenset({"remove", "more", "fewer"})
+NEEDS_SELECTION = frozenset({"more", "fewer"})
 """Commands that act on the selection under the cursor (not on a force)."""
 
 
-class BsBuilderScreen(BsListNaming):
+class BsBuilderScreen(AskingKeys):
     """Build one list over BattleScribe data."""
 
     COMMAND_LIST: ClassVar[tuple[Command, ...]] = (
@@ -53,7 +60,7 @@ class BsBuilderScreen(BsListNaming):
             "remove",
             "x,delete",
             "Remove",
-            "Remove the selection under the cursor, with everything inside it.",
+            "Remove the selection or force under the cursor, with everything inside it.",
             key_display="x",
         ),
         Command(
@@ -84,6 +91,14 @@ class BsBuilderScreen(BsListNaming):
             "Limit",
             "Change the list's limit of a cost (empty for no limit); with several costs, "
             "choose which first.",
+            footer=False,
+        ),
+        Command(
+            "new_force",
+            "n",
+            "Force",
+            "Add a force: choose its catalogue and its kind; it comes with what it must "
+            "hold, and the cursor goes to it.",
             footer=False,
         ),
         Command("undo", "ctrl+z", "Undo", "Undo the last change."),
@@ -126,7 +141,8 @@ how to fix it: press **f**, choose one and press **Enter** to go to its selectio
 
 **r** gives the selection or force under the cursor a name of its own, shown instead of
 its entry's name (empty takes it away). **l** changes the list's limit of a cost, or
-takes it away (empty).
+takes it away (empty). **n** adds a force (another detachment of the army, or an ally):
+choose its catalogue and its kind; **x** on a force removes it with all it holds.
 
 Every change can be undone. **Ctrl+S** saves to the file the list was opened from.
 Unsaved work is copied to a recovery file after each change; if warband or the terminal
@@ -171,8 +187,10 @@ dies, the next start offers it back.
             return True if self.history.can_redo else None
         if action == "save":
             return True if self.dirty else None
-        if action in ("add", "rename"):
+        if action in ("add", "rename", "remove"):
             return True if self._at() is not None else None
+        if action == "new_force":
+            return True if self.force_kinds() else None
         if action == "limit":
             return True if self.cost_types() else None
         if action in NEEDS_SELECTION:
@@ -239,9 +257,11 @@ dies, the next start offers it back.
         found = self._at()
         if found is None:
             return
-        place, _, selection = found
+        place, force, selection = found
         if selection is not None:
             self.apply(remove_selection(self.roster, selection.id), holder(self.roster, place))
+        else:
+            self.apply(remove_force(self.roster, force.id), None)
 
     def action_more(self) -> None:
         self._number(+1)

@@ -1,6 +1,6 @@
 """The builder's keys that ask before they change a list over BattleScribe data: a name of
-its own for the selection or force under the cursor (r), and the list's limit of a cost
-type (l).
+its own for the selection or force under the cursor (r), the list's limit of a cost type
+(l), and a new force (n).
 
 Apart from the screen's module, which holds the keys that edit at once, because each asks
 in a dialog first and must then find the list as it was when the key came: keys typed
@@ -14,9 +14,9 @@ from collections.abc import Callable
 from rich.markup import escape
 from textual import work
 
-from model.bsdata.building import set_cost_limit, set_custom_name
+from model.bsdata.building import new_force, set_cost_limit, set_custom_name
 from model.bsdata.constraints import number_text
-from model.bsdata.data import CostType
+from model.bsdata.data import Catalogue, CostType, ForceEntry
 from model.bsdata.engine import roster_limits
 from model.bsdata.roster import BsRoster
 from model.core.bounds import MAX_POINTS
@@ -37,8 +37,8 @@ def limit_check(text: str) -> str | None:
     return f"Type a whole number from 1 to {MAX_POINTS:,}, or nothing for no limit."
 
 
-class BsListNaming(BsListEditing):
-    """Rename (r) and Limit (l)."""
+class AskingKeys(BsListEditing):
+    """Rename (r), Limit (l) and Force (n)."""
 
     def cost_types(self) -> tuple[CostType, ...]:
         """The cost types a limit can be set on: those the game shows, else all it has."""
@@ -63,7 +63,7 @@ class BsListNaming(BsListEditing):
             return
         selection_id = selection.id if selection is not None else None
         self._apply_if_unchanged(
-            roster, lambda: set_custom_name(roster, force.id, selection_id, text), place
+            roster, lambda: set_custom_name(roster, force.id, selection_id, text), lambda _: place
         )
 
     @work
@@ -97,13 +97,58 @@ class BsListNaming(BsListEditing):
         if text is None:
             return
         value = whole(text, 1, MAX_POINTS) if text.strip() else None
-        self._apply_if_unchanged(roster, lambda: set_cost_limit(roster, cost_type.id, value), None)
+        self._apply_if_unchanged(
+            roster, lambda: set_cost_limit(roster, cost_type.id, value), lambda _: None
+        )
+
+    @work
+    async def action_new_force(self) -> None:
+        roster = self.roster
+        kinds = self.force_kinds()
+        if not kinds:
+            self.notify("This game's data has no kind of force to add.", timeout=4)
+            return
+        chosen = await self.app.push_screen_wait(
+            PickDialog(
+                "Add which force?",
+                [
+                    (_force_line(catalogue, entry), (catalogue.id, entry.id), None)
+                    for catalogue, entry in kinds
+                ],
+            )
+        )
+        if chosen is None:
+            return
+        catalogue_id, entry_id = chosen
+        self._apply_if_unchanged(
+            roster,
+            lambda: new_force(self.system, roster, catalogue_id, entry_id),
+            lambda after: Place(after.forces[-1].id),  # the new force is the last
+        )
+
+    def force_kinds(self) -> list[tuple[Catalogue, ForceEntry]]:
+        """The forces a player may add, by catalogue: the catalogues of the list's forces
+        first (another force of the same army is the usual case), then the game's other
+        factions; hidden force entries are left out, as BattleScribe leaves them out."""
+        factions = self.system.factions
+        used = [f.catalogue_id for f in self.roster.forces]
+        ordered = sorted(factions, key=lambda c: used.index(c.id) if c.id in used else len(used))
+        return [
+            (catalogue, entry)
+            for catalogue in ordered
+            for entry in self.system.forces(catalogue.id)
+            if not entry.hidden
+        ]
 
     def _apply_if_unchanged(
-        self, before: BsRoster, edit: Callable[[], BsRoster], at: Place | None
+        self,
+        before: BsRoster,
+        edit: Callable[[], BsRoster],
+        at: Callable[[BsRoster], Place | None],
     ) -> None:
-        """Apply ``edit`` of the list ``before`` (the one a dialog was opened over), unless
-        keys typed meanwhile changed the list; a change the rules refuse is said so."""
+        """Apply ``edit`` of the list ``before`` (the one a dialog was opened over), with
+        the cursor going to ``at`` of the list it makes, unless keys typed meanwhile
+        changed the list; a change the rules refuse is said so."""
         if self.roster is not before:
             self.notify("The list changed meanwhile: nothing was done.", severity="warning")
             return
@@ -112,13 +157,18 @@ class BsListNaming(BsListEditing):
         except WarbandError as exc:
             self.refused("Not done", exc)
             return
-        self.apply(after, at)
+        self.apply(after, at(after))
 
 
 def _shown(name: str) -> str:
     """A name from the data as a dialog's text shows it: one line, no control characters,
     and no square brackets read as markup."""
     return escape(" ".join(terminal_safe(name).split()))
+
+
+def _force_line(catalogue: Catalogue, entry: ForceEntry) -> str:
+    """A kind of force in the picker: its catalogue and its name."""
+    return " ".join(terminal_safe(f"{catalogue.name}: {entry.name}").split())
 
 
 def _cost_line(cost_type: CostType, limit: float | None) -> str:
