@@ -28,6 +28,12 @@ def terminal_safe(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
+def one_line(text: str) -> str:
+    """A name from a file as one line of a terminal: its runs of white space (newlines
+    too) made one space, and no control characters."""
+    return terminal_safe(" ".join(text.split()))
+
+
 def has_control(text: str) -> bool:
     """Whether ``terminal_safe`` would change ``text``."""
     return _CONTROL.search(text) is not None

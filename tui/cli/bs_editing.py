@@ -13,7 +13,8 @@ several things asks for the selection's id (``show`` and the file list them).
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, TextIO
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn, TextIO, TypeVar
 
 from saves.peek import is_bs_roster
 from tui.cli.bs_rosters import cost_names, verdict_text
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from model.bsdata.system import GameSystem
 
 
-def _refuse(title: str, message: str, hint: str | None = None) -> None:
+def _refuse(title: str, message: str, hint: str | None = None) -> NoReturn:
     from model.core.problems import Problem, RosterError
 
     raise RosterError(title, [Problem(message, hint=hint)])
@@ -50,31 +51,44 @@ def _forces(forces: tuple[Force, ...]) -> list[Force]:
     return out
 
 
-def _find_selection(roster: BsRoster, wanted: str) -> tuple[Force, Selection]:
-    """The one selection with this id, or else this name or custom name."""
+T = TypeVar("T")
+
+
+def _one_named(
+    found: Sequence[tuple[T, Selection | Force]], wanted: str, what: str, hint: str | None = None
+) -> T:
+    """The one of ``found`` whose selection or force has the id ``wanted``, or else that
+    name or custom name, case aside; refused when none has it (with ``hint``) or several
+    do (then their ids are asked for: an edit never takes the first of two alike)."""
     from model.core.safe_text import terminal_safe
 
-    found = [(f, s) for f in _forces(roster.forces) for s in _walk(f.selections)]
-    exact = [(f, s) for f, s in found if s.id == wanted]
+    exact = [(t, s) for t, s in found if s.id == wanted]
     key = wanted.casefold()
     named = exact or [
-        (f, s) for f, s in found if key in (s.name.casefold(), s.custom_name.casefold())
+        (t, s) for t, s in found if key in (s.name.casefold(), s.custom_name.casefold())
     ]
     if len(named) == 1:
-        return named[0]
+        return named[0][0]
     if not named:
         _refuse(
-            f"no selection '{terminal_safe(wanted)}' in the list",
-            "nothing selected has that name or id",
-            "see the list's selections with: warband show LIST",
+            f"no {what} '{terminal_safe(wanted)}' in the list",
+            f"no {what} has that name or id",
+            hint,
         )
     ids = ", ".join(f"{s.id} ({terminal_safe(s.custom_name or s.name)})" for _, s in named[:8])
     _refuse(
-        f"'{terminal_safe(wanted)}' names {len(named)} selections",
+        f"'{terminal_safe(wanted)}' names {len(named)} {what}s",
         f"it could be {ids}",
-        "give the selection's id instead",
+        f"give the {what}'s id instead",
     )
-    raise AssertionError  # _refuse raises
+
+
+def _find_selection(roster: BsRoster, wanted: str) -> tuple[Force, Selection]:
+    """The one selection with this id, or else this name or custom name."""
+    found = [((f, s), s) for f in _forces(roster.forces) for s in _walk(f.selections)]
+    return _one_named(
+        found, wanted, "selection", "see the list's selections with: warband show LIST"
+    )
 
 
 def _force(roster: BsRoster, wanted: str | None) -> Force:
@@ -88,30 +102,12 @@ def _force(roster: BsRoster, wanted: str | None) -> Force:
         if key in (force.id.casefold(), force.name.casefold(), force.custom_name.casefold()):
             return force
     _refuse(f"no force '{wanted}' in the list", "no force has that name or id")
-    raise AssertionError
 
 
 def _one_force(roster: BsRoster, wanted: str) -> Force:
     """The one force with this id, or else this name or custom name: removing one of two
     forces of the same name asks for its id rather than taking the first."""
-    from model.core.safe_text import terminal_safe
-
-    forces = _forces(roster.forces)
-    key = wanted.casefold()
-    named = [f for f in forces if f.id.casefold() == key] or [
-        f for f in forces if key in (f.name.casefold(), f.custom_name.casefold())
-    ]
-    if len(named) == 1:
-        return named[0]
-    if not named:
-        _refuse(f"no force '{terminal_safe(wanted)}' in the list", "no force has that name or id")
-    ids = ", ".join(f"{f.id} ({terminal_safe(f.custom_name or f.name)})" for f in named[:8])
-    _refuse(
-        f"'{terminal_safe(wanted)}' names {len(named)} forces",
-        f"it could be {ids}",
-        "give the force's id instead",
-    )
-    raise AssertionError  # _refuse raises
+    return _one_named([(f, f) for f in _forces(roster.forces)], wanted, "force")
 
 
 def cmd_add(args: argparse.Namespace, out: TextIO) -> int:
@@ -204,7 +200,6 @@ def cmd_add_force(args: argparse.Namespace, out: TextIO) -> int:
                 "the list has no force to take its faction from",
                 "name one with --catalogue (warband catalogs SYSTEM lists them)",
             )
-        assert found is not None  # _refuse raises
         catalogue = found
     kinds = [f for f in system.forces(catalogue.id) if not f.hidden]
     if args.kind is None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from model.core.messages import counted
-from model.core.safe_text import terminal_safe
+from model.core.safe_text import one_line
 from tui.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
 
 if TYPE_CHECKING:
@@ -22,11 +22,6 @@ if TYPE_CHECKING:
     from catalogs.library import Library, SystemEntry
     from model.bsdata.data import Catalogue, Entry
     from model.bsdata.system import GameSystem
-
-
-def one_line(text: str) -> str:
-    """A name from a file, safe for a terminal and on one line."""
-    return terminal_safe(" ".join(text.split()))
 
 
 def overview(library: Library, entry: SystemEntry, out: TextIO) -> None:

@@ -22,7 +22,7 @@ from catalogs.library import Library
 from model.catalog.schema import Catalog
 from model.core.bounds import MAX_POINTS
 from model.core.problems import WarbandError
-from model.core.safe_text import terminal_safe
+from model.core.safe_text import one_line
 from tui.numbers import whole
 from tui.titles import battlescribe_titles, system_titles
 
@@ -30,11 +30,6 @@ if TYPE_CHECKING:
     from model.bsdata.system import GameSystem
 
 POINTS_LABEL = "Points limit"
-
-
-def one_line(text: str) -> str:
-    """A name from BattleScribe files, safe for a terminal and on one line."""
-    return terminal_safe(" ".join(text.split()))
 
 
 @dataclass(frozen=True)

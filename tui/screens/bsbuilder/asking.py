@@ -21,7 +21,7 @@ from model.bsdata.engine import roster_limits
 from model.bsdata.roster import BsRoster
 from model.core.bounds import MAX_POINTS
 from model.core.problems import WarbandError
-from model.core.safe_text import terminal_safe
+from model.core.safe_text import one_line, terminal_safe
 from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole
@@ -163,15 +163,15 @@ class AskingKeys(BsListEditing):
 def _shown(name: str) -> str:
     """A name from the data as a dialog's text shows it: one line, no control characters,
     and no square brackets read as markup."""
-    return escape(" ".join(terminal_safe(name).split()))
+    return escape(one_line(name))
 
 
 def _force_line(catalogue: Catalogue, entry: ForceEntry) -> str:
     """A kind of force in the picker: its catalogue and its name."""
-    return " ".join(terminal_safe(f"{catalogue.name}: {entry.name}").split())
+    return one_line(f"{catalogue.name}: {entry.name}")
 
 
 def _cost_line(cost_type: CostType, limit: float | None) -> str:
     """A cost type in the picker, with the list's limit of it where it has one."""
-    name = " ".join(terminal_safe(cost_type.name).split())
+    name = one_line(cost_type.name)
     return f"{name}: {number_text(limit)}" if limit is not None and limit >= 0 else name
