@@ -398,10 +398,18 @@ def set_number(roster: BsRoster, selection_id: str, number: int) -> BsRoster:
     reads back). What it holds is left as it is: its own costs count ``number`` times,
     its children's once (``SEMANTICS.md``, rule 6)."""
     number = max(1, min(number, MAX_SELECTED))
+    return _edit_selection(roster, selection_id, lambda s: replace(s, number=number))
+
+
+def _edit_selection(
+    roster: BsRoster, selection_id: str, change: Callable[[Selection], Selection]
+) -> BsRoster:
+    """``roster`` with ``change`` made to the selection ``selection_id`` (ids are unique
+    in a roster, in every force and at every depth); the rest is shared, not copied."""
 
     def one(selection: Selection) -> Selection:
         if selection.id == selection_id:
-            return replace(selection, number=number)
+            return change(selection)
         if selection.selections:
             return replace(selection, selections=tuple(map(one, selection.selections)))
         return selection
@@ -418,8 +426,8 @@ def set_number(roster: BsRoster, selection_id: str, number: int) -> BsRoster:
 def set_custom_name(
     roster: BsRoster, force_id: str, selection_id: str | None, name: str
 ) -> BsRoster:
-    """``roster`` with the selection ``selection_id`` of force ``force_id`` (the force
-    itself when None) given its own ``name``, as BattleScribe's custom names are: shown
+    """``roster`` with the selection ``selection_id`` (the force ``force_id`` itself when
+    None) given its own ``name``, as BattleScribe's custom names are: shown
     instead of the entry's name, which it keeps. An empty name takes it away; control
     characters are dropped (they would reach a terminal), and a name longer than a
     roster file holds is refused."""
@@ -431,17 +439,7 @@ def set_custom_name(
         )
     if selection_id is None:
         return _edit_force(roster, force_id, lambda f: replace(f, custom_name=name))
-
-    def one(selection: Selection) -> Selection:
-        if selection.id == selection_id:
-            return replace(selection, custom_name=name)
-        if selection.selections:
-            return replace(selection, selections=tuple(map(one, selection.selections)))
-        return selection
-
-    return _edit_force(
-        roster, force_id, lambda f: replace(f, selections=tuple(map(one, f.selections)))
-    )
+    return _edit_selection(roster, selection_id, lambda s: replace(s, custom_name=name))
 
 
 def set_cost_limit(roster: BsRoster, type_id: str, value: float | None) -> BsRoster:
