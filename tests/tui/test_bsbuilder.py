@@ -290,7 +290,7 @@ async def test_help_lists_the_keys(folders: Folders) -> None:
         assert isinstance(app.screen, HelpScreen)
         text = help_markdown(builder_of(app))
         for key in (
-            *("`a`", "`x`", "`+`", "`-`", "`r`", "`l`", "`n`"),
+            *("`a`", "`x`", "`+`", "`-`", "`r`", "`l`", "`n`", "`s`"),
             *("`Ctrl+Z`", "`Ctrl+Y`", "`Ctrl+S`", "`q`", "`f`"),
         ):
             assert key in text
@@ -410,3 +410,41 @@ async def test_a_force_is_added_then_removed_with_keys(folders: Folders) -> None
         await keys(pilot, "ctrl+s")
     saved, _ = read_bs_roster(path)
     assert len(saved.roster.forces) == 2
+
+
+async def test_the_list_is_shared_as_the_command_line_exports_it(folders: Folders) -> None:
+    """s: the share code copied reads back as the list (``warband import`` takes it), and
+    Markdown and a BattleScribe .ros saved to a file under the list's name in the saves
+    folder are, byte for byte, what ``warband export`` prints for the saved list."""
+    from saves.bs_share_code import decode_bs
+    from saves.ros_file import ros_from_bytes
+
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await add(pilot, "car")
+        await keys(pilot, "ctrl+s", "s")
+        assert isinstance(app.screen, PickDialog)
+        await keys(pilot, *["down"] * 4, "enter")  # Share code
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.click("#choice-copy")
+        await pilot.pause()
+        assert decode_bs(app.clipboard).roster == builder(app).roster
+        for downs in (1, 5):  # Markdown, then the .ros
+            await keys(pilot, "s", *["down"] * downs, "enter")
+            await pilot.click("#choice-file")
+            await pilot.pause()
+            assert isinstance(app.screen, PromptDialog)
+            await keys(pilot, "enter")  # the offered name: gaslands.<suffix>
+    markdown = (folders.saves / "gaslands.md").read_text(encoding="utf-8")
+    assert markdown.startswith("# Gaslands\n")
+    assert "**12/50 Cans** · 1 models · ✓ valid" in markdown and "## 2. Car, 12 Cans" in markdown
+    ros = (folders.saves / "gaslands.ros").read_bytes()
+    assert ros_from_bytes(ros, "gaslands.ros") == read_bs_roster(path)[0].roster
+    for fmt, suffix in (("markdown", "md"), ("ros", "ros")):
+        code, out = run(
+            "--catalog-dir", str(folders.catalogs), "export", str(path), "--format", fmt
+        )
+        assert code == 0
+        assert (folders.saves / f"gaslands.{suffix}").read_text(encoding="utf-8") == out

@@ -511,8 +511,8 @@ class TestBsBuilder:
         under it "1x Sponsor  0 Cans" and the highlighted "1x Car  12 Cans", under the Car
         "✗ 1x Machine Gun  2 Cans" (red mark) and "1x 125mm Cannon  6 Cans", each with its
         "1x Front  0 Cans" mounting; the finding "Car has 4 Build Slots in Options, at most
-        2 ..." below; the footer with F1, a Add, x Remove, + More, - Fewer, Undo and Save
-        dimmed (nothing to undo or save), q Close, all inside 80 columns."""
+        2 ..." below; the footer with F1, a Add, x Remove, + More, - Fewer, s Share, Undo
+        and Save dimmed (nothing to undo or save), q Close, all inside 80 columns."""
         path = _gaslands_list(folders)
         assert snap_compare(
             app_on(folders, path), terminal_size=size, run_before=pressing("down", "down")

@@ -247,26 +247,13 @@ def bs_export(args: argparse.Namespace, out: TextIO) -> int:
     """``warband export FILE --format F`` on a BattleScribe list: every format our own
     lists have, and ``ros``/``rosz`` for BattleScribe and New Recruit."""
     from saves.atomic import write_atomic
-    from saves.bs_export import build_bs_export, number_text
-    from saves.bs_share_code import encode_bs
-    from saves.export_formats import to_json, to_markdown, to_text
-    from saves.export_html import to_html
+    from saves.bs_export import number_text
+    from saves.bs_share import bs_share_text
 
     saved, system, evaluation = _open(args)
-    if args.format in BS_FORMATS:
+    if args.format == "rosz" or (args.format == "ros" and args.output is not None):
         return _export_ros(args, out, saved, system, evaluation)
-    code = encode_bs(saved)
-    if args.format == "code":
-        text = code
-    else:
-        doc = build_bs_export(system, saved.system, saved.roster, evaluation)
-        if args.format == "json":
-            text = to_json(doc)
-        elif args.format == "html":
-            text = to_html(doc, code)
-        else:
-            text = (to_markdown if args.format == "markdown" else to_text)(doc, code)
-        text = text.rstrip("\n")
+    text = bs_share_text(args.format, system, saved, evaluation).rstrip("\n")
     if args.output is None:
         print(text, file=out)
         return EXIT_OK
@@ -289,26 +276,15 @@ def _export_ros(
     evaluation: Evaluation,
 ) -> int:
     from model.core.problems import Problem, RosterError
-    from saves.ros_file import ros_file_bytes, write_ros_file
+    from saves.ros_file import write_ros_file
 
+    if args.output is None:  # ros to the screen is text: bs_export prints it
+        raise RosterError(
+            "a .rosz is a zip file, not text",
+            [Problem("nothing written", hint="give a file to write: -o LIST.rosz")],
+        )
     revisions = {c.id: c.revision for c in (system.system, *system.catalogues)}
     names = cost_names(system)
-    if args.output is None:
-        if args.format == "rosz":
-            raise RosterError(
-                "a .rosz is a zip file, not text",
-                [Problem("nothing written", hint="give a file to write: -o LIST.rosz")],
-            )
-        data = ros_file_bytes(
-            saved.roster,
-            zipped=False,
-            cost_names=names,
-            catalogue_revisions=revisions,
-            totals=evaluation.totals,
-            selection_costs=evaluation.selection_costs,
-        )
-        print(data.decode("utf-8").rstrip("\n"), file=out)
-        return EXIT_OK
     write_ros_file(
         args.output,
         saved.roster,

@@ -1,6 +1,6 @@
-"""The builder's keys that ask before they change a list over BattleScribe data: a name of
-its own for the selection or force under the cursor (r), the list's limit of a cost type
-(l), and a new force (n).
+"""The builder's keys that ask first, over a list of BattleScribe data: a name of its own
+for the selection or force under the cursor (r), the list's limit of a cost type (l), a
+new force (n), and a format to share the list in (s).
 
 Apart from the screen's module, which holds the keys that edit at once, because each asks
 in a dialog first and must then find the list as it was when the key came: keys typed
@@ -19,11 +19,13 @@ from model.bsdata.constraints import number_text
 from model.bsdata.data import Catalogue, CostType, ForceEntry
 from model.bsdata.engine import roster_limits
 from model.bsdata.roster import BsRoster
+from model.bsdata.roster_toml import BsRosterFile
 from model.core.bounds import MAX_POINTS
 from model.core.problems import WarbandError
 from model.core.safe_text import one_line, terminal_safe
 from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
+from tui.flows.share_text import share_text
 from tui.numbers import whole
 from tui.screens.bsbuilder.editing import BsListEditing
 from tui.screens.bsbuilder.places import Place
@@ -37,8 +39,20 @@ def limit_check(text: str) -> str | None:
     return f"Type a whole number from 1 to {MAX_POINTS:,}, or nothing for no limit."
 
 
+SHARED_AS = (
+    ("Chat text: fits one message, ends with the share code", "text", ".txt"),
+    ("Markdown: for a forum, a table per entry", "markdown", ".md"),
+    ("JSON: for other tools", "json", ".json"),
+    ("HTML: a printable army sheet, one file", "html", ".html"),
+    ("Share code: warband import turns it back into this list", "code", ".code"),
+    ("BattleScribe roster (.ros): for BattleScribe or New Recruit", "ros", ".ros"),
+)
+"""What Share offers: the picker's line, the format (``saves.bs_share``) and a file's suffix.
+Warband's own builder offers the first five; a .ros is for the apps the data comes from."""
+
+
 class AskingKeys(BsListEditing):
-    """Rename (r), Limit (l) and Force (n)."""
+    """Rename (r), Limit (l), Force (n) and Share (s)."""
 
     def cost_types(self) -> tuple[CostType, ...]:
         """The cost types a limit can be set on: those the game shows, else all it has."""
@@ -125,6 +139,22 @@ class AskingKeys(BsListEditing):
             lambda: new_force(self.system, roster, catalogue_id, entry_id),
             lambda after: Place(after.forces[-1].id),  # the new force is the last
         )
+
+    @work
+    async def action_share(self) -> None:
+        """Choose a format, then the clipboard or a file (``tui.flows.share_text``)."""
+        from saves.bs_share import bs_share_text
+
+        fmt = await self.app.push_screen_wait(
+            PickDialog("Share the list as", [(line, fmt, None) for line, fmt, _ in SHARED_AS])
+        )
+        if fmt is None:
+            return
+        listed = BsRosterFile(self.system_id, self.roster)
+        text = bs_share_text(fmt, self.system, listed, self.evaluation)
+        suffix = next(suffix for _, name, suffix in SHARED_AS if name == fmt)
+        folder = self.warband.locations.saves_dir
+        await share_text(self, text, folder, self.roster.name, suffix)
 
     def force_kinds(self) -> list[tuple[Catalogue, ForceEntry]]:
         """The forces a player may add, by catalogue: the catalogues of the list's forces

@@ -101,6 +101,13 @@ class BsBuilderScreen(AskingKeys):
             "hold, and the cursor goes to it.",
             footer=False,
         ),
+        Command(
+            "share",
+            "s",
+            "Share",
+            "Share the list: chat text, Markdown, JSON, a printable HTML sheet, a share "
+            "code or a BattleScribe .ros; copied, or saved to a file.",
+        ),
         Command("undo", "ctrl+z", "Undo", "Undo the last change."),
         Command("redo", "ctrl+y", "Redo", "Redo what was undone.", footer=False),
         Command("save", "ctrl+s", "Save", "Save the list to the file it was opened from."),
@@ -143,6 +150,8 @@ how to fix it: press **f**, choose one and press **Enter** to go to its selectio
 its entry's name (empty takes it away). **l** changes the list's limit of a cost, or
 takes it away (empty). **n** adds a force (another detachment of the army, or an ally):
 choose its catalogue and its kind; **x** on a force removes it with all it holds.
+**s** shares the list as chat text, Markdown, JSON, a printable HTML sheet, a share code
+(`warband import` reads it back) or a BattleScribe `.ros`, copied or saved to a file.
 
 Every change can be undone. **Ctrl+S** saves to the file the list was opened from.
 Unsaved work is copied to a recovery file after each change; if warband or the terminal

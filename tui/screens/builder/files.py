@@ -12,12 +12,11 @@ from pathlib import Path
 from textual import work
 
 from model.core.problems import WarbandError
-from saves.free_name import NoFreeName, free_path, slug
 from saves.recovery import discard_recovery
 from saves.roster_file import write_roster
 from tui.dialogs.choice import may_write
 from tui.dialogs.message import MessageDialog
-from tui.dialogs.prompt import PromptDialog
+from tui.flows.share_text import ask_file, free_default
 from tui.screens.builder.editing import ListEditing
 
 
@@ -59,26 +58,15 @@ class FileKeys(ListEditing):
 
     def _free_default(self, suffix: str) -> Path:
         """The first free ``<list name>[-n]<suffix>`` in the saves folder."""
-        folder = self.warband.locations.saves_dir
-        try:
-            return free_path(folder, slug(self.roster.name), suffix)
-        except NoFreeName:  # proposed anyway: writing over it asks first
-            return folder / (slug(self.roster.name) + suffix)
+        return free_default(self.warband.locations.saves_dir, self.roster.name, suffix)
 
     async def _ask_file(
         self, title: str, prompt: str, default: Path, suffix: str | None
     ) -> Path | None:
         """A file name from the player: relative to the saves folder, given ``suffix`` when
         it has none (None: taken as typed)."""
-        text = await self.app.push_screen_wait(
-            PromptDialog(title, prompt, str(default), _not_blank)
-        )
-        if text is None:
-            return None
-        path = Path(text.strip()).expanduser()
-        if not path.is_absolute():
-            path = self.warband.locations.saves_dir / path
-        return path.with_suffix(suffix) if suffix is not None and not path.suffix else path
+        folder = self.warband.locations.saves_dir
+        return await ask_file(self.app, folder, title, prompt, default, suffix)
 
     async def save(self) -> bool:
         """Save, asking for a file when there is none; True when saved."""
@@ -94,10 +82,6 @@ class FileKeys(ListEditing):
         path = await self.ask_path()
         if path is not None:
             self.save_to(path)
-
-
-def _not_blank(text: str) -> str | None:
-    return None if text.strip() else "Type a file name."
 
 
 def _same_file(a: Path, b: Path) -> bool:
