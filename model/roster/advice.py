@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from model.catalog.schema import FactionView
 from model.roster.findings import Finding
 from model.roster.roster import Roster
-from model.roster.validate import edit_errors, validate
+from model.roster.validate import edit_errors_each, validate
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,21 +41,25 @@ def options_for(view: FactionView, roster: Roster, index: int) -> tuple[Option, 
 
     One more of an option changes only this entry: the other entries' own findings stay
     as they are (and are in ``before``), so only the list-wide rules and this entry are
-    checked per option (``edit_errors``)."""
+    checked per option (``edit_errors_each``, which counts the other entries once)."""
     entry = roster.units[index]
     before = {(f.code, f.message) for f in validate(view, roster).errors}
+    offered = [
+        (group, item_id, choice)
+        for group in view.option_groups(entry.unit)
+        for item_id, choice in group.choices.items()
+    ]
+    trials = [
+        entry.with_item(item_id, entry.items.get(item_id, 0) + 1) for _, item_id, _ in offered
+    ]
     out: list[Option] = []
-    for group in view.option_groups(entry.unit):
-        for item_id, choice in group.choices.items():
-            count = entry.items.get(item_id, 0)
-            trial = entry.with_item(item_id, count + 1)
-            new = tuple(
-                f
-                for f in edit_errors(view, roster, index, trial)
-                if (f.code, f.message) not in before and f.code != "points-limit"
-            )
-            limit = None if choice.limit is None else choice.limit * entry.models
-            out.append(
-                Option(item_id, group.name, view.choice_cost(group, item_id), count, limit, new)
-            )
+    for (group, item_id, choice), errors in zip(
+        offered, edit_errors_each(view, roster, index, trials), strict=True
+    ):
+        new = tuple(
+            f for f in errors if (f.code, f.message) not in before and f.code != "points-limit"
+        )
+        limit = None if choice.limit is None else choice.limit * entry.models
+        count = entry.items.get(item_id, 0)
+        out.append(Option(item_id, group.name, view.choice_cost(group, item_id), count, limit, new))
     return tuple(out)

@@ -251,18 +251,34 @@ def _needed_limit(rule: CountRule, count: int) -> int | str:
     return math.ceil(count / rule.max) * rule.per_points
 
 
-def _ratio(rule: RatioRule, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
+def _ratio_counts(rule: RatioRule, loadouts: Iterable[tuple[Loadout, int]]) -> tuple[int, int]:
+    """A ratio's numerator and denominator over entries given once with how many there
+    are of each."""
     num = den = 0
+    for lo, count in loadouts:
+        num += sum(a for _, a in _measure(rule.numerator, lo, "none")) * count
+        den += sum(a for _, a in _measure(rule.denominator, lo, "none")) * count
+    return num, den
+
+
+def _ratio_breaks(rule: RatioRule, num: int, den: int) -> bool:
+    """Whether ``num`` is more than the ratio allows for ``den``."""
+    return num > _allowed(rule, den)
+
+
+def _allowed(rule: RatioRule, den: int) -> int:
+    return math.floor(rule.max * den + 1e-9)
+
+
+def _ratio(rule: RatioRule, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
+    num, den = _ratio_counts(rule, ((g.lo, g.count) for g in ctx.groups))
+    if not _ratio_breaks(rule, num, den):
+        return [], []
     last: int | None = None
     for g in ctx.groups:
-        n = sum(a for _, a in _measure(rule.numerator, g.lo, "none"))
-        if n:
+        if sum(a for _, a in _measure(rule.numerator, g.lo, "none")):
             last = g.last if last is None else max(last, g.last)
-        num += n * g.count
-        den += sum(a for _, a in _measure(rule.denominator, g.lo, "none")) * g.count
-    allowed = math.floor(rule.max * den + 1e-9)
-    if num <= allowed:
-        return [], []
+    allowed = _allowed(rule, den)
     values = {
         "count": num,
         "other": den,

@@ -12,7 +12,7 @@ import pytest
 from model.catalog.schema import FactionView
 from model.roster.advice import Option, options_for
 from model.roster.roster import Roster
-from model.roster.validate import validate
+from model.roster.validate import edit_errors, edit_errors_each, validate
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled
@@ -53,3 +53,36 @@ def test_options_say_what_the_whole_list_would(path: Path) -> None:
         longer = roster.model_copy(update={"units": roster.units * 3})
         for index in (0, len(roster.units), len(longer.units) - 1):
             assert options_for(view, longer, index) == whole_list_options(view, longer, index)
+
+
+@pytest.mark.parametrize("path", LISTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_checking_options_together_finds_what_checking_each_finds(path: Path) -> None:
+    """``edit_errors_each`` counts the other entries once and evaluates whole only the
+    rules an option makes find something: for every entry of every fixture list, one
+    more and one fewer of each option, and each entry with its items taken away, it
+    gives ``edit_errors``'s findings, in its order; also in the list three times over,
+    each entry named apart (no two alike, so no entries are counted together)."""
+    roster, _ = read_roster(path)
+    view = bundled(roster.system).view(roster.faction).with_cards(roster.cards)
+    named = roster.model_copy(
+        update={
+            "units": tuple(
+                u.model_copy(update={"name": f"{u.name or 'Entry'} {n}"})
+                for n, u in enumerate(roster.units * 3)
+            )
+        }
+    )
+    for listed in (roster, named):
+        for index, entry in enumerate(listed.units):
+            bare = entry
+            for item_id in entry.items:
+                bare = bare.with_item(item_id, 0)
+            trials = [bare]
+            for group in view.option_groups(entry.unit):
+                for item_id in group.choices:
+                    count = entry.items.get(item_id, 0)
+                    trials.append(entry.with_item(item_id, count + 1))
+                    if count:
+                        trials.append(entry.with_item(item_id, count - 1))
+            expected = tuple(edit_errors(view, listed, index, t) for t in trials)
+            assert edit_errors_each(view, listed, index, trials) == expected
