@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from model.catalog.schema import FactionView
-from model.roster.findings import Finding
+from model.roster.edit_check import edit_errors_each
+from model.roster.findings import Finding, Report
 from model.roster.roster import Roster
-from model.roster.validate import edit_errors_each, validate
+from model.roster.validate import validate
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,14 +37,19 @@ class Option:
         return not self.blocked_by
 
 
-def options_for(view: FactionView, roster: Roster, index: int) -> tuple[Option, ...]:
+def options_for(
+    view: FactionView, roster: Roster, index: int, report: Report | None = None
+) -> tuple[Option, ...]:
     """Every option of one entry, with its price, count and what would forbid one more.
 
     One more of an option changes only this entry: the other entries' own findings stay
     as they are (and are in ``before``), so only the list-wide rules and this entry are
-    checked per option (``edit_errors_each``, which counts the other entries once)."""
+    checked per option (``edit_errors_each``, which counts the other entries once).
+    ``report``: ``validate``'s for ``roster``, where the caller has it (the builder checks
+    the list after every edit), so it is not worked out twice."""
     entry = roster.units[index]
-    before = {(f.code, f.message) for f in validate(view, roster).errors}
+    report = validate(view, roster) if report is None else report
+    before = {(f.code, f.message) for f in report.errors}
     offered = [
         (group, item_id, choice)
         for group in view.option_groups(entry.unit)

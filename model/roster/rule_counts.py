@@ -10,7 +10,7 @@ and ``_Group`` are here, below the plan, as the state every rule reads.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -44,21 +44,46 @@ class _Group:
     """The place of the last of them."""
 
 
+@dataclass(frozen=True)
+class Places:
+    """Where a list-wide count's findings go: the last entry adding to an over-full key,
+    and the first entry that makes a minimum apply (``_last_contributor``,
+    ``_first_when``)."""
+
+    last: Callable[[str | None], int | None]
+    first_when: Callable[[], int | None]
+
+
 def _points(rule: PointsLimit, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
     limit = ctx.roster.points_limit
     tallies = [Tally(rule.label, ctx.points, limit, of_points=True)] if rule.label else []
-    excess = ctx.points - limit
+    groups = ctx.groups
+    return _points_findings(rule, ctx, ctx.points, lambda: _cheapest(groups)), tallies
+
+
+def _cheapest(groups: Iterable[_Group]) -> int | None:
+    """What the cheapest model of the entries costs (None for no entries)."""
+    return min((g.lo.cheapest_model for g in groups), default=None)
+
+
+def _points_findings(
+    rule: PointsLimit, ctx: _Context, points: int, cheapest: Callable[[], int | None]
+) -> list[Finding]:
+    """The points limit's finding for a list of ``points`` whose cheapest model costs
+    ``cheapest()`` (asked only for a list over its limit that has a tolerance)."""
+    limit = ctx.roster.points_limit
+    excess = points - limit
     if excess <= 0:
-        return [], tallies
+        return []
     tolerance = 0
-    if rule.tolerance == "cheapest-model" and ctx.groups:
-        tolerance = min(g.lo.cheapest_model for g in ctx.groups)
-    values = {"points": ctx.points, "points_limit": limit, "excess": excess, "tolerance": tolerance}
+    if rule.tolerance == "cheapest-model":
+        tolerance = cheapest() or 0
+    values = {"points": points, "points_limit": limit, "excess": excess, "tolerance": tolerance}
     if excess <= tolerance:
         text = render(rule.tolerance_message or DEFAULTS["points-tolerance"], values)
-        return [Finding("warning", rule.id, text)], tallies
+        return [Finding("warning", rule.id, text)]
     text = render(rule.message or DEFAULTS["points-limit"], values)
-    return [Finding(rule.severity, rule.id, text)], tallies
+    return [Finding(rule.severity, rule.id, text)]
 
 
 def _same_stat(rule: SameStatRule, lo: Loadout) -> Iterator[Finding]:
@@ -160,6 +185,15 @@ def _last_contributor(
     Entries that resolve alike measure alike, so each group is measured once and stands
     for its last entry: walking every entry from the end measured each copy again, for
     every over-full count, on every key press."""
+    found, fallback = _last_adders(rule, terms, groups, key)
+    return fallback if found is None else found
+
+
+def _last_adders(
+    rule: CountRule, terms: tuple[Term, ...], groups: Iterable[_Group], key: str | None
+) -> tuple[int | None, int | None]:
+    """The last entry adding to ``key`` in a way the player can remove, and the last
+    adding to it only with what comes with its unit (``_adds``)."""
     found = fallback = None
     for g in groups:
         adds = _adds(rule, terms, g.lo, key)
@@ -169,7 +203,7 @@ def _last_contributor(
             found = g.last if found is None else max(found, g.last)
         else:
             fallback = g.last if fallback is None else max(fallback, g.last)
-    return fallback if found is None else found
+    return found, fallback
 
 
 def _adds(rule: CountRule, terms: tuple[Term, ...], lo: Loadout, key: str | None) -> bool | None:
@@ -198,13 +232,21 @@ def _check_totals(
     rule: CountRule,
     terms: tuple[Term, ...],
     ctx: _Context,
-    totals: dict[str | None, int],
+    totals: Mapping[str | None, int],
     least: int | None,
     most: int | None,
     lo: Loadout | None,
+    places: Places | None = None,
 ) -> Iterator[Finding]:
     """The findings of a count's totals: for one entry's count (``lo``), on it; for a
-    list-wide count, on the entry a player would change (found among ``ctx.groups``)."""
+    list-wide count, on the entry a player would change (found among ``ctx.groups``, or
+    by ``places`` where the groups are not all at hand)."""
+    if places is None:
+        groups = ctx.groups
+        places = Places(
+            lambda key: _last_contributor(rule, terms, groups, key),
+            lambda: _first_when(rule, groups),
+        )
     for key, count in totals.items():
         over = most is not None and count > most
         under = least is not None and count < least
@@ -224,14 +266,14 @@ def _check_totals(
             assert most is not None
             values["excess"] = count - most
             values["needed_limit"] = _needed_limit(rule, count)
-            at = lo.index if lo else _last_contributor(rule, terms, ctx.groups, key)
+            at = lo.index if lo else places.last(key)
             text = render(rule.message or DEFAULTS["count-max"], values)
             yield Finding(rule.severity, rule.id, text, Where(at, item))
         else:
             assert least is not None
             values["missing"] = least - count
             text = render(rule.message or DEFAULTS["count-min"], values)
-            at = lo.index if lo else _first_when(rule, ctx.groups)
+            at = lo.index if lo else places.first_when()
             yield Finding(rule.severity, rule.id, text, Where(at, item))
 
 
@@ -272,12 +314,26 @@ def _allowed(rule: RatioRule, den: int) -> int:
 
 def _ratio(rule: RatioRule, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
     num, den = _ratio_counts(rule, ((g.lo, g.count) for g in ctx.groups))
-    if not _ratio_breaks(rule, num, den):
-        return [], []
+    groups = ctx.groups
+    return _ratio_findings(rule, num, den, lambda: _ratio_last(rule, groups)), []
+
+
+def _ratio_last(rule: RatioRule, groups: Iterable[_Group]) -> int | None:
+    """The last entry counted in a ratio's numerator."""
     last: int | None = None
-    for g in ctx.groups:
+    for g in groups:
         if sum(a for _, a in _measure(rule.numerator, g.lo, "none")):
             last = g.last if last is None else max(last, g.last)
+    return last
+
+
+def _ratio_findings(
+    rule: RatioRule, num: int, den: int, last: Callable[[], int | None]
+) -> list[Finding]:
+    """The ratio's finding for ``num`` over ``den``, on the entry ``last()`` (asked only
+    when the ratio is broken)."""
+    if not _ratio_breaks(rule, num, den):
+        return []
     allowed = _allowed(rule, den)
     values = {
         "count": num,
@@ -289,4 +345,4 @@ def _ratio(rule: RatioRule, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
     }
     text = render(rule.message or DEFAULTS["ratio"], values)
     severity: Severity = rule.severity
-    return [Finding(severity, rule.id, text, Where(last))], []
+    return [Finding(severity, rule.id, text, Where(last()))]

@@ -13,8 +13,7 @@ check is a few passes over the list, fast enough to run on every key press.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from weakref import WeakKeyDictionary
 
 from model.catalog.constraints import (
@@ -31,19 +30,14 @@ from model.roster.fixed_checks import _entry_checks, _setting_findings
 from model.roster.loadout import Loadout, resolve_loadout
 from model.roster.roster import Roster, RosterUnit
 from model.roster.rule_counts import (
-    _bounds,
     _Context,
     _count,
     _count_unit,
     _Group,
     _points,
     _ratio,
-    _ratio_breaks,
-    _ratio_counts,
     _same_stat,
-    _totals,
 )
-from model.roster.rule_match import _unit_matches
 
 
 def validate(view: FactionView, roster: Roster) -> Report:
@@ -79,117 +73,15 @@ def _check(
         found, tally = _evaluate(rule, terms, ctx)
         findings.extend(found)
         tallies.extend(tally)
+    return _in_order(findings), tallies
+
+
+def _in_order(findings: list[Finding]) -> list[Finding]:
+    """Errors first, each kind in the order of the entries they point at (the list's own
+    first); otherwise as found (sorted in place, stably)."""
     order = {"error": 0, "warning": 1}
     findings.sort(key=lambda f: (order[f.severity], -1 if f.where.unit is None else f.where.unit))
-    return findings, tallies
-
-
-def edit_errors_each(
-    view: FactionView, roster: Roster, index: int, entries: Iterable[RosterUnit]
-) -> tuple[tuple[Finding, ...], ...]:
-    """``edit_errors`` for each of ``entries`` in entry ``index``'s place, the same
-    findings in the same order, at about the cost of one pass over the list in all.
-
-    The equip dialog asks this for every option of an entry on every key. Checked one by
-    one, each option went over every entry of the list for every list rule: in a list of
-    200 entries of their own (named, or equipped apart) that was 80 ms a key. Here the
-    list rules are first counted over the other entries, once; each option then adds what
-    its entry counts, and only a rule that this makes find something is evaluated over the
-    whole list again (its message and the entry it points at need the whole list). A
-    rule that finds nothing with the totals added finds nothing evaluated whole: the
-    totals are sums, the same in any order. Rules that take the worst of a property
-    (``item-rules``) are always evaluated whole."""
-    loadouts, bases = _resolve(view, roster)
-    keep = [n for n in range(len(loadouts)) if n != index]
-    others = _Context(
-        view,
-        roster,
-        tuple(loadouts[n] for n in keep),
-        sum(loadouts[n].cost for n in keep),
-        _groups(tuple(loadouts[n] for n in keep), tuple(bases[n] for n in keep)),
-    )
-    _, list_rules = _plan(view)
-    counted = [_counted(rule, terms, others) for rule, terms in list_rules]
-    out = []
-    for entry in entries:
-        lo, base = _trial(view, entry, index)
-        firing = tuple(
-            planned
-            for planned, partial in zip(list_rules, counted, strict=True)
-            if _finds(planned[0], planned[1], partial, others, lo)
-        )
-        if not firing:  # the entry's own findings alone
-            found, _ = _check(others, (lo,), only=())
-        else:
-            found, _ = _check(_edited(view, roster, index, lo, base), (lo,), only=firing)
-        out.append(tuple(f for f in found if f.severity == "error"))
-    return tuple(out)
-
-
-@dataclass(frozen=True)
-class _Counts:
-    """What a list rule counts over the entries but one (``_counted``)."""
-
-    whole: bool = False
-    """Only evaluating the rule over the whole list can tell (it takes a worst value)."""
-    off: bool = False
-    """The rule is off (its maximum is a setting the list leaves unset)."""
-    points: int = 0
-    holds: bool = True
-    """A count's ``when`` holds for one of the entries."""
-    totals: Mapping[str | None, int] = field(default_factory=dict)
-    num: int = 0
-    den: int = 0
-
-
-def _counted(rule: Constraint, terms: tuple[Term, ...], ctx: _Context) -> _Counts:
-    """A list rule's count over ``ctx``'s entries: the points (a points limit), whether its
-    ``when`` holds and its totals (a count), the numerator and denominator (a ratio)."""
-    if isinstance(rule, PointsLimit):
-        return _Counts(points=ctx.points)
-    if isinstance(rule, CountRule):
-        limited = _with_setting(rule, ctx)
-        if limited is None:
-            return _Counts(off=True)
-        if any(t.measure == "item-rules" for t in terms):
-            return _Counts(whole=True)
-        when = limited.when
-        holds = when is None or any(_unit_matches(when, g.lo) for g in ctx.groups)
-        totals = _totals(limited, terms, ((g.lo, g.count) for g in ctx.groups))
-        return _Counts(holds=holds, totals=totals)
-    assert isinstance(rule, RatioRule)
-    num, den = _ratio_counts(rule, ((g.lo, g.count) for g in ctx.groups))
-    return _Counts(num=num, den=den)
-
-
-def _finds(
-    rule: Constraint, terms: tuple[Term, ...], counts: _Counts, ctx: _Context, lo: Loadout
-) -> bool:
-    """Whether ``rule`` may find something once entry ``lo`` is added to what it counted
-    over the others (True when only evaluating it whole can tell)."""
-    if counts.off:
-        return False
-    if counts.whole:
-        return True
-    if isinstance(rule, PointsLimit):
-        return counts.points + lo.cost > ctx.roster.points_limit
-    if isinstance(rule, CountRule):
-        when = rule.when
-        if not counts.holds and not (when is not None and _unit_matches(when, lo)):
-            return False
-        totals = dict(counts.totals)
-        for key, amount in _totals(rule, terms, ((lo, 1),)).items():
-            totals[key] = totals.get(key, 0) + amount
-        limited = _with_setting(rule, ctx)
-        assert limited is not None  # else counted off
-        least, most = _bounds(limited, ctx, 1)
-        return any(
-            (most is not None and n > most) or (least is not None and n < least)
-            for n in totals.values()
-        )
-    assert isinstance(rule, RatioRule)
-    num, den = _ratio_counts(rule, ((lo, 1),))
-    return _ratio_breaks(rule, counts.num + num, counts.den + den)
+    return findings
 
 
 def _trial(view: FactionView, entry: RosterUnit, index: int) -> tuple[Loadout, Loadout]:
@@ -228,7 +120,8 @@ def edit_errors(
     The builder asks this for every option of an entry (would one more break a rule?).
     Validating a whole copy of the list per option went over every entry each time,
     twenty times per key press in the equip dialog; this reuses the list's entries as
-    resolved and checks only the edited one (``edit_errors_each`` checks several)."""
+    resolved and checks only the edited one (``model.roster.edit_check`` checks several
+    at once)."""
     lo, base = _trial(view, entry, index)
     findings, _ = _check(_edited(view, roster, index, lo, base), (lo,))
     return tuple(f for f in findings if f.severity == "error")

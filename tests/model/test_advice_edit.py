@@ -11,8 +11,9 @@ import pytest
 
 from model.catalog.schema import FactionView
 from model.roster.advice import Option, options_for
+from model.roster.edit_check import edit_errors_each
 from model.roster.roster import Roster
-from model.roster.validate import edit_errors, edit_errors_each, validate
+from model.roster.validate import edit_errors, validate
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled
@@ -86,3 +87,17 @@ def test_checking_options_together_finds_what_checking_each_finds(path: Path) ->
                         trials.append(entry.with_item(item_id, count - 1))
             expected = tuple(edit_errors(view, listed, index, t) for t in trials)
             assert edit_errors_each(view, listed, index, trials) == expected
+
+
+def test_a_points_tolerance_counts_the_edited_entrys_models_too() -> None:
+    """Steam Wars allows going over the limit by less than the cheapest model. In the
+    designed list (967 points) entry 9's models cost 7 points each, every other entry's
+    14 or more: over a limit of 959 by 8, more than 7, is an error, which a tolerance of
+    the other entries' cheapest model (14) would have made a warning."""
+    roster, _ = read_roster(FIXTURES / "rosters" / "steam-wars" / "designed-1000.toml")
+    roster = roster.model_copy(update={"points_limit": 959})
+    view = bundled(roster.system).view(roster.faction).with_cards(roster.cards)
+    entry = roster.units[8]
+    expected = edit_errors(view, roster, 8, entry)
+    assert "points-limit" in {f.code for f in expected}
+    assert edit_errors_each(view, roster, 8, [entry]) == (expected,)

@@ -72,6 +72,8 @@ class ListEditing(ClosingScreen):
         self.path = path
         self.saved = saved
         self.report: Report = validate(self.view, roster)
+        self.reported = roster
+        """The list ``report`` is of (the present one, once ``refresh_view`` has run)."""
         self._selected: int | None = 0 if roster.units else None
         self.recovery = recovery or self._recovery_path()
         self._behind = False
@@ -135,7 +137,7 @@ class ListEditing(ClosingScreen):
         Any change to a screen under a dialog repaints the whole dialog screen and the
         list behind it (Textual composes them together), which after each item added
         in the equip dialog cost several times the change itself."""
-        self.report = validate(self.view, self.roster)
+        self.report, self.reported = validate(self.view, self.roster), self.roster
         self._behind = self.is_attached and self.app.screen is not self
         if not self._behind:
             self._show()

@@ -76,7 +76,8 @@ class EntryKeys(DesignKeys):
             f"Equip {name} ({index + 1}): {cost} {self.view.system.points} · "
             f"list {self.report.points}/{self.report.points_limit}"
         )
-        return title, options_for(self.view, self.roster, index)
+        known = self.report if self.reported is self.roster else None
+        return title, options_for(self.view, self.roster, index, known)
 
     def action_equip(self) -> None:
         found = self._entry()
