@@ -105,13 +105,12 @@ class _Counted:
     holds: bool = True
     """A count's ``when`` holds for one of the other entries."""
     totals: dict[str | None, int] = field(default_factory=dict)
-    first: dict[str | None, int] = field(default_factory=dict)
-    """Where each key of a count is first met: the first entry adding to it."""
     num: int = 0
     den: int = 0
     _last: dict[str | None, tuple[int | None, int | None]] = field(default_factory=dict)
     _when_first: list[int | None] = field(default_factory=list)
     _ratio_others: list[int | None] = field(default_factory=list)
+    _first: dict[str | None, int] | None = None
 
     @classmethod
     def of(cls, rule: Constraint, terms: tuple[Term, ...], ctx: _Context) -> _Counted:
@@ -126,10 +125,6 @@ class _Counted:
                 when = limited.when
                 counts.holds = when is None or any(_unit_matches(when, g.lo) for g in ctx.groups)
                 counts.totals = _totals(limited, terms, ((g.lo, g.count) for g in ctx.groups))
-                for g in ctx.groups:
-                    for term in terms:
-                        for key, _ in _measure(term, g.lo, limited.group_by):
-                            counts.first.setdefault(key, g.lo.index)
         elif isinstance(rule, RatioRule):
             counts.num, counts.den = _ratio_counts(rule, ((g.lo, g.count) for g in ctx.groups))
         return counts
@@ -153,32 +148,45 @@ class _Counted:
         when = limited.when
         if not self.holds and not (when is not None and _unit_matches(when, lo)):
             return []
-        totals = self._in_order(_totals(limited, terms, ((lo, 1),)), lo.index)
+        own = _totals(limited, terms, ((lo, 1),))
         least, most = _bounds(limited, ctx, 1)
+        if not any(
+            (most is not None and n > most) or (least is not None and n < least)
+            for n in _added(self.totals, own).values()
+        ):
+            return []  # nothing found: no need of the keys' order or of places
+        totals = self._in_order(limited, terms, own, lo.index)
         places = Places(
             lambda key: self._last_contributor(limited, terms, lo, key),
             lambda: self._first_when(limited, lo),
         )
         return list(_check_totals(limited, terms, ctx, totals, least, most, None, places))
 
-    def _in_order(self, own: dict[str | None, int], index: int) -> dict[str | None, int]:
+    def _in_order(
+        self, rule: CountRule, terms: tuple[Term, ...], own: dict[str | None, int], index: int
+    ) -> dict[str | None, int]:
         """The others' totals with the edited entry's added, keyed in the order a pass
         over the whole list meets the keys: by the first entry adding to each, the keys
         one entry adds in the order it adds them."""
+        if self._first is None:  # where the others first add to each key, once
+            self._first = {}
+            for g in self.groups:
+                for term in terms:
+                    for key, _ in _measure(term, g.lo, rule.group_by):
+                        self._first.setdefault(key, g.lo.index)
+        firsts = self._first
         rank = {key: n for n, key in enumerate(self.totals)}
         own_rank = {key: n for n, key in enumerate(own)}
 
         def met(key: str | None) -> tuple[int, int]:
-            first = self.first.get(key, _NOWHERE)
+            first = firsts.get(key, _NOWHERE)
             if key in own and index < first:
                 return index, own_rank[key]
-            if key not in self.first and key in rank:  # a count's key of no entry (0)
+            if key not in firsts and key in rank:  # a count's key of no entry (0)
                 return -1, rank[key]
             return first, rank[key]
 
-        totals = dict(self.totals)
-        for key, amount in own.items():
-            totals[key] = totals.get(key, 0) + amount
+        totals = _added(self.totals, own)
         return {key: totals[key] for key in sorted(totals, key=met)}
 
     def _last_contributor(
@@ -223,3 +231,11 @@ class _Counted:
         """What the cheapest model of the others and ``lo`` costs."""
         others = _cheapest(self.groups)
         return lo.cheapest_model if others is None else min(others, lo.cheapest_model)
+
+
+def _added(totals: dict[str | None, int], own: dict[str | None, int]) -> dict[str | None, int]:
+    """``totals`` with ``own`` added key by key."""
+    out = dict(totals)
+    for key, amount in own.items():
+        out[key] = out.get(key, 0) + amount
+    return out
