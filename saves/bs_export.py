@@ -113,7 +113,7 @@ def build_bs_export(
 ) -> ListExport:
     """The document of a BattleScribe list, as the engine evaluated it."""
     points = main_cost(system, roster)
-    names = {t.id: t.name for t in system.cost_types()}
+    names = system.cost_names()
     limit = next((c.value for c in roster.cost_limits if c.type_id == points), -1.0)
     totals = {c.type_id: c.value for c in evaluation.totals}
     entries: list[ExportEntry] = []

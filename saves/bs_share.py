@@ -31,8 +31,8 @@ def bs_share_text(fmt: str, system: GameSystem, saved: BsRosterFile, evaluation:
         data = ros_file_bytes(
             saved.roster,
             zipped=False,
-            cost_names={t.id: t.name for t in system.cost_types()},
-            catalogue_revisions={c.id: c.revision for c in (system.system, *system.catalogues)},
+            cost_names=system.cost_names(),
+            catalogue_revisions=system.revisions(),
             totals=evaluation.totals,
             selection_costs=evaluation.selection_costs,
         )

@@ -66,7 +66,7 @@ class Checker:
         self.engine = engine
         self.findings: list[Finding] = []
         self._seen: set[tuple[str, str, Root]] = set()
-        self._cost_names = {c.id: c.name for c in engine.system.cost_types()}
+        self._cost_names = engine.system.cost_names()
 
     # -- places ----------------------------------------------------------------------
 

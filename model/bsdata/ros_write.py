@@ -10,8 +10,8 @@ and its ``costs``. ``ros_read.read_ros`` reads it back as the same roster.
 Costs are the engine's, not this module's: the caller passes the roster's ``totals``
 and each selection's costs by selection id (``model.bsdata.evaluate``), with the names
 of the cost types and the catalogues' revisions from the game system
-(``cost_names_of``, ``revisions_of``). So the writer needs no game system, and the costs
-in the file are the ones warband shows.
+(``GameSystem.cost_names``, ``GameSystem.revisions``). So the writer needs no game
+system, and the costs in the file are the ones warband shows.
 
 Not written: each selection's ``categories``, ``profiles`` and ``rules``, and each force's
 ``categories`` and ``publications``. The schema makes them optional, they are all read
@@ -34,7 +34,6 @@ from xml.etree.ElementTree import Element, SubElement
 from model.bsdata.data import Cost
 from model.bsdata.ros_read import NAMESPACE
 from model.bsdata.roster import BsRoster, Force, Selection
-from model.bsdata.system import GameSystem
 
 BATTLESCRIBE_VERSION = "2.03"
 GENERATED_BY = "warband"
@@ -43,16 +42,6 @@ _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 """Characters XML 1.0 cannot hold at all (control characters, lone surrogates, U+FFFE):
 texts reach the writer clean (``model.core.safe_text``), but a file must be well formed
 whatever a caller passes."""
-
-
-def cost_names_of(system: GameSystem) -> dict[str, str]:
-    """Cost type id to name, as the game system declares them."""
-    return {cost.id: cost.name for cost in system.cost_types()}
-
-
-def revisions_of(system: GameSystem) -> dict[str, int]:
-    """Catalogue id (the game system's too) to its revision, as loaded."""
-    return {c.id: c.revision for c in (system.system, *system.catalogues)}
 
 
 def ros_bytes(

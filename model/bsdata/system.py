@@ -137,6 +137,14 @@ class GameSystem:
         """The game's cost types, as the game system declares them."""
         return self.system.cost_types
 
+    def cost_names(self) -> dict[str, str]:
+        """Cost type id to name, as the game system declares them."""
+        return {cost.id: cost.name for cost in self.system.cost_types}
+
+    def revisions(self) -> dict[str, int]:
+        """Catalogue id (the game system's too) to its revision, as loaded."""
+        return {c.id: c.revision for c in (self.system, *self.catalogues)}
+
     def imported_roots(self, catalogue_id: str) -> tuple[Entry, ...]:
         """A catalogue's root entries, then those of the catalogues it imports with
         ``importRootEntries`` (only their entries marked ``import``), then the game

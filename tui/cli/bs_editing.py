@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, TypeVar
 
 from saves.peek import is_bs_roster
-from tui.cli.bs_rosters import cost_names, verdict_text
+from tui.cli.bs_rosters import verdict_text
 from tui.cli.exits import EXIT_INVALID, EXIT_OK
 from tui.cli.files import open_library
 
@@ -130,7 +130,7 @@ def cmd_add(args: argparse.Namespace, out: TextIO) -> int:
         place = force.custom_name or force.name
     offered = choices(system, roster, force.id, parent_id)
     if args.name is None:
-        print(_choices_text(place, offered, cost_names(system)), file=out)
+        print(_choices_text(place, offered, system.cost_names()), file=out)
         return EXIT_OK
     key = args.name.casefold()
     matches = [c for c in offered if c.name.casefold() == key]
@@ -260,7 +260,7 @@ def _save(
     from model.bsdata.roster_toml import BsRosterFile
     from saves.bs_roster_file import write_bs_roster
 
-    write_bs_roster(args.file, BsRosterFile(system_id, roster), cost_names(system), replace=True)
+    write_bs_roster(args.file, BsRosterFile(system_id, roster), system.cost_names(), replace=True)
     evaluation = evaluate(system, roster)
     names = ", ".join(dict.fromkeys(f.catalogue_name or f.catalogue_id for f in roster.forces))
     print(verdict_text(system, roster, evaluation, names), file=out)

@@ -46,10 +46,6 @@ def _open(args: argparse.Namespace) -> tuple[BsRosterFile, GameSystem, Evaluatio
     return saved, system, evaluate(system, saved.roster)
 
 
-def cost_names(system: GameSystem) -> dict[str, str]:
-    return {t.id: t.name for t in system.cost_types()}
-
-
 def verdict_text(
     system: GameSystem, roster: BsRoster, evaluation: Evaluation, catalogue: str
 ) -> str:
@@ -58,7 +54,7 @@ def verdict_text(
     from model.core.safe_text import terminal_safe
     from saves.bs_export import number_text
 
-    names = cost_names(system)
+    names = system.cost_names()
     limits = {c.type_id: c.value for c in evaluation.limits if c.value >= 0}
     costs = ", ".join(
         f"{number_text(c.value)}"
@@ -103,7 +99,7 @@ def bs_validate(args: argparse.Namespace, out: TextIO) -> int:
 def _report(system: GameSystem, evaluation: Evaluation) -> dict[str, object]:
     """``validate --json`` for a BattleScribe list: ``valid`` and ``findings`` as for our
     own lists, the costs by cost type instead of ``points``."""
-    names = cost_names(system)
+    names = system.cost_names()
     limits = {c.type_id: c.value for c in evaluation.limits}
     return {
         "valid": evaluation.valid,
@@ -154,11 +150,11 @@ def bs_new(args: argparse.Namespace, out: TextIO) -> int:
     name = args.name or catalogue.name
     roster = started_roster(system, catalogue, forces[0], args.points, name)
     write_bs_roster(
-        args.output, BsRosterFile(args.system, roster), cost_names(system), replace=True
+        args.output, BsRosterFile(args.system, roster), system.cost_names(), replace=True
     )
     points = main_cost(system, roster)
     limit = (
-        f" of {number_text(float(args.points))} {cost_names(system)[points]}"
+        f" of {number_text(float(args.points))} {system.cost_names()[points]}"
         if roster.cost_limits and points
         else ""
     )
@@ -260,7 +256,7 @@ def bs_export(args: argparse.Namespace, out: TextIO) -> int:
     refuse_overwrite(args.output, args.force)
     write_atomic(args.output, (text + "\n").encode("utf-8"))
     totals = ", ".join(
-        f"{number_text(c.value)} {cost_names(system).get(c.type_id, c.type_id)}"
+        f"{number_text(c.value)} {system.cost_names().get(c.type_id, c.type_id)}"
         for c in evaluation.totals
     )
     verdict = "valid" if evaluation.valid else "NOT VALID"
@@ -283,15 +279,13 @@ def _export_ros(
             "a .rosz is a zip file, not text",
             [Problem("nothing written", hint="give a file to write: -o LIST.rosz")],
         )
-    revisions = {c.id: c.revision for c in (system.system, *system.catalogues)}
-    names = cost_names(system)
     write_ros_file(
         args.output,
         saved.roster,
         zipped=args.format == "rosz",
         replace=args.force,
-        cost_names=names,
-        catalogue_revisions=revisions,
+        cost_names=system.cost_names(),
+        catalogue_revisions=system.revisions(),
         totals=evaluation.totals,
         selection_costs=evaluation.selection_costs,
     )
@@ -323,7 +317,7 @@ def bs_import(args: argparse.Namespace, out: TextIO) -> int:
         saved = BsRosterFile(system_id, roster)
     refuse_overwrite(args.output, args.force)
     evaluation = evaluate(system, saved.roster)
-    write_bs_roster(args.output, saved, cost_names(system), replace=True)
+    write_bs_roster(args.output, saved, system.cost_names(), replace=True)
     print(f"wrote {args.output}", file=out)
     print(verdict_text(system, saved.roster, evaluation, _catalogues(saved.roster)), file=out)
     return EXIT_OK if evaluation.valid else EXIT_INVALID

@@ -47,7 +47,7 @@ def write_new_bs_list(library: Library, choice: NewBsList, folder: Path) -> Path
     from model.core.safe_text import terminal_safe
     from saves.bs_roster_file import write_bs_roster
     from saves.free_name import NoFreeName, free_path, slug
-    from tui.cli.bs_rosters import cost_names, playable_forces, started_roster
+    from tui.cli.bs_rosters import playable_forces, started_roster
 
     system = library.load_battlescribe(choice.system)
     catalogue = system.catalogue(choice.catalogue)
@@ -64,5 +64,5 @@ def write_new_bs_list(library: Library, choice: NewBsList, folder: Path) -> Path
     except (OSError, NoFreeName) as exc:
         raise SaveError(f"could not save the list in {folder}", [Problem(str(exc))]) from exc
     # replace=False: a file that appeared since the name was chosen is refused, not replaced
-    write_bs_roster(path, BsRosterFile(choice.system, roster), cost_names(system))
+    write_bs_roster(path, BsRosterFile(choice.system, roster), system.cost_names())
     return path

@@ -8,7 +8,7 @@ from xml.etree.ElementTree import Element
 from model.bsdata.data import Catalogue, Cost
 from model.bsdata.read import read_catalogue
 from model.bsdata.ros_read import NAMESPACE, read_ros
-from model.bsdata.ros_write import cost_names_of, revisions_of, ros_bytes
+from model.bsdata.ros_write import ros_bytes
 from model.bsdata.roster import BsRoster, CostLimit, Force, Selection
 from model.bsdata.system import GameSystem
 from model.parse.xml_guard import XmlRefused, parse_xml
@@ -166,9 +166,9 @@ def test_a_roster_over_a_shared_game_system_round_trips_with_its_names() -> None
         files.append(catalogue)
     gst = next(c for c in files if c.is_game_system)
     system = GameSystem.build(gst, tuple(c for c in files if not c.is_game_system))
-    assert list(cost_names_of(system).values()) == ["Cans", "Build Slots"]
+    assert list(system.cost_names().values()) == ["Cans", "Build Slots"]
     faction = system.factions[0]
-    assert revisions_of(system)[faction.id] == faction.revision
+    assert system.revisions()[faction.id] == faction.revision
     force_entry = system.forces(faction.id)[0]
     entries = system.imported_roots(faction.id)[:2]
     roster = BsRoster(
@@ -192,7 +192,7 @@ def test_a_roster_over_a_shared_game_system_round_trips_with_its_names() -> None
         ),
     )
     written = ros_bytes(
-        roster, cost_names=cost_names_of(system), catalogue_revisions=revisions_of(system)
+        roster, cost_names=system.cost_names(), catalogue_revisions=system.revisions()
     )
     root = parsed(written)
     (force,) = root.iter(NS + "force")

@@ -60,7 +60,7 @@ class BsListEditing(ClosingScreen):
         self.saved: BsRoster | None = saved
         """What the file holds: the list is unsaved while it differs."""
         self.history: History[BsRoster] = History(listed.roster)
-        self.cost_names = {t.id: t.name for t in system.cost_types()}
+        self.cost_names = system.cost_names()
         self.evaluation: Evaluation = evaluate(system, listed.roster)
         self.recovery = recovery or recovery_file(recovery_dir, str(path.resolve()))
         """The recovery file of this list: the same name for the same file, as in
