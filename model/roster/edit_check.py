@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from model.catalog.constraints import Constraint, CountRule, PointsLimit, RatioRule, Term
 from model.catalog.schema import FactionView
@@ -32,10 +33,11 @@ from model.roster.rule_counts import (
     Places,
     _adds,
     _bounds,
+    _breaks,
     _cheapest,
     _check_totals,
     _Context,
-    _Group,
+    _first_when,
     _last_adders,
     _points_findings,
     _ratio_counts,
@@ -83,98 +85,126 @@ def edit_errors_each(
         findings = list(_unit_findings(others, lo, unit_rules, cache))
         whole: _Context | None = None
         for (rule, terms), counts in zip(list_rules, counted, strict=True):
-            if counts.whole:
+            if counts is None:  # not a sum: evaluated over the whole list
                 whole = whole or _edited(view, roster, index, lo, base)
                 findings.extend(_evaluate(rule, terms, whole)[0])
             else:
-                findings.extend(counts.findings(rule, terms, others, lo))
+                findings.extend(counts.findings(others, lo))
         out.append(tuple(f for f in _in_order(findings) if f.severity == "error"))
     return tuple(out)
 
 
 @dataclass
 class _Counted:
-    """What one list rule counts over the entries but the edited one, and where its
-    findings would go among them (worked out when first asked, once for every version)."""
+    """What one list rule counts over the entries but the edited one (``ctx``), and where
+    its findings would go among them (each worked out when first asked, then kept for
+    every version)."""
 
-    groups: tuple[_Group, ...]
-    whole: bool = False
-    """Only evaluating the rule over the whole list can tell (it takes a worst value)."""
-    off: bool = False
-    """The rule is off (its maximum is a setting the list leaves unset)."""
+    rule: PointsLimit | CountRule | RatioRule | None
+    """The rule, a count's maximum taken from the list's settings; None while it is off
+    (its maximum is a setting the list leaves unset)."""
+    terms: tuple[Term, ...]
+    ctx: _Context
     holds: bool = True
     """A count's ``when`` holds for one of the other entries."""
     totals: dict[str | None, int] = field(default_factory=dict)
     num: int = 0
     den: int = 0
     _last: dict[str | None, tuple[int | None, int | None]] = field(default_factory=dict)
-    _when_first: list[int | None] = field(default_factory=list)
-    _ratio_others: list[int | None] = field(default_factory=list)
-    _first: dict[str | None, int] | None = None
 
     @classmethod
-    def of(cls, rule: Constraint, terms: tuple[Term, ...], ctx: _Context) -> _Counted:
-        counts = cls(ctx.groups)
+    def of(cls, rule: Constraint, terms: tuple[Term, ...], ctx: _Context) -> _Counted | None:
+        """The rule counted over ``ctx``; None for one that is not a sum (``item-rules``
+        takes the worst value), which only evaluating it whole can tell."""
+        groups = ctx.groups
         if isinstance(rule, CountRule):
             limited = _with_setting(rule, ctx)
             if limited is None:
-                counts.off = True
-            elif any(t.measure == "item-rules" for t in terms):
-                counts.whole = True
-            else:
-                when = limited.when
-                counts.holds = when is None or any(_unit_matches(when, g.lo) for g in ctx.groups)
-                counts.totals = _totals(limited, terms, ((g.lo, g.count) for g in ctx.groups))
-        elif isinstance(rule, RatioRule):
-            counts.num, counts.den = _ratio_counts(rule, ((g.lo, g.count) for g in ctx.groups))
-        return counts
+                return cls(None, terms, ctx)
+            if any(t.measure == "item-rules" for t in terms):
+                return None
+            when = limited.when
+            holds = when is None or any(_unit_matches(when, g.lo) for g in groups)
+            totals = _totals(limited, terms, ((g.lo, g.count) for g in groups))
+            return cls(limited, terms, ctx, holds=holds, totals=totals)
+        if isinstance(rule, RatioRule):
+            num, den = _ratio_counts(rule, ((g.lo, g.count) for g in groups))
+            return cls(rule, terms, ctx, num=num, den=den)
+        assert isinstance(rule, PointsLimit)
+        return cls(rule, terms, ctx)
 
-    def findings(
-        self, rule: Constraint, terms: tuple[Term, ...], ctx: _Context, lo: Loadout
-    ) -> list[Finding]:
+    def findings(self, ctx: _Context, lo: Loadout) -> list[Finding]:
         """The rule's findings with entry ``lo`` added to the others (``ctx``)."""
-        if self.off:
+        rule, terms = self.rule, self.terms
+        if rule is None:
             return []
         if isinstance(rule, PointsLimit):
-            return _points_findings(rule, ctx, ctx.points + lo.cost, lambda: self._cheapest(lo))
+            cheapest = self.cheapest
+            return _points_findings(
+                rule,
+                ctx,
+                ctx.points + lo.cost,
+                lambda: lo.cheapest_model if cheapest is None else min(cheapest, lo.cheapest_model),
+            )
         if isinstance(rule, RatioRule):
             num, den = _ratio_counts(rule, ((lo, 1),))
             return _ratio_findings(
-                rule, self.num + num, self.den + den, lambda: self._ratio_last(rule, lo)
+                rule,
+                self.num + num,
+                self.den + den,
+                lambda: _later(self.ratio_last, lo, self._counts_in_ratio(lo)),
             )
-        assert isinstance(rule, CountRule)
-        limited = _with_setting(rule, ctx)
-        assert limited is not None  # else counted off
-        when = limited.when
+        when = rule.when
         if not self.holds and not (when is not None and _unit_matches(when, lo)):
             return []
-        own = _totals(limited, terms, ((lo, 1),))
-        least, most = _bounds(limited, ctx, 1)
-        if not any(
-            (most is not None and n > most) or (least is not None and n < least)
-            for n in _added(self.totals, own).values()
-        ):
+        own = _totals(rule, terms, ((lo, 1),))
+        least, most = _bounds(rule, ctx, 1)
+        if not any(_breaks(n, least, most) for n in _added(self.totals, own).values()):
             return []  # nothing found: no need of the keys' order or of places
-        totals = self._in_order(limited, terms, own, lo.index)
         places = Places(
-            lambda key: self._last_contributor(limited, terms, lo, key),
-            lambda: self._first_when(limited, lo),
+            lambda key: self._last_contributor(lo, key),
+            lambda: self._first_when(lo),
         )
-        return list(_check_totals(limited, terms, ctx, totals, least, most, None, places))
+        totals = self._in_order(own, lo.index)
+        return list(_check_totals(rule, terms, ctx, totals, least, most, None, places))
 
-    def _in_order(
-        self, rule: CountRule, terms: tuple[Term, ...], own: dict[str | None, int], index: int
-    ) -> dict[str | None, int]:
+    @cached_property
+    def cheapest(self) -> int | None:
+        """What the others' cheapest model costs (a points limit's tolerance)."""
+        return _cheapest(self.ctx.groups)
+
+    @cached_property
+    def ratio_last(self) -> int | None:
+        """The last of the others counted in a ratio's numerator."""
+        assert isinstance(self.rule, RatioRule)
+        return _ratio_last(self.rule, self.ctx.groups)
+
+    def _counts_in_ratio(self, lo: Loadout) -> bool:
+        assert isinstance(self.rule, RatioRule)
+        return bool(sum(a for _, a in _measure(self.rule.numerator, lo, "none")))
+
+    @cached_property
+    def first_met(self) -> dict[str | None, int]:
+        """Where the others first add to each key of a count."""
+        assert isinstance(self.rule, CountRule)
+        first: dict[str | None, int] = {}
+        for g in self.ctx.groups:
+            for term in self.terms:
+                for key, _ in _measure(term, g.lo, self.rule.group_by):
+                    first.setdefault(key, g.lo.index)
+        return first
+
+    @cached_property
+    def when_first(self) -> int | None:
+        """The first of the others that makes a count's minimum apply."""
+        assert isinstance(self.rule, CountRule)
+        return _first_when(self.rule, self.ctx.groups)
+
+    def _in_order(self, own: dict[str | None, int], index: int) -> dict[str | None, int]:
         """The others' totals with the edited entry's added, keyed in the order a pass
         over the whole list meets the keys: by the first entry adding to each, the keys
         one entry adds in the order it adds them."""
-        if self._first is None:  # where the others first add to each key, once
-            self._first = {}
-            for g in self.groups:
-                for term in terms:
-                    for key, _ in _measure(term, g.lo, rule.group_by):
-                        self._first.setdefault(key, g.lo.index)
-        firsts = self._first
+        firsts = self.first_met
         rank = {key: n for n, key in enumerate(self.totals)}
         own_rank = {key: n for n, key in enumerate(own)}
 
@@ -189,48 +219,37 @@ class _Counted:
         totals = _added(self.totals, own)
         return {key: totals[key] for key in sorted(totals, key=met)}
 
-    def _last_contributor(
-        self, rule: CountRule, terms: tuple[Term, ...], lo: Loadout, key: str | None
-    ) -> int | None:
+    def _last_contributor(self, lo: Loadout, key: str | None) -> int | None:
         """``rule_counts._last_contributor`` over the others and ``lo``: the others'
         answer for ``key`` (worked out once), with ``lo``'s place where it adds."""
+        rule = self.rule
+        assert isinstance(rule, CountRule)
         known = self._last.get(key)
         if known is None:
-            known = self._last[key] = _last_adders(rule, terms, self.groups, key)
+            known = self._last[key] = _last_adders(rule, self.terms, self.ctx.groups, key)
         found, fallback = known
-        adds = _adds(rule, terms, lo, key)
-        if adds:
-            found = lo.index if found is None else max(found, lo.index)
-        elif adds is not None:
-            fallback = lo.index if fallback is None else max(fallback, lo.index)
+        adds = _adds(rule, self.terms, lo, key)
+        found = _later(found, lo, adds is True)
+        fallback = _later(fallback, lo, adds is False)
         return fallback if found is None else found
 
-    def _first_when(self, rule: CountRule, lo: Loadout) -> int | None:
+    def _first_when(self, lo: Loadout) -> int | None:
         """``rule_counts._first_when`` over the others and ``lo``."""
-        when = rule.when
+        assert isinstance(self.rule, CountRule)
+        when = self.rule.when
         if when is None:
             return None
-        if not self._when_first:
-            found = (g.lo.index for g in self.groups if _unit_matches(when, g.lo))
-            self._when_first.append(next(found, None))
-        first = self._when_first[0]
+        first = self.when_first
         if _unit_matches(when, lo):
             return lo.index if first is None else min(first, lo.index)
         return first
 
-    def _ratio_last(self, rule: RatioRule, lo: Loadout) -> int | None:
-        """``rule_counts._ratio_last`` over the others and ``lo``."""
-        if not self._ratio_others:
-            self._ratio_others.append(_ratio_last(rule, self.groups))
-        last = self._ratio_others[0]
-        if sum(a for _, a in _measure(rule.numerator, lo, "none")):
-            return lo.index if last is None else max(last, lo.index)
-        return last
 
-    def _cheapest(self, lo: Loadout) -> int:
-        """What the cheapest model of the others and ``lo`` costs."""
-        others = _cheapest(self.groups)
-        return lo.cheapest_model if others is None else min(others, lo.cheapest_model)
+def _later(place: int | None, lo: Loadout, counts: bool) -> int | None:
+    """The later of ``place`` and ``lo``'s, where ``lo`` ``counts``."""
+    if not counts:
+        return place
+    return lo.index if place is None else max(place, lo.index)
 
 
 def _added(totals: dict[str | None, int], own: dict[str | None, int]) -> dict[str | None, int]:

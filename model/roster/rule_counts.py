@@ -248,10 +248,9 @@ def _check_totals(
             lambda: _first_when(rule, groups),
         )
     for key, count in totals.items():
-        over = most is not None and count > most
-        under = least is not None and count < least
-        if not over and not under:
+        if not _breaks(count, least, most):
             continue
+        over = most is not None and count > most
         values: dict[str, object] = {
             "count": count,
             "min": least,
@@ -275,6 +274,11 @@ def _check_totals(
             text = render(rule.message or DEFAULTS["count-min"], values)
             at = lo.index if lo else places.first_when()
             yield Finding(rule.severity, rule.id, text, Where(at, item))
+
+
+def _breaks(count: int, least: int | None, most: int | None) -> bool:
+    """Whether a count is over its maximum or under its minimum."""
+    return (most is not None and count > most) or (least is not None and count < least)
 
 
 def _first_when(rule: CountRule, groups: tuple[_Group, ...]) -> int | None:
