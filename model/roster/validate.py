@@ -57,19 +57,16 @@ def validate(view: FactionView, roster: Roster) -> Report:
     )
 
 
-def _check(
-    ctx: _Context, entries: Iterable[Loadout], only: Plan | None = None
-) -> tuple[list[Finding], list[Tally]]:
+def _check(ctx: _Context, entries: Iterable[Loadout]) -> tuple[list[Finding], list[Tally]]:
     """The list rules' findings and tallies, after the own findings of ``entries``: errors
-    first, in the order of the entries they point at. ``only``: these of the list rules
-    (the others known to find nothing), in the plan's order."""
+    first, in the order of the entries they point at."""
     findings: list[Finding] = []
     tallies: list[Tally] = []
     unit_rules, list_rules = _plan(ctx.view)
     cache = _UNIT_FINDINGS.setdefault(ctx.view.base, {})
     for lo in entries:
         findings.extend(_unit_findings(ctx, lo, unit_rules, cache))
-    for rule, terms in list_rules if only is None else only:
+    for rule, terms in list_rules:
         found, tally = _evaluate(rule, terms, ctx)
         findings.extend(found)
         tallies.extend(tally)
@@ -88,14 +85,22 @@ def _trial(view: FactionView, entry: RosterUnit, index: int) -> tuple[Loadout, L
     """``entry`` resolved in place ``index``, and the cached loadout it was placed from
     (cached for the next key)."""
     cache = _RESOLVED.setdefault(view.base, {})
+    if len(cache) > 4096:
+        cache.clear()
+    return _placed(cache, view, entry, index)
+
+
+def _placed(
+    cache: dict[object, Loadout], view: FactionView, entry: RosterUnit, index: int
+) -> tuple[Loadout, Loadout]:
+    """``entry`` resolved in place ``index`` through ``cache``, and the cached loadout."""
     key = _entry_key(view, entry)
     base = cache.get(key)
     if base is None:
-        if len(cache) > 4096:
-            cache.clear()
         base = cache[key] = resolve_loadout(view, entry, index)
     if base.index == index:
         return base, base
+    # the constructor: dataclasses.replace costs three times more
     lo = Loadout(
         index, base.entry, base.unit, base.tags, base.carried, base.cost, base.groups, base.design
     )
@@ -161,16 +166,9 @@ def _resolve(view: FactionView, roster: Roster) -> tuple[tuple[Loadout, ...], tu
     out = []
     bases = []
     for index, entry in enumerate(roster.units):
-        key = _entry_key(view, entry)
-        lo = cache.get(key)
-        if lo is None:
-            lo = cache[key] = resolve_loadout(view, entry, index)
-        bases.append(lo)
-        if lo.index != index:  # the constructor: dataclasses.replace costs three times more
-            lo = Loadout(
-                index, lo.entry, lo.unit, lo.tags, lo.carried, lo.cost, lo.groups, lo.design
-            )
+        lo, base = _placed(cache, view, entry, index)
         out.append(lo)
+        bases.append(base)
     result = tuple(out), tuple(bases)
     _LAST[:] = [(view, roster, *result)]
     return result
