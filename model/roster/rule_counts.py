@@ -307,15 +307,6 @@ def _ratio_counts(rule: RatioRule, loadouts: Iterable[tuple[Loadout, int]]) -> t
     return num, den
 
 
-def _ratio_breaks(rule: RatioRule, num: int, den: int) -> bool:
-    """Whether ``num`` is more than the ratio allows for ``den``."""
-    return num > _allowed(rule, den)
-
-
-def _allowed(rule: RatioRule, den: int) -> int:
-    return math.floor(rule.max * den + 1e-9)
-
-
 def _ratio(rule: RatioRule, ctx: _Context) -> tuple[list[Finding], list[Tally]]:
     num, den = _ratio_counts(rule, ((g.lo, g.count) for g in ctx.groups))
     groups = ctx.groups
@@ -336,9 +327,9 @@ def _ratio_findings(
 ) -> list[Finding]:
     """The ratio's finding for ``num`` over ``den``, on the entry ``last()`` (asked only
     when the ratio is broken)."""
-    if not _ratio_breaks(rule, num, den):
+    allowed = math.floor(rule.max * den + 1e-9)
+    if num <= allowed:
         return []
-    allowed = _allowed(rule, den)
     values = {
         "count": num,
         "other": den,
