@@ -145,14 +145,17 @@ class AskingKeys(BsListEditing):
         """Choose a format, then the clipboard or a file (``tui.flows.share_text``)."""
         from saves.bs_share import bs_share_text
 
-        fmt = await self.app.push_screen_wait(
-            PickDialog("Share the list as", [(line, fmt, None) for line, fmt, _ in SHARED_AS])
+        chosen = await self.app.push_screen_wait(
+            PickDialog(
+                "Share the list as",
+                [(line, (fmt, suffix), None) for line, fmt, suffix in SHARED_AS],
+            )
         )
-        if fmt is None:
+        if chosen is None:
             return
+        fmt, suffix = chosen
         listed = BsRosterFile(self.system_id, self.roster)
         text = bs_share_text(fmt, self.system, listed, self.evaluation)
-        suffix = next(suffix for _, name, suffix in SHARED_AS if name == fmt)
         folder = self.warband.locations.saves_dir
         await share_text(self, text, folder, self.roster.name, suffix)
 
