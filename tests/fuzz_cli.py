@@ -150,7 +150,9 @@ def mutate_xml(rng: random.Random, data: bytes) -> bytes:
     """One to three mutations of an XML file: the TOML ones (bytes, numbers, strings,
     lines) and XML's own hostile shapes."""
     for _ in range(rng.randint(1, 3)):
-        if rng.random() < 0.3:
+        if rng.random() < 0.05:
+            data = _encoding(rng, data)
+        elif rng.random() < 0.3:
             data = _xml_shape(rng, data)
         else:
             data = rng.choice([_flip, _delete, _insert, _number, _string, _repeat, _truncate])(
@@ -158,6 +160,18 @@ def mutate_xml(rng: random.Random, data: bytes) -> bytes:
             )
         data = data[:MAX_INPUT]
     return data
+
+
+HOSTILE_ENCODINGS = [b"foo", b"shift_jis", b"gbk", b"big5", b"utf-7", b"UTF-16", b"UTF-32", b"hex"]
+
+
+def _encoding(rng: random.Random, data: bytes) -> bytes:
+    """The declaration's encoding replaced by one pyexpat cannot read, with or without
+    UTF-8's byte order mark before it."""
+    declared = re.sub(
+        rb'encoding="[^"]*"', b'encoding="' + rng.choice(HOSTILE_ENCODINGS) + b'"', data, count=1
+    )
+    return (b"\xef\xbb\xbf" if rng.random() < 0.3 else b"") + declared
 
 
 def _xml_shape(rng: random.Random, data: bytes) -> bytes:
