@@ -10,7 +10,8 @@ through ``tui.cli.main`` in this one process. The process runs under an address-
 limit (``LIMIT_MB``) and each call under a ``TIME_LIMIT`` alarm, so a blow-up is a
 finding, not a hung or swapping machine. It prints one JSON summary: inputs, exit codes
 seen, and every failure (exit 3 (a bug), a traceback, a control character reaching the
-terminal, a call over the time limit) with the input that caused it, saved to a folder.
+terminal, a bidirectional one too, a call over the time limit) with the input that
+caused it, saved to a folder.
 
 ``tests/cli/test_fuzz_entry_points.py`` runs a few hundred inputs on every test run;
 ``WARBAND_FUZZ_INPUTS=10000 pytest tests/cli/test_fuzz_entry_points.py`` runs more.
@@ -48,7 +49,10 @@ and mutations stacking on each other cannot exhaust the fuzzer's own memory."""
 TIME_LIMIT = 5.0
 """Seconds one command may take on any input under the caps."""
 
-_TERMINAL_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_TERMINAL_CONTROL = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u206f]"
+)
+"""Control characters, and the bidirectional controls that make a terminal reorder text."""
 
 HOSTILE_NUMBERS = [
     "0",

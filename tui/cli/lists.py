@@ -76,9 +76,9 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     roster, view, report = open_roster(args)
     sheet = army_sheet(roster, view, report)
     if out.isatty():
-        from tui.cli.terminal_out import raw
+        from tui.cli.terminal_out import styled
 
-        Console(file=raw(out), width=args.width, highlight=False).print(sheet)
+        Console(file=styled(out), width=args.width, highlight=False).print(sheet)
         return EXIT_OK
     # Piped or redirected: plain text, without the padding Rich leaves at line ends.
     console = Console(width=args.width or 100, highlight=False, color_system=None)
