@@ -4,11 +4,15 @@ A card designed in a list lives in that list. Saving it to the user catalog puts
 in ``<catalog-dir>/<system-id>/house.toml``, which the library lays over the bundled
 system (``catalogs.library``), so the card is offered to every new list as a unit.
 The file is rewritten whole and atomically, keeping its other cards and its own
-base-cost table; a file that cannot be read is never overwritten.
+base-cost table; a file that cannot be read is never overwritten. A card of the same
+id that differs is replaced only when the caller says so (the command line's
+``--force``, the app's question), the previous file then kept as ``house.toml.bak``:
+the card there may be the only copy of one a player designed in a list since deleted.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import tomli_w
@@ -56,15 +60,43 @@ def house_to_toml(house: HouseFile) -> str:
     return "".join(parts)
 
 
-def save_card(user_dir: Path, system_id: str, card_id: str, card: UnitCard) -> Path:
-    """Add (or replace) a card in the system's house file; returns the file's path.
+def house_card(user_dir: Path, system_id: str, card_id: str) -> UnitCard | None:
+    """The card the system's house file holds under ``card_id``, if any (``SaveError``
+    when the file is there but cannot be read)."""
+    path = house_path(user_dir, system_id)
+    return read_house(path).cards.get(card_id) if os.path.lexists(path) else None
 
-    Raises ``SaveError`` when the existing file cannot be read (it is left as it is,
-    so nothing the player wrote by hand is lost) or the new one cannot be written.
+
+def save_card(
+    user_dir: Path, system_id: str, card_id: str, card: UnitCard, *, replace: bool = False
+) -> Path:
+    """Add a card to the system's house file; returns the file's path.
+
+    A different card already there under ``card_id`` is replaced only with ``replace``
+    (the previous file kept as its backup); otherwise ``SaveError`` says so, naming the
+    file and both cards. Saving the same card again changes nothing. Raises
+    ``SaveError`` too when the existing file cannot be read (it is left as it is, so
+    nothing the player wrote by hand is lost) or the new one cannot be written.
     """
     path = house_path(user_dir, system_id)
-    house = read_house(path) if path.exists() else HouseFile(format="warband.catalog/1")
+    house = read_house(path) if os.path.lexists(path) else HouseFile(format="warband.catalog/1")
+    there = house.cards.get(card_id)
+    if there == card:
+        return path
+    if there is not None and not replace:
+        raise SaveError(
+            f"{path} already holds a card '{card_id}'",
+            [
+                Problem(
+                    f"'{there.name}' is kept there under the id '{card_id}'; "
+                    f"'{card.name}' was not saved over it",
+                    str(path),
+                    ("cards", card_id),
+                    hint="pass --force to replace it (the file is kept as house.toml.bak)",
+                )
+            ],
+        )
     house = house.model_copy(update={"cards": house.cards.set(card_id, card)})
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, house_to_toml(house).encode("utf-8"))
+    write_atomic(path, house_to_toml(house).encode("utf-8"), backup=there is not None)
     return path

@@ -10,7 +10,8 @@ through ``tui.cli.main`` in this one process. The process runs under an address-
 limit (``LIMIT_MB``) and each call under a ``TIME_LIMIT`` alarm, so a blow-up is a
 finding, not a hung or swapping machine. It prints one JSON summary: inputs, exit codes
 seen, and every failure (exit 3 (a bug), a traceback, a control character reaching the
-terminal, a call over the time limit) with the input that caused it, saved to a folder.
+terminal, a bidirectional one too, a call over the time limit) with the input that
+caused it, saved to a folder.
 
 ``tests/cli/test_fuzz_entry_points.py`` runs a few hundred inputs on every test run;
 ``WARBAND_FUZZ_INPUTS=10000 pytest tests/cli/test_fuzz_entry_points.py`` runs more.
@@ -48,7 +49,10 @@ and mutations stacking on each other cannot exhaust the fuzzer's own memory."""
 TIME_LIMIT = 5.0
 """Seconds one command may take on any input under the caps."""
 
-_TERMINAL_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_TERMINAL_CONTROL = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u206f]"
+)
+"""Control characters, and the bidirectional controls that make a terminal reorder text."""
 
 HOSTILE_NUMBERS = [
     "0",
@@ -150,7 +154,9 @@ def mutate_xml(rng: random.Random, data: bytes) -> bytes:
     """One to three mutations of an XML file: the TOML ones (bytes, numbers, strings,
     lines) and XML's own hostile shapes."""
     for _ in range(rng.randint(1, 3)):
-        if rng.random() < 0.3:
+        if rng.random() < 0.05:
+            data = _encoding(rng, data)
+        elif rng.random() < 0.3:
             data = _xml_shape(rng, data)
         else:
             data = rng.choice([_flip, _delete, _insert, _number, _string, _repeat, _truncate])(
@@ -158,6 +164,18 @@ def mutate_xml(rng: random.Random, data: bytes) -> bytes:
             )
         data = data[:MAX_INPUT]
     return data
+
+
+HOSTILE_ENCODINGS = [b"foo", b"shift_jis", b"gbk", b"big5", b"utf-7", b"UTF-16", b"UTF-32", b"hex"]
+
+
+def _encoding(rng: random.Random, data: bytes) -> bytes:
+    """The declaration's encoding replaced by one pyexpat cannot read, with or without
+    UTF-8's byte order mark before it."""
+    declared = re.sub(
+        rb'encoding="[^"]*"', b'encoding="' + rng.choice(HOSTILE_ENCODINGS) + b'"', data, count=1
+    )
+    return (b"\xef\xbb\xbf" if rng.random() < 0.3 else b"") + declared
 
 
 def _xml_shape(rng: random.Random, data: bytes) -> bytes:

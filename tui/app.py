@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.screen import Screen
 
 from catalogs.library import Library
@@ -75,6 +76,13 @@ class WarbandApp(App[None]):
         self._started = False
         self.crash: str | None = None
         """The one line to show after a bug ended the app (``warband`` exits 3)."""
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal (or the browser's), writing no bidirectional
+        controls (``tui.terminal_driver``)."""
+        from tui.terminal_driver import without_bidi_driver
+
+        return without_bidi_driver(super().get_driver_class())
 
     # --- a bug ------------------------------------------------------------------------------
 

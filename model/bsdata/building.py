@@ -38,7 +38,7 @@ from model.bsdata.roster_bounds import MAX_NUMBER as MAX_SELECTED
 from model.bsdata.system import GameSystem
 from model.bsdata.tree import find_force_entry
 from model.core.problems import Problem, RosterError
-from model.core.safe_text import terminal_safe
+from model.core.safe_text import terminal_safe, without_controls
 
 MAX_DEFAULT_DEPTH = 10
 """How many levels of default selections are made under a new selection."""
@@ -429,9 +429,10 @@ def set_custom_name(
     """``roster`` with the selection ``selection_id`` (the force ``force_id`` itself when
     None) given its own ``name``, as BattleScribe's custom names are: shown
     instead of the entry's name, which it keeps. An empty name takes it away; control
-    characters are dropped (they would reach a terminal), and a name longer than a
+    characters are dropped (they would reach a terminal; bidirectional controls are kept,
+    as in any name, and dropped only on the way to one), and a name longer than a
     roster file holds is refused."""
-    name = terminal_safe(name).strip()
+    name = without_controls(name).strip()
     if len(name) > MAX_TEXT:
         raise RosterError(
             "Name too long",

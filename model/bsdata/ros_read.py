@@ -17,7 +17,7 @@ does not know.
 Every problem names the element's place, as ``model.bsdata.read`` does for game data
 (``roster "Road Hogs"/force "Team"/selection "Car": number is "0" ...``), and the whole
 file is read so that all of them are told at once. Text is passed through
-``terminal_safe`` as it comes in, as for every file (``model.core.safe_text``).
+``without_controls`` as it comes in, as for every file (``model.core.safe_text``).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from model.bsdata.roster_bounds import (
     NO_LIMIT,
 )
 from model.core.problems import Problem
-from model.core.safe_text import terminal_safe
+from model.core.safe_text import terminal_safe, without_controls
 from model.parse.xml_guard import local_name
 from model.parse.xml_places import PlacedReader, children
 
@@ -101,7 +101,7 @@ class _Reader(PlacedReader):
         if len(value) > MAX_TEXT:
             self.problem(f"{name} is over {MAX_TEXT:,} characters long")
             return ""
-        return terminal_safe(value)
+        return without_controls(value)
 
     def required(self, element: Element, name: str) -> str:
         value = self.text(element, name)
@@ -128,7 +128,7 @@ class _Reader(PlacedReader):
             if len(text) > MAX_TEXT:
                 self.problem(f"customNotes is over {MAX_TEXT:,} characters long")
                 return ""
-            return terminal_safe(text)
+            return without_controls(text)
         return ""
 
     def number(self, element: Element, name: str, low: float, high: float) -> float | None:

@@ -8,18 +8,34 @@ one is refused before it is parsed, and the standard library's C parser (fast: a
 catalogue in well under a second) reads the rest; the element tree is then walked once
 for its depth and size, iteratively, before any code of ours recurses into it.
 
+BattleScribe writes UTF-8. A document declaring another encoding is read when the
+parser can (Latin-1, Windows-1252: one byte a character), and refused by name when it
+cannot: pyexpat raises ``LookupError`` for a name Python does not know (``"foo"``) and
+``ValueError`` for a multi-byte one (Shift-JIS, GBK, Big5, UTF-7, UTF-32), which are
+not syntax errors and would otherwise escape as a bug.
+
 A zipped file is one XML file in a zip archive; it is inflated with a cap, so a small
-archive that inflates to gigabytes is refused after ``MAX_XML_BYTES``.
+archive that inflates to gigabytes is refused after ``MAX_XML_BYTES``. ``zipfile``
+raises many kinds of exception on a damaged archive (``EOFError`` for a member shorter
+than its header says, ``RuntimeError`` for an encrypted one, ``LZMAError``,
+``IndexError`` and ``NotImplementedError`` on garbled headers); each is a reason the
+file cannot be read, never a bug, so each becomes a refusal. An LZMA member is refused
+unread: its header names the dictionary the decompressor allocates before a byte comes
+out, up to 4 GB (BattleScribe zips with deflate).
 """
 
 from __future__ import annotations
 
+import codecs
 import io
+import lzma
 import re
+import struct
 import zipfile
 import zlib
 from dataclasses import dataclass
 from xml.etree import ElementTree
+from xml.parsers import expat
 
 MAX_XML_BYTES = 40_000_000
 """The largest XML document read (the biggest BSData catalogues are about 10 MB)."""
@@ -33,6 +49,32 @@ before parsing as an upper bound (every element starts with ``<``), so a file of
 millions of tiny elements never becomes millions of objects in memory."""
 
 _DTD = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
+
+_DECLARED = re.compile(
+    rb"""\A(?:\xef\xbb\xbf)?<\?xml[^>]{0,200}?encoding\s*=\s*["']([^"'>]{0,200})"""
+)
+"""The encoding an XML declaration names (it is the first thing in a document)."""
+
+_ENCODING_NAME = re.compile(r"[A-Za-z][A-Za-z0-9._-]{0,39}")
+"""An encoding name as XML spells one, at most 40 characters: all of a name that is
+echoed back in a message (a file's own text, so nothing else of it is)."""
+
+_INCORRECT_ENCODING = expat.errors.codes[expat.errors.XML_ERROR_INCORRECT_ENCODING]
+"""expat's code for a declared encoding its bytes do not match."""
+
+_UNZIP_ERRORS = (
+    zipfile.BadZipFile,
+    OSError,
+    ValueError,
+    IndexError,
+    struct.error,
+    NotImplementedError,
+    RuntimeError,
+    zlib.error,
+    lzma.LZMAError,
+)
+"""What ``zipfile`` raises on a damaged archive, found by fuzzing it
+(``tests/model/bsdata/test_xml_guard.py``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,20 +90,46 @@ def unzip_one(data: bytes, limit: int = MAX_XML_BYTES) -> bytes | XmlRefused:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = [m for m in archive.infolist() if not m.is_dir()]
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        return XmlRefused(f"not a zip archive ({exc})")
+    except EOFError:
+        return XmlRefused(_CUT_SHORT)
+    except _UNZIP_ERRORS as exc:
+        return XmlRefused(f"not a zip archive ({_said(exc)})")
     if len(members) != 1:
         return XmlRefused(
             f"a zipped BattleScribe file holds one file; this one holds {len(members)}"
         )
+    if members[0].flag_bits & 0x1:
+        return XmlRefused(
+            "the zip archive is encrypted, and warband asks for no password: "
+            "zip the file again without one"
+        )
+    if members[0].compress_type == zipfile.ZIP_LZMA:
+        return XmlRefused(
+            "the zip archive is compressed with LZMA, which warband does not read: "
+            "zip the file again with the usual compression (deflate)"
+        )
     try:
         with archive.open(members[0]) as stream:
             out = stream.read(limit + 1)
-    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, zlib.error) as exc:
-        return XmlRefused(f"the zip archive is damaged ({exc})")
+    except EOFError:
+        return XmlRefused(_CUT_SHORT)
+    except _UNZIP_ERRORS as exc:
+        return XmlRefused(f"the zip archive is damaged ({_said(exc)})")
     if len(out) > limit:
         return XmlRefused(f"it inflates to over {limit:,} bytes, the most warband reads")
     return out
+
+
+_CUT_SHORT = "the zip archive is cut short: its file ends before the size its header gives"
+
+
+def _said(exc: BaseException) -> str:
+    """An exception's own words for a message, kept short (they may quote a member's
+    name, which comes from the file): its first 120 characters, or its type's name."""
+    text = " ".join(str(exc).split())
+    if not text:
+        return type(exc).__name__
+    return text if len(text) <= 120 else text[:119] + "…"
 
 
 def parse_xml(data: bytes, limit: int = MAX_XML_BYTES) -> ElementTree.Element | XmlRefused:
@@ -81,10 +149,22 @@ def parse_xml(data: bytes, limit: int = MAX_XML_BYTES) -> ElementTree.Element | 
         )
     if data.count(b"<") > MAX_ELEMENTS:
         return XmlRefused(f"it has over {MAX_ELEMENTS:,} elements, the most warband reads")
+    contradicted = _contradicted(data)
+    if contradicted is not None:
+        return contradicted
+    # expat knows UTF-8 by that spelling only, and would read a file declared "UTF8"
+    # one byte at a time, refusing its first accent: such a file is read as UTF-8
+    utf_8 = ElementTree.XMLParser(encoding="utf-8") if _utf_8(_declared_name(data)) else None
     try:
-        root = ElementTree.fromstring(data)
+        root = ElementTree.fromstring(data, parser=utf_8)
+    except LookupError:  # pyexpat looked the declared encoding up: Python has no such codec
+        return XmlRefused(_declared(data, "which warband does not know"), 1)
+    except ValueError:  # pyexpat reads one-byte encodings only ("multi-byte ... not supported")
+        return XmlRefused(_declared(data, "which warband cannot read"), 1)
     except ElementTree.ParseError as exc:
         line = exc.position[0] if exc.position else None
+        if exc.code == _INCORRECT_ENCODING:  # declared UTF-16 say, and written in bytes
+            return XmlRefused(_declared(data, "but is not written in it"), 1)
         try:  # only when it failed: is it the encoding? (Latin-1 saved as a .cat)
             data.decode("utf-8")
         except UnicodeDecodeError as bad:
@@ -92,6 +172,46 @@ def parse_xml(data: bytes, limit: int = MAX_XML_BYTES) -> ElementTree.Element | 
             return XmlRefused("it is not UTF-8 text (BattleScribe files are UTF-8)", line)
         return XmlRefused(f"not well-formed XML ({_reason(exc)})", line)
     return _checked(root)
+
+
+def _declared_name(data: bytes) -> str | None:
+    """The encoding a document's declaration names, if it reads as an encoding name."""
+    found = _DECLARED.match(data)
+    name = _ENCODING_NAME.fullmatch(found.group(1).decode("latin-1").strip()) if found else None
+    return name.group() if name else None
+
+
+def _declared(data: bytes, why: str) -> str:
+    """Why a document's declared encoding was refused, naming it when it reads as a name."""
+    name = _declared_name(data)
+    named = f'the encoding "{name}"' if name else "an encoding"
+    return f"it declares {named}, {why} (BattleScribe files are UTF-8: save it as UTF-8)"
+
+
+def _utf_8(name: str | None) -> bool:
+    """Whether ``name`` is a name of UTF-8 (``UTF8``, ``utf_8``, ``U8``)."""
+    try:
+        return name is not None and codecs.lookup(name).name == "utf-8"
+    except LookupError:
+        return False
+
+
+def _contradicted(data: bytes) -> XmlRefused | None:
+    """A document that starts with UTF-8's byte order mark but declares another encoding.
+
+    expat believes the declaration, so a UTF-8 file declared Latin-1 would be read with
+    every accented name garbled ("Légion" as "LÃ©gion"); which of the two is wrong
+    cannot be known, so it is refused rather than guessed."""
+    if not data.startswith(codecs.BOM_UTF8) or _DECLARED.match(data) is None:
+        return None
+    if _utf_8(_declared_name(data)):
+        return None
+    return XmlRefused(
+        _declared(
+            data, "but starts with the byte order mark of UTF-8: which is right cannot be known"
+        ),
+        1,
+    )
 
 
 def _reason(exc: ElementTree.ParseError) -> str:

@@ -5,7 +5,14 @@ from __future__ import annotations
 import tomllib
 
 from model.core.problems import Problem, WarbandError
-from model.core.safe_text import clean_data, has_control, terminal_safe
+from model.core.safe_text import (
+    clean_data,
+    has_control,
+    one_line,
+    terminal_safe,
+    without_bidi,
+    without_controls,
+)
 from model.parse.toml_text import parse
 
 
@@ -40,3 +47,20 @@ def test_problems_render_clean() -> None:
     error = WarbandError("cannot read \u001b[2Jlist.toml", [problem])
     assert error.render() == "cannot read [2Jlist.toml\n  " + str(problem)
     assert WarbandError("\u009b2J").render() == "2J"
+
+
+BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u206a\u206f"
+"""Every bidirectional control, and the deprecated format characters beside them."""
+KEPT = "\u200b\u200c\u200d\u2060\ufeff\u2028\U0001f3f4\U000e0067\U000e007f"
+"""Zero-width space, non-joiner and joiner, word joiner, BOM, line separator, and a flag
+emoji's tag characters: invisible or spacing, but none reorders text."""
+
+
+def test_bidi_controls_never_reach_a_terminal_but_stay_in_the_data() -> None:
+    name = f"\u05e9\u05dc\u05d5\u05dd{BIDI}\u001b[2J{KEPT}"
+    assert terminal_safe(name) == f"\u05e9\u05dc\u05d5\u05dd[2J{KEPT}"
+    assert has_control(BIDI[3]) and not has_control(KEPT)
+    assert without_controls(name) == f"\u05e9\u05dc\u05d5\u05dd{BIDI}[2J{KEPT}"
+    assert without_bidi(name) == f"\u05e9\u05dc\u05d5\u05dd\u001b[2J{KEPT}"  # escapes pass
+    assert clean_data({f"k{BIDI}\u0007": [f"v{BIDI}\u009b"]}) == {f"k{BIDI}": [f"v{BIDI}"]}
+    assert one_line("Big\u202e\nJoe") == "Big Joe"

@@ -191,3 +191,48 @@ def test_the_details_of_a_designed_unit_show_the_arithmetic_in_house_points() ->
     assert "base 10 (Tracked) + 4 wounds x 9 (RES 6) = 46" in shown
     assert "+ 11 Light AP" in shown
     assert "An example from the rulebook's sample profiles" in shown
+
+
+async def test_k_asks_before_replacing_a_different_card_of_the_id(tmp_path: Path) -> None:
+    """The house file keeps another 'rifle-section' (a Pike Section): k asks, Cancel
+    leaves the file as it was, Replace replaces it and keeps the file as house.toml.bak."""
+    from textual.widgets import Button
+
+    from model.roster.roster import Roster, RosterUnit
+    from saves.house_file import house_path, read_house, save_card
+    from saves.roster_file import write_roster
+
+    folders = Folders(tmp_path)
+    pikes = RIFLE_CARD.model_copy(update={"name": "Pike Section"})
+    house = save_card(folders.catalogs, "steam-wars", "rifle-section", pikes)
+    kept = house.read_bytes()
+    path = folders.saves / "iron-legion.toml"
+    path.parent.mkdir(parents=True)
+    roster = Roster(
+        system="steam-wars",
+        faction="any",
+        name="Iron Legion",
+        points_limit=1000,
+        cards={"rifle-section": RIFLE_CARD},  # type: ignore[arg-type]
+        units=(RosterUnit(unit="rifle-section", models=6),),
+    )
+    write_roster(path, roster)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await keys(pilot, "k")
+        dialog = top(app)
+        assert isinstance(dialog, ChoiceDialog), dialog
+        assert dialog.title_text == "Replace the card 'Pike Section'?"
+        assert str(house) in dialog.message and "'Rifle Section'" in dialog.message
+        await keys(pilot, "escape")
+        assert house.read_bytes() == kept
+        await keys(pilot, "k")
+        dialog = top(app)
+        assert isinstance(dialog, ChoiceDialog)
+        await pilot.click(dialog.query_one("#choice-replace", Button))
+        await pilot.pause()
+        assert read_house(house).cards["rifle-section"] == RIFLE_CARD
+        assert house.with_name("house.toml.bak").read_bytes() == kept
+        await keys(pilot, "k")  # the same card now: kept again without a question
+        assert isinstance(top(app), BuilderScreen)
+    assert house == house_path(folders.catalogs, "steam-wars")

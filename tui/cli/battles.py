@@ -42,11 +42,7 @@ def cmd_battle_new(args: argparse.Namespace, out: TextIO) -> int:
         raise BattleError(
             "cannot start the battle", [Problem(f"--turns must be 1 or more, got {args.turns}")]
         )
-    if args.output.exists() and not args.force:
-        raise BattleError(
-            f"{args.output} already exists",
-            [Problem("not overwritten", str(args.output), hint="pass --force to replace it")],
-        )
+    refuse_overwrite(args.output, args.force, BattleError)
     read = [read_roster(path) for path in args.rosters]
     (first, _), (second, _) = read
     if first.system != second.system:

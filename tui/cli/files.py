@@ -8,12 +8,14 @@ Apart because the roster, sharing, catalog and battle commands all start this wa
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from catalogs.library import Library
     from model.catalog.schema import Catalog, FactionView
+    from model.core.problems import WarbandError
     from model.roster.findings import Report
     from model.roster.roster import Roster
 
@@ -51,11 +53,17 @@ def find_faction(catalog: Catalog, faction_id: str) -> FactionView:
     return catalog.view(faction_id)
 
 
-def refuse_overwrite(path: Path, force: bool) -> None:
+def refuse_overwrite(path: Path, force: bool, error: type[WarbandError] | None = None) -> None:
+    """Refuse (``error``, a ``RosterError`` by default) to write over anything at ``path``
+    without ``--force``: a file, and a link too, even one to nothing, since the write
+    would land wherever the link points."""
     from model.core.problems import Problem, RosterError
 
-    if path.exists() and not force:
-        raise RosterError(
-            f"{path} already exists",
-            [Problem("not overwritten", str(path), hint="pass --force to replace it")],
-        )
+    if force or not os.path.lexists(path):
+        return
+    said = "not overwritten"
+    if path.is_symlink():
+        said += f": it is a link (to {path.readlink()}), and writing would follow it"
+    raise (error or RosterError)(
+        f"{path} already exists", [Problem(said, str(path), hint="pass --force to replace it")]
+    )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from saves.peek import is_bs_roster
 from tui.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
-from tui.cli.files import find_faction, open_library, open_roster
+from tui.cli.files import find_faction, open_library, open_roster, refuse_overwrite
 
 if TYPE_CHECKING:
     from model.catalog.schema import FactionView
@@ -76,9 +76,9 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     roster, view, report = open_roster(args)
     sheet = army_sheet(roster, view, report)
     if out.isatty():
-        from tui.cli.terminal_out import raw
+        from tui.cli.terminal_out import styled
 
-        Console(file=raw(out), width=args.width, highlight=False).print(sheet)
+        Console(file=styled(out), width=args.width, highlight=False).print(sheet)
         return EXIT_OK
     # Piped or redirected: plain text, without the padding Rich leaves at line ends.
     console = Console(width=args.width or 100, highlight=False, color_system=None)
@@ -103,11 +103,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
         raise RosterError(
             "cannot start the list", [Problem(f"--points must be 1 or more, got {args.points}")]
         )
-    if args.output.exists() and not args.force:
-        raise RosterError(
-            f"{args.output} already exists",
-            [Problem("not overwritten", str(args.output), hint="pass --force to replace it")],
-        )
+    refuse_overwrite(args.output, args.force)
     roster = Roster(
         system=catalog.system.id,
         faction=faction.id,
@@ -124,7 +120,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_card(args: argparse.Namespace, out: TextIO) -> int:
-    """``warband card FILE [CARD] [--save]``."""
+    """``warband card FILE [CARD] [--save [--force]]``."""
     from model.core.problems import Problem, RosterError, did_you_mean
     from model.roster.describe import stat_line
     from saves.house_file import save_card
@@ -148,7 +144,11 @@ def cmd_card(args: argparse.Namespace, out: TextIO) -> int:
             print("warband card: name the card to save (warband card FILE CARD --save)", file=out)
             return EXIT_UNREADABLE
         path = save_card(
-            open_library(args).user_dir, roster.system, args.card, roster.cards[args.card]
+            open_library(args).user_dir,
+            roster.system,
+            args.card,
+            roster.cards[args.card],
+            replace=args.force,
         )
         print(f"Saved '{roster.cards[args.card].name}' to {path}", file=out)
         return EXIT_OK

@@ -151,6 +151,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="add the card to your own catalog (house.toml in the catalog folder), so every "
         "new list of the system can field it",
     )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="with --save: replace a different card of the same id there (the file is kept "
+        "as house.toml.bak)",
+    )
 
     p = sub.add_parser("battle", help="start a battle between two lists, show it, resume it")
     battle = p.add_subparsers(dest="battle_command", metavar="ACTION", required=True)

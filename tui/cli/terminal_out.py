@@ -3,8 +3,10 @@
 Names, notes and ids from files are cleaned when they are read, but the command
 line also echoes what it was given (``--name``, ``--players``, paths); rather than
 trust every print, everything written to stdout and stderr passes ``terminal_safe``
-here. The one writer that needs raw control codes, Rich styling the army sheet on a
-terminal, writes to ``raw`` (its text was cleaned when the file was read).
+here, bidirectional controls too (``model.core.safe_text``). The one writer that
+needs raw control codes, Rich styling the army sheet on a terminal, writes to
+``styled``: its text was cleaned of control characters when the file was read, and
+the stream still drops bidirectional controls.
 """
 
 from __future__ import annotations
@@ -13,22 +15,26 @@ import argparse
 import io
 from typing import TYPE_CHECKING, TextIO, cast
 
-from model.core.safe_text import terminal_safe
+from model.core.safe_text import terminal_safe, without_bidi
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 
 class SafeStream(io.TextIOBase):
-    """A text stream that drops control characters (but tab and newline) on the way."""
+    """A text stream that drops control characters (but tab and newline) and
+    bidirectional controls on the way."""
 
     def __init__(self, raw: TextIO) -> None:
         super().__init__()
         self.raw = raw
 
     def write(self, text: str) -> int:
-        self.raw.write(terminal_safe(text))
+        self.raw.write(self.cleaned(text))
         return len(text)
+
+    def cleaned(self, text: str) -> str:
+        return terminal_safe(text)
 
     def flush(self) -> None:
         self.raw.flush()
@@ -47,9 +53,23 @@ def safe(stream: TextIO) -> TextIO:
     return cast(TextIO, SafeStream(stream))
 
 
+class _StyledStream(SafeStream):
+    """A text stream that drops bidirectional controls only, for output that styles
+    itself with escape sequences."""
+
+    def cleaned(self, text: str) -> str:
+        return without_bidi(text)
+
+
 def raw(stream: TextIO) -> TextIO:
-    """The stream under a ``SafeStream``, for output that styles itself."""
+    """The stream under a ``SafeStream``."""
     return stream.raw if isinstance(stream, SafeStream) else stream
+
+
+def styled(stream: TextIO) -> TextIO:
+    """The stream under a ``SafeStream``, for output that styles itself: its escape
+    sequences pass, bidirectional controls do not."""
+    return cast(TextIO, _StyledStream(raw(stream)))
 
 
 class SafeArgumentParser(argparse.ArgumentParser):

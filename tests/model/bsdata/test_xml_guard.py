@@ -10,14 +10,20 @@ expanded, a file read whole, a recursion); each shape takes well under a second.
 
 from __future__ import annotations
 
+import codecs
+import encodings.aliases
 import io
+import struct
 import subprocess
 import sys
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from model.bsdata.read import read_catalogue
 from model.parse.xml_guard import (
@@ -44,6 +50,10 @@ LAUGHS = (
 """The billion laughs: ten to the ninth "lol"s if the entity were expanded."""
 
 
+def _declaring(encoding: str) -> bytes:
+    return f'<?xml version="1.0" encoding="{encoding}"?>\n'.encode() + GOOD_CAT[len(CAT_HEAD) :]
+
+
 def _zip(members: dict[str, bytes | Callable[[zipfile.ZipFile], None]]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -53,6 +63,49 @@ def _zip(members: dict[str, bytes | Callable[[zipfile.ZipFile], None]]) -> bytes
             else:
                 archive.writestr(name, data)
     return buffer.getvalue()
+
+
+def _zip_as(method: int, data: bytes) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", method) as archive:
+        archive.writestr("c.cat", data)
+    return buffer.getvalue()
+
+
+def _central(data: bytes, offset: int, value: bytes, local: int | None = None) -> bytes:
+    """``data`` with ``value`` written at ``offset`` of the central directory's (first)
+    entry, and at ``local`` of the local header's when given."""
+    out = bytearray(data)
+    at = out.find(b"PK\x01\x02") + offset
+    out[at : at + len(value)] = value
+    if local is not None:
+        at = out.find(b"PK\x03\x04") + local
+        out[at : at + len(value)] = value
+    return bytes(out)
+
+
+def _encrypted(data: bytes) -> bytes:
+    """The archive with its member flagged encrypted (bit 0 of the general flags), as a
+    password-protected zip is: ``zipfile`` raises ``RuntimeError`` opening it."""
+    return _central(data, 8, b"\x01", local=6)
+
+
+def _cut_short(member: bytes) -> bytes:
+    """A stored member whose headers give 1,000 bytes more than it holds: ``zipfile``
+    raises ``EOFError`` reading it."""
+    size = struct.pack("<I", len(member) + 1000)
+    data = _zip_as(zipfile.ZIP_STORED, member)
+    for central, local in ((20, 18), (24, 22)):  # compressed and uncompressed sizes
+        data = _central(data, central, size, local=local)
+    return data
+
+
+def _garbled(data: bytes) -> bytes:
+    """The archive with 32 bytes of its member's compressed data inverted."""
+    out = bytearray(data)
+    start = out.find(b"PK\x03\x04") + 30 + len("c.cat") + 8
+    out[start : start + 32] = bytes(b ^ 0xFF for b in out[start : start + 32])
+    return bytes(out)
 
 
 def _bomb(archive: zipfile.ZipFile) -> None:
@@ -102,6 +155,37 @@ HOSTILE: dict[str, tuple[Callable[[], bytes], str]] = {
         "it is not UTF-8 text (BattleScribe files are UTF-8)",
     ),
     "not XML at all": (lambda: b"PK\x03\x04 garbage", "not well-formed XML"),
+    **{
+        f"declared {name}": (
+            lambda name=name: _declaring(name),  # type: ignore[misc]
+            f'it declares the encoding "{name}", which warband cannot read',
+        )
+        for name in ("shift_jis", "gbk", "big5", "utf-7", "UTF-32")
+    },
+    "declared an unknown encoding": (
+        lambda: _declaring("foo"),
+        'it declares the encoding "foo", which warband does not know',
+    ),
+    "declared an encoding too long to name": (
+        lambda: _declaring("x" * 5000),
+        "it declares an encoding, which warband does not know",
+    ),
+    "declared UTF-16, written in bytes": (
+        lambda: _declaring("UTF-16"),
+        'it declares the encoding "UTF-16", but is not written in it',
+    ),
+    "UTF-16 without a byte order mark": (
+        lambda: '<?xml version="1.0" encoding="UTF-16"?><catalogue/>'.encode("utf-16-le"),
+        "it is not UTF-8 text",
+    ),
+    "UTF-8's byte order mark, declared Latin-1": (
+        lambda: codecs.BOM_UTF8 + _declaring("ISO-8859-1"),
+        'it declares the encoding "ISO-8859-1", but starts with the byte order mark of UTF-8',
+    ),
+    "UTF-8's byte order mark, declared Shift-JIS": (
+        lambda: codecs.BOM_UTF8 + _declaring("shift_jis"),
+        'it declares the encoding "shift_jis", but starts with the byte order mark of UTF-8',
+    ),
 }
 
 ZIPPED: dict[str, tuple[Callable[[], bytes], str]] = {
@@ -115,6 +199,26 @@ ZIPPED: dict[str, tuple[Callable[[], bytes], str]] = {
         "a zipped BattleScribe file holds one file; this one holds 0",
     ),
     "not a zip": (lambda: b"<catalogue/>", "not a zip archive"),
+    "an encrypted zip": (
+        lambda: _encrypted(_zip({"c.cat": GOOD_CAT})),
+        "the zip archive is encrypted, and warband asks for no password",
+    ),
+    "a zip's file shorter than its header says": (
+        lambda: _cut_short(GOOD_CAT),
+        "the zip archive is cut short: its file ends before the size its header gives",
+    ),
+    "an LZMA zip (its dictionary may be 4 GB)": (
+        lambda: _garbled(_zip_as(zipfile.ZIP_LZMA, GOOD_CAT * 50)),
+        "the zip archive is compressed with LZMA, which warband does not read",
+    ),
+    "a damaged deflate zip": (
+        lambda: _garbled(_zip({"c.cat": GOOD_CAT * 50})),
+        "the zip archive is damaged (Error -3 while decompressing data",
+    ),
+    "a zip of a newer version": (
+        lambda: _central(_zip({"c.cat": GOOD_CAT}), 6, b"\x40"),
+        "not a zip archive (zip file version 6.4)",
+    ),
 }
 
 
@@ -148,6 +252,68 @@ def test_the_line_of_a_byte_not_utf_8_is_given() -> None:
 
 def test_a_zip_of_one_file_is_inflated() -> None:
     assert unzip_one(_zip({"c.cat": GOOD_CAT})) == GOOD_CAT
+
+
+def test_a_file_declaring_utf_8_by_another_name_is_read_as_utf_8() -> None:
+    """expat knows UTF-8 by that spelling only, and read "UTF8" one byte at a time."""
+    root = parse_xml(_declaring("UTF8").replace(b'name="C"', 'name="Légion"'.encode()))
+    assert not isinstance(root, XmlRefused)
+    assert root.get("name") == "Légion"
+
+
+def test_a_file_declaring_latin_1_is_read_as_latin_1() -> None:
+    root = parse_xml(_declaring("ISO-8859-1").replace(b'name="C"', b'name="L\xe9gion"'))
+    assert not isinstance(root, XmlRefused)
+    assert root.get("name") == "Légion"
+
+
+# --- fuzzed: nothing but a root or a refusal comes out --------------------------------------
+
+ENCODINGS = sorted({*encodings.aliases.aliases, *encodings.aliases.aliases.values()})
+"""Every encoding name Python knows, multi-byte, one-byte and not text (``zlib``) alike."""
+
+
+@st.composite
+def documents(draw: st.DrawFn) -> bytes:
+    """A catalogue with a byte order mark or not, declaring any encoding Python knows or
+    any text, with a few bytes of it changed."""
+    bom = draw(st.sampled_from([b"", codecs.BOM_UTF8, codecs.BOM_UTF16_LE, codecs.BOM_UTF32]))
+    name = draw(st.sampled_from(ENCODINGS) | st.text(max_size=12))
+    body = 'name="Légion"'.encode(draw(st.sampled_from(["utf-8", "latin-1", "utf-16"])))
+    data = bytearray(bom + _declaring_bytes(name) + GOOD_CAT[len(CAT_HEAD) :] + body)
+    for at, byte in draw(st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)))):
+        data[at % len(data)] = byte
+    return bytes(data)
+
+
+def _declaring_bytes(name: str) -> bytes:
+    return b'<?xml version="1.0" encoding="' + name.encode("utf-8", "replace") + b'"?>\n'
+
+
+@settings(max_examples=400)
+@given(st.one_of(documents(), st.binary(max_size=300)))
+def test_parse_xml_gives_a_root_or_a_refusal_for_any_bytes(data: bytes) -> None:
+    assert isinstance(parse_xml(data), ElementTree.Element | XmlRefused)
+
+
+@st.composite
+def archives(draw: st.DrawFn) -> bytes:
+    """A zipped catalogue, stored or compressed any way ``zipfile`` can, flagged encrypted
+    or not, with bytes changed, cut or added anywhere."""
+    method = draw(st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2]))
+    data = bytearray(_zip_as(method, GOOD_CAT * 20))
+    if draw(st.booleans()):
+        data = bytearray(_encrypted(bytes(data)))
+    for at, byte in draw(st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)))):
+        data[at % len(data)] = byte
+    cut = draw(st.integers(0, len(data)))
+    return bytes(data[:cut] + draw(st.binary(max_size=40)) + data[cut:])
+
+
+@settings(max_examples=400)
+@given(archives())
+def test_unzip_one_gives_bytes_or_a_refusal_for_any_archive(data: bytes) -> None:
+    assert isinstance(unzip_one(data), bytes | XmlRefused)
 
 
 def test_an_unknown_root_element_is_not_read() -> None:

@@ -7,6 +7,8 @@ Apart from the other list edits because only systems whose players design units
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import work
 from textual.widgets import OptionList
 
@@ -18,6 +20,9 @@ from tui.dialogs.designer import DesignerDialog
 from tui.dialogs.message import MessageDialog
 from tui.screens.builder.editing import ListEditing
 from tui.widgets.roster_tree import RosterTree
+
+if TYPE_CHECKING:
+    from catalogs.library import Library
 
 
 class DesignKeys(ListEditing):
@@ -107,17 +112,46 @@ class DesignKeys(ListEditing):
             self.notify(f"Changed the card of {users} entries ({result.name})", timeout=3)
 
     def action_keep_card(self) -> None:
-        """Put the selected entry's card in the user catalog's house file."""
+        """Put the selected entry's card in the user catalog's house file, asking first
+        when the file keeps a different card under its id."""
         from catalogs.library import Library
-        from saves.house_file import save_card
+        from saves.house_file import house_card, house_path
+        from tui.dialogs.choice import REPLACE, ChoiceDialog
 
         entry = self._selected_entry()
         library = getattr(self.app, "library", None)
         if entry is None or entry.unit not in self.roster.cards or not isinstance(library, Library):
             return
-        card = self.roster.cards[entry.unit]
+        card_id, card = entry.unit, self.roster.cards[entry.unit]
         try:
-            path = save_card(library.user_dir, self.roster.system, entry.unit, card)
+            there = house_card(library.user_dir, self.roster.system, card_id)
+        except WarbandError as exc:
+            self.app.push_screen(MessageDialog("Cannot keep the card", exc.render(), error=True))
+            return
+        if there is None or there == card:
+            self._keep_card(library, card_id, card)
+            return
+        path = house_path(library.user_dir, self.roster.system)
+        question = ChoiceDialog(
+            f"Replace the card '{there.name}'?",
+            f"{path} keeps '{there.name}' under the id '{card_id}'. Replace it with "
+            f"'{card.name}'? The file as it is now is kept as house.toml.bak.",
+            [("Replace", REPLACE, "error"), ("Cancel", "cancel", "default")],
+        )
+
+        def answered(answer: str | None) -> None:
+            if answer == REPLACE:
+                self._keep_card(library, card_id, card, replace=True)
+
+        self.app.push_screen(question, answered)
+
+    def _keep_card(
+        self, library: Library, card_id: str, card: UnitCard, replace: bool = False
+    ) -> None:
+        from saves.house_file import save_card
+
+        try:
+            path = save_card(library.user_dir, self.roster.system, card_id, card, replace=replace)
         except WarbandError as exc:
             self.app.push_screen(MessageDialog("Cannot keep the card", exc.render(), error=True))
             return
