@@ -23,6 +23,13 @@ its own ``.catz``) are an error: the second is not used. Library catalogues load
 any other; ``GameSystem.factions`` leaves them out. Files with other names (README,
 ``index.bsi``) and sub-folders are not BattleScribe data and are passed over.
 
+A folder past the limits of ``catalogs.folder_limits`` (files in one game, their bytes)
+is refused before any file is read, with a message naming the limit. Listing games
+reads only the root element of each file (``read_heads``: the game's id, name and
+revision, each catalogue's name and whether it is a library), through
+``model.parse.xml_head``, under the same guards; a file whose root reads but whose body
+is broken is found by a load or by ``warband catalogs --check``.
+
 No cache, by measurement (``tests/benchmarks/test_bsdata_load.py``): Zone Raiders (eight
 files, 0.7 MB) loads in about 56 ms against 11 ms for the standard library only parsing
 it, and a 3 MB catalogue with its game system in about 350 ms against 120 ms, well
@@ -32,9 +39,11 @@ run at the price of trusting, hashing and invalidating what it reads back.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from catalogs.folder_limits import MAX_GAME_BYTES, MAX_GAME_FILES
 from model.bsdata.check import check_system
 from model.bsdata.data import Catalogue
 from model.bsdata.read import read_catalogue
@@ -42,6 +51,7 @@ from model.bsdata.system import GameSystem
 from model.bsdata.versions import version_warning
 from model.core.problems import CatalogError, Problem
 from model.parse.xml_guard import MAX_XML_BYTES, XmlRefused, parse_xml, unzip_one
+from model.parse.xml_head import read_head
 
 SYSTEM_SUFFIXES = (".gst", ".gstz")
 CATALOGUE_SUFFIXES = (".cat", ".catz")
@@ -82,6 +92,32 @@ def data_files(folder: Path) -> list[Path]:
     return sorted(files, key=lambda p: (p.suffix.lower() not in SYSTEM_SUFFIXES, p.name))
 
 
+def over_limits(folder: Path, files: list[Path]) -> Problem | None:
+    """Why a game folder holding ``files`` is refused before any is read: more files or
+    more bytes than ``catalogs.folder_limits`` allows; None when it is within both."""
+    if len(files) > MAX_GAME_FILES:
+        return Problem(
+            f"holds {len(files):,} BattleScribe files, over the {MAX_GAME_FILES:,} warband "
+            "reads in one game (the biggest real game has under 50)",
+            str(folder),
+            hint="keep one game system and its catalogues in a folder of its own",
+        )
+    size = 0
+    for path in files:
+        try:  # a file over the cap of one file is refused on its own, saying so
+            size += min(path.stat().st_size, MAX_XML_BYTES + 1)
+        except OSError:
+            continue  # reading it says why
+    if size > MAX_GAME_BYTES:
+        return Problem(
+            f"holds {size:,} bytes of BattleScribe files, over the {MAX_GAME_BYTES:,} "
+            "warband reads in one game (the biggest real game has about 25 MB)",
+            str(folder),
+            hint="keep one game system and its catalogues in a folder of its own",
+        )
+    return None
+
+
 def read_bytes(path: Path, limit: int = MAX_XML_BYTES) -> bytes | XmlRefused:
     """A data file's XML, its size capped before reading and, zipped, after inflating."""
     try:
@@ -117,6 +153,9 @@ def check_battlescribe(folder: Path) -> BsCheck:
         return BsCheck(
             folder, None, (Problem(f"cannot be read as a folder ({reason})", str(folder)),)
         )
+    refused = over_limits(folder, files)
+    if refused is not None:
+        return BsCheck(folder, None, (refused,))
     unreadable: list[Problem] = []
     errors: list[Problem] = []
     warnings: list[Problem] = []
@@ -190,6 +229,81 @@ def _not_one_system(folder: Path, systems: list[Catalogue]) -> Problem:
         str(folder),
         hint="keep each game system, with its catalogues, in a folder of its own",
     )
+
+
+@dataclass(frozen=True)
+class BsHeads:
+    """A folder's files as their root elements say, to list it without loading it: the
+    game system and the catalogues, each with no entries, and why any could not be read
+    (an unreadable head, a folder past the limits, not one game system)."""
+
+    folder: Path
+    system: Catalogue | None
+    catalogues: tuple[Catalogue, ...] = ()
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def factions(self) -> tuple[Catalogue, ...]:
+        """The catalogues a player may build a force from: every one but libraries."""
+        return tuple(c for c in self.catalogues if not c.library)
+
+
+def read_heads(folder: Path, catalogues: bool = True) -> BsHeads:
+    """The root elements of a folder's files (only its game system's, without
+    ``catalogues`` or past the limits): never the whole of a file, never raised."""
+    try:
+        files = data_files(folder)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        return BsHeads(
+            folder, None, (), (Problem(f"cannot be read as a folder ({reason})", str(folder)),)
+        )
+    refused = over_limits(folder, files)
+    problems: list[Problem] = [] if refused is None else [refused]
+    systems: list[Catalogue] = []
+    found: list[Catalogue] = []
+    for path in files:
+        named_system = path.suffix.lower() in SYSTEM_SUFFIXES
+        if not named_system and (refused is not None or not catalogues):
+            continue  # a folder past the limits still says which game it holds
+        head = read_head(_pieces(path))
+        if isinstance(head, XmlRefused):
+            problems.append(Problem(head.message, path.name, line=head.line))
+            continue
+        catalogue, said = read_catalogue(head, path.name)
+        problems.extend(said)
+        if catalogue is None:
+            continue
+        if catalogue.is_game_system != named_system:
+            holds = "a game system" if catalogue.is_game_system else "a catalogue"
+            problems.append(Problem(f"holds {holds}, not what its name ends in says", path.name))
+        else:
+            (systems if named_system else found).append(catalogue)
+    if len(systems) != 1:
+        problems.append(_not_one_system(folder, systems))
+    system = systems[0] if len(systems) == 1 else None
+    return BsHeads(folder, system, tuple(found), tuple(problems))
+
+
+HEAD_PIECE = 4096
+"""How much of a file is read at a time for its root element (BSData's fit in one)."""
+
+
+def _pieces(path: Path) -> Iterator[bytes]:
+    """A file's bytes a piece at a time, for ``read_head``, which stops when it has the
+    root; a zipped file inflated first (under the size cap), a file that cannot be
+    read giving nothing (``read_head`` then says it ended before a root)."""
+    if path.suffix.lower() in ZIPPED:
+        data = read_bytes(path)
+        if not isinstance(data, XmlRefused):
+            yield data
+        return
+    try:
+        with path.open("rb") as stream:
+            while piece := stream.read(HEAD_PIECE):
+                yield piece
+    except OSError:
+        return
 
 
 def load_battlescribe(folder: Path) -> GameSystem:

@@ -10,6 +10,11 @@ id is the folder's name. They are listed and loaded apart (``entries``/``load`` 
 ``battlescribe_entries``/``load_battlescribe``) because they load into different things
 (a ``Catalog``, a ``GameSystem``): every caller of ``entries`` and ``load`` builds lists
 over a ``Catalog`` and stays as it was.
+
+A BattleScribe game is listed from the root elements of its files (``heads``), and a
+roster's game is found by the id its ``.gst`` declares (``battlescribe_for``) without
+loading the others. A catalog folder holding more than ``MAX_GAME_FOLDERS`` folders has
+only the first that many (by name) read, and ``passed_over`` says so.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from catalogs.folder_limits import MAX_GAME_FOLDERS
 from catalogs.locations import bundled_dir, user_catalog_dir
 
 HOUSE_FILE = "house.toml"
@@ -28,8 +34,10 @@ BS_SUFFIX = "-bsdata"
 """Added to a BattleScribe folder's name for its id when a TOML system has that name."""
 
 if TYPE_CHECKING:
+    from catalogs.bsdata import BsHeads
     from model.bsdata.system import GameSystem
     from model.catalog.schema import Catalog
+    from model.core.problems import Problem
 
 
 @dataclass(frozen=True)
@@ -55,14 +63,46 @@ class Library:
         self.user_dir = user_catalog_dir(user_dir)
         self._cache: dict[str, Catalog] = {}
         self._bs_cache: dict[str, GameSystem] = {}
+        self._bs_heads: dict[str, BsHeads] = {}
+
+    def _roots(self) -> list[tuple[str, Path, list[Path]]]:
+        """Each catalog folder (bundled, then the user's) with its first
+        ``MAX_GAME_FOLDERS`` folders, sorted by name."""
+        found: list[tuple[str, Path, list[Path]]] = []
+        for origin, root in (("bundled", self.bundled_dir), ("user", self.user_dir)):
+            try:
+                folders = sorted(p for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+            except OSError:
+                folders = []
+            found.append((origin, root, folders[:MAX_GAME_FOLDERS]))
+        return found
+
+    def passed_over(self) -> list[Problem]:
+        """A catalog folder holding more game folders than are read, said with the limit."""
+        from model.core.problems import Problem
+
+        out = []
+        for _, root, _ in self._roots():
+            try:
+                count = sum(p.is_dir() for p in root.iterdir()) if root.is_dir() else 0
+            except OSError:
+                continue
+            if count > MAX_GAME_FOLDERS:
+                out.append(
+                    Problem(
+                        f"holds {count:,} folders, over the {MAX_GAME_FOLDERS:,} game folders "
+                        f"warband reads: only the first {MAX_GAME_FOLDERS:,} by name are read",
+                        str(root),
+                        hint="move the games you do not play out of the catalog folder",
+                    )
+                )
+        return out
 
     def entries(self) -> dict[str, SystemEntry]:
         """Systems by id, user folders replacing bundled ones."""
         found: dict[str, SystemEntry] = {}
-        for origin, root in (("bundled", self.bundled_dir), ("user", self.user_dir)):
-            if not root.is_dir():
-                continue
-            for folder in sorted(root.iterdir()):
+        for origin, _, held in self._roots():
+            for folder in held:
                 house = folder / HOUSE_FILE if origin == "user" else None
                 if house is not None and not house.is_file():
                     house = None
@@ -84,10 +124,8 @@ class Library:
 
         taken = self.entries()
         found: dict[str, SystemEntry] = {}
-        for origin, root in (("bundled", self.bundled_dir), ("user", self.user_dir)):
-            if not root.is_dir():
-                continue
-            for folder in sorted(root.iterdir()):
+        for origin, _, held in self._roots():
+            for folder in held:
                 if folder.is_dir() and is_battlescribe_folder(folder):
                     name = folder.name + BS_SUFFIX if folder.name in taken else folder.name
                     found[name] = SystemEntry(name, folder, origin, kind="battlescribe")
@@ -116,10 +154,42 @@ class Library:
             self._bs_cache[system_id] = load_battlescribe(entry.folder)
         return self._bs_cache[system_id]
 
+    def heads(self, entry: SystemEntry) -> BsHeads:
+        """A BattleScribe folder as the root elements of its files say (its game's id,
+        name and revision, its catalogues' names), read once: enough to list it."""
+        if entry.id not in self._bs_heads:
+            from catalogs.bsdata import read_heads
+
+            self._bs_heads[entry.id] = read_heads(entry.folder)
+        return self._bs_heads[entry.id]
+
+    def battlescribe_for(self, game_system_id: str) -> tuple[str, GameSystem] | None:
+        """The BattleScribe system whose game system has the id ``game_system_id`` (a
+        roster's ``gameSystemId``), with its folder id; found by the head of each
+        folder's ``.gst``, so only that folder is loaded. None when no folder has it;
+        ``CatalogError`` when the folders that have it cannot be used (the first one's
+        problems)."""
+        from catalogs.bsdata import read_heads
+        from model.core.problems import CatalogError
+
+        failed: CatalogError | None = None
+        for system_id, entry in self.battlescribe_entries().items():
+            heads = self._bs_heads.get(system_id) or read_heads(entry.folder, catalogues=False)
+            if heads.system is None or heads.system.id != game_system_id:
+                continue
+            try:
+                return system_id, self.load_battlescribe(system_id)
+            except CatalogError as exc:
+                failed = failed or exc
+        if failed is not None:
+            raise failed
+        return None
+
     def forget(self, system_id: str) -> None:
         """Load a system again next time it is asked for (its house file changed)."""
         self._cache.pop(system_id, None)
         self._bs_cache.pop(system_id, None)
+        self._bs_heads.pop(system_id, None)
 
     def load(self, system_id: str) -> Catalog:
         """The catalog of a system id, or ``CatalogError`` (unknown id, or broken catalog)."""

@@ -7,7 +7,10 @@ target's before its link's), each to the value the ones before it left, in one p
   once per time the modifier applies (``model.bsdata.conditions.times``), computed as
   one multiplication; ``append`` adds `` value`` to the name, once (BattleScribe
   appends once per repeat; New Recruit once: we keep New Recruit's, so a file cannot
-  grow a name a thousand times).
+  grow a name a thousand times). A name grown by ``append`` is cut at ``MAX_NAME``
+  characters, ending in ``CUT``, and once cut is not grown again: each ``append`` then
+  costs the same however many came before it (200,000 of them in one file made every
+  evaluation quadratic), and a name stays one a screen can show.
 - The field is ``name``, ``hidden`` (``set`` to ``true``/``false``), a cost type id (that
   cost), or a constraint id (that constraint's value; -1 as a ``max`` means no limit,
   but a modified -1 is a number like any other, as in BattleScribe); ``category`` with
@@ -34,6 +37,13 @@ from model.bsdata.resolve import Node
 MAX_VALUE = 1e12
 """Modified numbers are kept within plus or minus this (a file's numbers are within 1e9;
 a repeat may multiply one by a count)."""
+
+MAX_NAME = 200
+"""The most characters ``append`` grows a name to (the longest names in BSData are about
+80 characters, with their appended "(Warlord)" and the like)."""
+
+CUT = "\u2026"
+"""Ends a name that ``append`` would have grown past ``MAX_NAME`` (an ellipsis)."""
 
 
 @dataclass(slots=True)
@@ -142,7 +152,7 @@ def _apply_one(modifier: Modifier, state: State, n: int) -> None:
         if kind == "set":
             state.name = text
         elif kind == "append":
-            state.name = f"{state.name} {text}" if state.name else text
+            state.name = appended(state.name, text)
         else:
             return
     elif target == "hidden":
@@ -158,6 +168,18 @@ def _apply_one(modifier: Modifier, state: State, n: int) -> None:
     else:
         return
     state.touched.add(target)
+
+
+def appended(name: str, text: str) -> str:
+    """``name`` with `` text`` after it, cut at ``MAX_NAME`` characters (ending in
+    ``CUT``); a name already cut stays as it is, so the cost of one ``append`` never
+    depends on how many came before."""
+    if len(name) >= MAX_NAME and name.endswith(CUT):
+        return name
+    grown = f"{name} {text[:MAX_NAME]}" if name else text[: MAX_NAME + 1]
+    if len(grown) <= MAX_NAME:
+        return grown
+    return grown[: MAX_NAME - 1] + CUT
 
 
 def _apply_category(kind: str, category: str, state: State) -> None:

@@ -324,16 +324,13 @@ def bs_import(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _system_of(library: Library, game_system_id: str, file: str) -> tuple[str, GameSystem]:
-    """The catalog folder whose game system a BattleScribe roster was built with."""
-    from model.core.problems import CatalogError, Problem, WarbandError
+    """The catalog folder whose game system a BattleScribe roster was built with, found
+    by the id its ``.gst`` declares (only that folder is loaded)."""
+    from model.core.problems import CatalogError, Problem
 
-    for system_id in library.battlescribe_entries():
-        try:
-            system = library.load_battlescribe(system_id)
-        except WarbandError:
-            continue
-        if system.id == game_system_id:
-            return system_id, system
+    found = library.battlescribe_for(game_system_id)
+    if found is not None:
+        return found
     raise CatalogError(
         f"cannot import {file}",
         [
@@ -342,6 +339,7 @@ def _system_of(library: Library, game_system_id: str, file: str) -> tuple[str, G
                 file,
                 hint="put the game's .gst and .cat files in a folder of the catalog folder "
                 "(--catalog-dir), then import again",
-            )
+            ),
+            *library.passed_over(),
         ],
     )

@@ -25,27 +25,26 @@ if TYPE_CHECKING:
 
 
 def overview(library: Library, entry: SystemEntry, out: TextIO) -> None:
-    """One system in ``warband catalogs``: its name and id, then its factions."""
-    from model.core.problems import WarbandError
-
-    try:
-        system = library.load_battlescribe(entry.id)
-    except WarbandError as exc:
+    """One system in ``warband catalogs``: its name and id, then its factions, from the
+    root elements of its files only (a folder of many large files is listed without
+    being loaded; ``--check`` loads it)."""
+    heads = library.heads(entry)
+    head = heads.system
+    if head is None or heads.problems:
         print(
             f"{entry.id} ({entry.origin}, {entry.folder}): BattleScribe data that cannot be "
-            f"used, {counted(len(exc.problems), 'problem')}; run: warband catalogs --check "
+            f"used, {counted(len(heads.problems), 'problem')}; run: warband catalogs --check "
             f"{entry.folder}",
             file=out,
         )
         return
-    head = system.system
     folder = f", folder {one_line(entry.folder.name)}" if entry.folder.name != entry.id else ""
     print(
         f"{entry.id}: {one_line(head.name)} (revision {head.revision}, BattleScribe data, "
         f"{entry.origin}{folder})",
         file=out,
     )
-    for catalogue in system.factions:
+    for catalogue in heads.factions:
         print(f"  {one_line(catalogue.name)} ({one_line(catalogue.file)})", file=out)
 
 

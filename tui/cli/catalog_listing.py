@@ -75,6 +75,8 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
     battlescribe = library.battlescribe_entries()
     if not entries and not battlescribe:
         print("no catalogs found", file=out)
+        for problem in library.passed_over():
+            print(f"note: {problem}", file=out)
         return EXIT_OK
     for entry in entries.values():
         try:
@@ -96,6 +98,8 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
 
         for entry in battlescribe.values():
             overview(library, entry, out)
+    for problem in library.passed_over():
+        print(f"note: {problem}", file=out)
     return EXIT_OK
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from model.bsdata import modifiers as modifiers_module
 from model.bsdata.evaluate import Evaluation, evaluate
+from model.bsdata.modifiers import CUT, MAX_NAME
 from tests.model.bsdata.xml_fixtures import (
     FORCE,
     cat,
@@ -91,6 +93,39 @@ def test_name_set_and_append() -> None:
     """``set`` replaces the name; ``append`` adds the value after a space."""
     assert evaluated(modifier("set", "name", "Boss")).names["u"] == "Boss"
     assert evaluated(modifier("append", "name", "(veteran)")).names["u"] == "Unit (veteran)"
+
+
+def test_a_name_grown_by_many_appends_is_cut_with_a_marker() -> None:
+    """A thousand ``append`` modifiers of " (veteran)" would make a name of 11,004
+    characters; it is cut at ``MAX_NAME``, its last character ``CUT``, and a ``set``
+    after it starts the name again."""
+    many = modifier("append", "name", "(veteran)") * 1000
+    name = evaluated(many).names["u"]
+    assert len(name) == MAX_NAME
+    assert name == ("Unit" + " (veteran)" * 20)[: MAX_NAME - 1] + CUT
+    again = evaluated(many + modifier("set", "name", "Boss") + modifier("append", "name", "x"))
+    assert again.names["u"] == "Boss x"
+
+
+def test_appends_cost_the_same_each_however_many_came_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """200,000 appends made each evaluation quadratic (every one copied the name the ones
+    before had grown). Counted, not timed: over 20,000 appends of 36 characters, no
+    append handles a name longer than ``MAX_NAME``, so the work is linear in their
+    number (before the cap, the last ones handled names of 740,000 characters)."""
+    handled: list[int] = []
+    appended = modifiers_module.appended
+
+    def counting(name: str, text: str) -> str:
+        handled.append(len(name))
+        return appended(name, text)
+
+    monkeypatch.setattr(modifiers_module, "appended", counting)
+    name = evaluated(modifier("append", "name", "xyz" * 12) * 20_000).names["u"]
+    assert len(name) == MAX_NAME and name.endswith(CUT)
+    assert len(handled) >= 20_000
+    assert max(handled) <= MAX_NAME
 
 
 def test_hidden_set_true_makes_a_selection_an_error() -> None:
