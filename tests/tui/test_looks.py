@@ -4,13 +4,18 @@ dialog, footers that show whole keys at 80 and 60 columns, and the header's icon
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from textual.app import App
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
+from catalogs.locations import bundled_dir
+from tests.conftest import FIXTURES
 from tests.tui.driver import Folders
-from tests.tui.test_snapshots import app_on
+from tests.tui.test_snapshots import _gaslands_list, app_on
+from tui.cli import main
+from tui.screens.tracker.screen import TrackerScreen
 
 BRIDGE = Path(__file__).resolve().parent.parent / "fixtures" / "battles" / "bridge.toml"
 """A battle in turn 1, side B to act (its README tells its events)."""
@@ -44,3 +49,44 @@ async def test_the_tracker_status_line_ends_in_an_ellipsis_when_cut(tmp_path: Pa
         await pilot.pause()
         status = pilot.app.screen.query_one("#battle-status", Static)
         assert "…" not in status.render_line(0).text  # it fits: nothing cut
+
+
+def recent(folders: Folders, *paths: Path) -> None:
+    """Settings listing ``paths`` as the recent files."""
+    listed = "".join(f'    "{path}",\n' for path in paths)
+    folders.config.mkdir(parents=True, exist_ok=True)
+    (folders.config / "settings.toml").write_text(
+        f'format = "warband.settings/1"\nrecent = [\n{listed}]\n', encoding="utf-8"
+    )
+
+
+def recent_labels(app: App[object]) -> list[str]:
+    shown = app.screen.query_one("#recent", OptionList)
+    return [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
+
+
+async def test_recent_files_name_a_battlescribe_game_and_a_battle_s_players(
+    tmp_path: Path,
+) -> None:
+    """A list over BattleScribe data by its game's name as the game system file gives
+    it ("Gaslands", not the folder's "gaslands"); a battle by its players, as the tracker
+    titles it ("Ann vs Bob", not the lists' names)."""
+    folders = folders_in(tmp_path)
+    gaslands = _gaslands_list(folders)
+    battle = folders.saves / "duel.battle.toml"
+    lists = [
+        folders.roster(f"{name}.toml", (FIXTURES / "rosters" / name / "legal-500.toml").read_text())
+        for name in ("gangers", "mutards")
+    ]
+    common = ["--catalog-dir", str(folders.catalogs), "battle", "new", *map(str, lists)]
+    assert main([*common, "--players", "Ann", "Bob", "-o", str(battle)], out=io.StringIO()) == 0
+    recent(folders, gaslands, battle)
+    async with app_on(folders, bundled=bundled_dir()).run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        team, duel = recent_labels(pilot.app)
+        assert team.startswith("Gaslands  Gaslands · BattleScribe data  saves/team.toml"), team
+        assert duel.startswith("Ann vs Bob  battle · Punkapocalyptic"), duel
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, TrackerScreen)
+        assert pilot.app.screen.title == "Ann vs Bob"  # the same names as Recent files
