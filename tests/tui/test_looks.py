@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.widgets import OptionList, Static
@@ -15,6 +16,7 @@ from tests.conftest import FIXTURES
 from tests.tui.driver import Folders
 from tests.tui.test_snapshots import _gaslands_list, app_on
 from tui.cli import main
+from tui.dialogs.details import DetailsDialog
 from tui.screens.tracker.screen import TrackerScreen
 
 BRIDGE = Path(__file__).resolve().parent.parent / "fixtures" / "battles" / "bridge.toml"
@@ -31,7 +33,7 @@ def bridge(folders: Folders) -> Path:
     return folders.roster("bridge.battle.toml", BRIDGE.read_text(encoding="utf-8"))
 
 
-def screen_lines(app: App[object]) -> list[str]:
+def screen_lines(app: App[Any]) -> list[str]:
     """The screen as drawn, one string a line."""
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
@@ -60,7 +62,7 @@ def recent(folders: Folders, *paths: Path) -> None:
     )
 
 
-def recent_labels(app: App[object]) -> list[str]:
+def recent_labels(app: App[Any]) -> list[str]:
     shown = app.screen.query_one("#recent", OptionList)
     return [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
 
@@ -90,3 +92,21 @@ async def test_recent_files_name_a_battlescribe_game_and_a_battle_s_players(
         await pilot.pause()
         assert isinstance(pilot.app.screen, TrackerScreen)
         assert pilot.app.screen.title == "Ann vs Bob"  # the same names as Recent files
+
+
+async def test_details_spell_out_where_a_unit_comes_from(tmp_path: Path) -> None:
+    """i on a unit: its source by the document's title and section, not "BL §4"."""
+    folders = folders_in(tmp_path)
+    band = folders.roster(
+        "band.toml", (FIXTURES / "rosters" / "gangers" / "legal-500.toml").read_text()
+    )
+    async with app_on(folders, band, bundled=bundled_dir()).run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        pilot.app.screen.query_one("#unit-list", OptionList).focus()
+        await pilot.press("i")
+        await pilot.pause()
+        dialog = pilot.app.screen
+        assert isinstance(dialog, DetailsDialog)
+        assert "Source: Punkapocalyptic band lists (warband's research notes), section 4" in (
+            dialog.body.plain
+        )
