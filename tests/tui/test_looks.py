@@ -8,13 +8,16 @@ import io
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets._footer import FooterKey
 
 from catalogs.locations import bundled_dir
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders
-from tests.tui.test_snapshots import _gaslands_list, app_on
+from tests.tui.test_snapshots import SHEET, _gaslands_list, app_on
+from tui.app import WarbandApp
 from tui.cli import main
 from tui.dialogs.details import DetailsDialog
 from tui.screens.tracker.screen import TrackerScreen
@@ -110,3 +113,72 @@ async def test_details_spell_out_where_a_unit_comes_from(tmp_path: Path) -> None
         assert "Source: Punkapocalyptic band lists (warband's research notes), section 4" in (
             dialog.body.plain
         )
+
+
+def _home(folders: Folders) -> WarbandApp:
+    return app_on(folders)
+
+
+def _builder(folders: Folders) -> WarbandApp:
+    return app_on(folders, folders.roster("red-raiders.toml", SHEET))
+
+
+def _bs_builder(folders: Folders) -> WarbandApp:
+    return app_on(folders, _gaslands_list(folders))
+
+
+def _tracker(folders: Folders) -> WarbandApp:
+    return app_on(folders, battle_path=bridge(folders))
+
+
+SCREENS = {
+    "home": (_home, ()),
+    "builder": (_builder, ()),
+    "bs-builder": (_bs_builder, ()),
+    "tracker": (_tracker, ()),
+    "sheet": (_builder, ("v",)),
+}
+
+
+def footer_keys(app: App[Any]) -> tuple[list[FooterKey], str]:
+    """The footer's keys, each checked to be drawn whole, and the footer's line."""
+    footer = app.screen.query_one(Footer)
+    keys = [k for k in footer.query(FooterKey) if k.display]
+    line = screen_lines(app)[-1]
+    palette = [k for k in keys if k.has_class("-command-palette")]
+    for key in keys:
+        region = key.region
+        assert footer.region.contains_region(region), (key.key_display, line)
+        assert not any(p.region.overlaps(region) for p in palette if p is not key), line
+        assert f"{key.key_display} {key.description}".strip() in line, line
+    return keys, line
+
+
+@pytest.mark.parametrize("width", [80, 60])
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+async def test_every_footer_shows_whole_keys(tmp_path: Path, screen: str, width: int) -> None:
+    """At 80 and 60 columns each footer shows whole keys, F1 first: the keys that do not
+    fit are left out (F1's page lists them), never cut mid-word or drawn over."""
+    make, keys = SCREENS[screen]
+    async with make(folders_in(tmp_path)).run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        shown, line = footer_keys(pilot.app)
+        assert any(k.action == "help" for k in shown), line
+
+
+async def test_the_footer_shows_the_keys_that_fit_again_after_a_resize(tmp_path: Path) -> None:
+    async with _home(folders_in(tmp_path)).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        _, line = footer_keys(pilot.app)
+        assert "r Resume battle" in line  # cut to "r Resume battl" before
+        await pilot.resize_terminal(60, 24)
+        await pilot.pause()
+        _, line = footer_keys(pilot.app)
+        assert "r Resume battle" not in line and "b New battle" in line
+        await pilot.resize_terminal(100, 24)
+        await pilot.pause()
+        _, line = footer_keys(pilot.app)
+        assert "r Resume battle" in line and "^p palette" in line
