@@ -100,8 +100,13 @@ class SteadyFooter(Footer):
             self.call_after_refresh(self._update_keys)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
+        """Show the screen's keys as they change. While the app is not focused,
+        ``Footer`` keeps the keys it shows (losing focus takes the focused widget's keys
+        away): but a footer with none yet shows them all the same. ``warband serve``'s
+        page tells the app it is not focused until the first tap or key, and its footer,
+        on a tablet the only guide to the keys, stayed empty until then (issue 31)."""
         self._bindings_ready = True
-        if not screen.app.app_focus:
+        if not screen.app.app_focus and self.query(FooterKey):
             return
         if self.is_attached and screen is self.screen and not self._toggle_keys():
             self.call_after_refresh(self._update_keys)
