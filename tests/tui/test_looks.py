@@ -9,9 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.app import App
-from textual.widgets import Footer, OptionList, Static
+from textual.app import App, ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, OptionList, Select, Static
 from textual.widgets._footer import FooterKey
+from textual.widgets._select import SelectOverlay
 
 from catalogs.locations import bundled_dir
 from tests.conftest import FIXTURES
@@ -182,3 +185,37 @@ async def test_the_footer_shows_the_keys_that_fit_again_after_a_resize(tmp_path:
         await pilot.pause()
         _, line = footer_keys(pilot.app)
         assert "r Resume battle" in line and "^p palette" in line
+
+
+class LowDropDown(ModalScreen[None]):
+    """A dialog whose last field is a drop-down of twenty options."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Pick one", classes="dialog-title")
+            yield Static("\n".join(["a field"] * 6))
+            yield Select([(f"Option {n}", n) for n in range(20)], value=0, id="low", compact=True)
+
+
+@pytest.mark.parametrize("compact", [True, False])
+async def test_a_drop_down_opens_inside_its_dialog(tmp_path: Path, compact: bool) -> None:
+    """Its list is drawn within the dialog's border, scrolling, not over the border and
+    the screen below (issue 31: the dice helper's Target list at 80x24)."""
+    async with _home(folders_in(tmp_path)).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.app.push_screen(LowDropDown())
+        await pilot.pause()
+        select = pilot.app.screen.query_one("#low", Select)
+        select.compact = compact
+        select.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        overlay = select.query_one(SelectOverlay)
+        assert select.expanded and overlay.has_focus
+        box = pilot.app.screen.query_one(".dialog")
+        inside = box.content_region
+        assert overlay.region.height >= 2
+        assert inside.contains_region(overlay.region), (overlay.region, inside)
+        await pilot.press("down", "down", "enter")
+        await pilot.pause()
+        assert select.value == 2  # it still works as a drop-down
