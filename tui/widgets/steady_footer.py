@@ -52,7 +52,8 @@ class SteadyFooter(Footer):
         keys = [w for w in widgets if w is not palette]
         if all(isinstance(w, FooterKey) for w in keys):  # no groups: whole keys that fit
             shown = [(k.key_display, k.description) for k in keys if isinstance(k, FooterKey)]
-            count, word = self._fitting(shown, palette.key_display if palette else None)
+            mark = (palette.key_display, palette.description) if palette is not None else None
+            count, word = self._fitting(shown, mark)
             widgets = [*keys[:count], *([palette] if palette is not None else [])]
         else:
             word = not self.compact
@@ -63,14 +64,15 @@ class SteadyFooter(Footer):
                 _settle_compact(widget, self.compact)
         yield from widgets
 
-    def _fitting(self, keys: list[tuple[str, str]], palette: str | None) -> tuple[int, bool]:
+    def _fitting(
+        self, keys: list[tuple[str, str]], palette: tuple[str, str] | None
+    ) -> tuple[int, bool]:
         """How many of ``keys`` (key display, description; in the order shown) fit the
-        footer whole, and whether the palette's key (shown as ``palette``; None: not
-        shown) keeps its word: the word goes first
-        (the compact footer never shows it), then the keys from the last, which come
-        after the ones a screen needs most (issue 31: at 80 columns "r Resume battl" was
-        cut, at 60 the palette's key was drawn over the last one). F1, always first,
-        lists every key on its page.
+        footer whole, and whether the palette's key (``palette``, None where it is not
+        shown) keeps its word: the word goes first (the compact footer never shows it),
+        then the keys from the last, which come after the ones a screen needs most
+        (issue 31: at 80 columns "r Resume battl" was cut, at 60 the palette's key was
+        drawn over the last one). F1, always first, lists every key on its page.
 
         Widths as ``FooterKey`` and ``Footer`` lay them out (Textual 8.2.8, pinned): a
         compact key is its key, a space and its description, then a margin of one; a
@@ -85,10 +87,12 @@ class SteadyFooter(Footer):
         word = palette is not None and not self.compact
         if palette is not None:
             # border, "^p", its word (the palette key is always compact), right padding
-            used = 1 + cell_len(palette) + (0 if self.compact else 1)
-            if word and sum(widths) + used + len(" palette") > room:
+            display, description = palette
+            used = 1 + cell_len(display) + (0 if self.compact else 1)
+            spoken = 1 + cell_len(description) if description else 0
+            if word and sum(widths) + used + spoken > room:
                 word = False
-            room -= used + (len(" palette") if word else 0)
+            room -= used + (spoken if word else 0)
         count = len(widths)
         while count and sum(widths[:count]) > room:
             count -= 1
@@ -158,8 +162,8 @@ class SteadyFooter(Footer):
                     (binding.key, display, binding.description, binding.action, tooltip),
                     enabled,
                 )
-        shown_palette = palette[0][1] if palette is not None else None
-        count, word = self._fitting([(w[0][1], w[0][2]) for w in wanted], shown_palette)
+        mark = (palette[0][1], palette[0][2]) if palette is not None else None
+        count, word = self._fitting([(w[0][1], w[0][2]) for w in wanted], mark)
         wanted = wanted[:count]
         if palette is not None:
             (key, display, description, action, tooltip), enabled = palette
