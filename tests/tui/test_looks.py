@@ -10,10 +10,12 @@ from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.command import CommandPalette
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList, Select, Static
 from textual.widgets._footer import FooterKey
+from textual.widgets._header import HeaderIcon
 from textual.widgets._select import SelectOverlay
 
 from catalogs.locations import bundled_dir
@@ -219,3 +221,21 @@ async def test_a_drop_down_opens_inside_its_dialog(tmp_path: Path, compact: bool
         await pilot.press("down", "down", "enter")
         await pilot.pause()
         assert select.value == 2  # it still works as a drop-down
+
+
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+async def test_every_header_shows_the_menu_sign_that_opens_the_palette(
+    tmp_path: Path, screen: str
+) -> None:
+    """Not Textual's "⭘": "≡", on every screen, and a click on it opens the palette."""
+    make, keys = SCREENS[screen]
+    async with make(folders_in(tmp_path)).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        lines = screen_lines(pilot.app)
+        assert lines[0].startswith(" ≡ ") and not any("⭘" in line for line in lines)
+        await pilot.click(HeaderIcon)
+        await pilot.pause()
+        assert isinstance(pilot.app.screen, CommandPalette)
