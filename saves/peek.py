@@ -97,6 +97,9 @@ class Peek:
     battlescribe: bool = False
     """A list over BattleScribe data (``warband.bsroster``): no faction, its limits by cost
     type."""
+    game_name: str = ""
+    """A list over BattleScribe data: its game's name as the game system file gives it
+    (``Gaslands``, where ``system`` is the folder, ``gaslands``); empty when not given."""
 
 
 def peek(path: Path) -> Peek:
@@ -115,7 +118,13 @@ def peek(path: Path) -> Peek:
             else (),
         )
     if isinstance(fmt, str) and fmt.startswith("warband.bsroster/"):
-        return Peek("roster", _text(head.get("name")), _text(head.get("system")), battlescribe=True)
+        return Peek(
+            "roster",
+            _text(head.get("name")),
+            _text(head.get("system")),
+            battlescribe=True,
+            game_name=_text(head.get("game_system_name")),
+        )
     if not isinstance(fmt, str) or not fmt.startswith("warband.roster/"):
         raise PeekError(f"not a warband list or battle (format {_text(fmt) or '?'})")
     limit = head.get("points_limit")

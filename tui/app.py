@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.driver import Driver
@@ -124,6 +124,15 @@ class WarbandApp(App[None]):
             # reading them imports the roster schema: the home screen shows first
             self.call_after_refresh(self.offer_recoveries)
         self.call_after_refresh(self.sweep_leftovers)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A drop-down's list, opened, stays inside its dialog (``drop_down_room``)."""
+        from textual.widgets._select import SelectOverlay
+
+        from tui.widgets.drop_down_room import keep_inside
+
+        if isinstance(event.widget, SelectOverlay):
+            keep_inside(event.widget)
 
     def recoveries_waiting(self) -> bool:
         """Whether the recovery folder holds any file to offer back, found by listing it.

@@ -79,7 +79,7 @@ def design_details(view: FactionView, card_id: str) -> Text:
                 style="yellow",
             )
     if card.source:
-        text.append(f"\n\nSource: {card.source}", style="dim")
+        text.append(f"\n\nSource: {system.cited(card.source)}", style="dim")
     return text
 
 
@@ -114,7 +114,7 @@ def entered_details(view: FactionView, card_id: str) -> Text:
         text.append(f"\n{card.summary}", style="italic")
     _problems_or_cost(design, system.points, text)
     if card.source:
-        text.append(f"\n\nSource: {card.source}", style="dim")
+        text.append(f"\n\nSource: {system.cited(card.source)}", style="dim")
     return text
 
 
@@ -152,7 +152,7 @@ def unit_details(view: FactionView, unit_id: str) -> Text:
         for item_id in group.choices:
             text.append(f"\n  {view.items[item_id].name}  {view.choice_cost(group, item_id)}")
     if unit.source:
-        text.append(f"\n\nSource: {unit.source}", style="dim")
+        text.append(f"\n\nSource: {system.cited(unit.source)}", style="dim")
     return text
 
 
@@ -176,5 +176,5 @@ def item_details(view: FactionView, item_id: str, extra_rules: tuple[str, ...] =
     if item.includes:
         text.append("\n\nComes with: " + ", ".join(view.items[i].name for i in item.includes))
     if item.source:
-        text.append(f"\n\nSource: {item.source}", style="dim")
+        text.append(f"\n\nSource: {system.cited(item.source)}", style="dim")
     return text

@@ -7,6 +7,8 @@ and what the describer, the settings dialog and the dice read on their own.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -91,10 +93,41 @@ class System(Frozen):
     ``roa:1``), so list rules can select on a profile ("Damage 2 only on RoA 1")."""
     summary: str | None = None
     source: str | None = None
+    sources: FrozenMap[Text, Text] = Field(default_factory=empty_map)
+    """The documents this catalog's ``source`` notes cite by a short code, each by a
+    title a player can read (``BL`` = ``Punkapocalyptic band lists (warband's research
+    notes)``): a code alone is the catalog author's shorthand, which no player can look
+    up (issue 31)."""
 
     def stats_for(self, tags: frozenset[str]) -> tuple[Stat, ...]:
         """The profile's stats a unit with these tags has (``Stat.unit_tags``)."""
         return tuple(s for s in self.stats if s.applies(tags))
+
+    def cited(self, source: str) -> str:
+        """A ``source`` note of this catalog as players read it (``spelled_source``)."""
+        return spelled_source(source, self.sources)
+
+
+_SECTION = re.compile(r"§\s*(?=\d)")
+_CHAPTER = re.compile(r"\bch\.\s*(?=\d)")
+_HEADING = re.compile(r"\b((?:chapter|section) \d+) (?=[A-Z])")
+
+
+def spelled_source(source: str, sources: Mapping[str, str]) -> str:
+    """``source`` with each code of ``sources`` replaced by its title, and sections and
+    chapters in words: ``BL §9 (S5)`` reads ``Punkapocalyptic band lists (warband's
+    research notes), section 9 (the English MERCS document)``. A title is followed by a
+    comma where the note goes on with a place in it (a section, a heading)."""
+    if sources:
+        codes = "|".join(re.escape(code) for code in sorted(sources, key=len, reverse=True))
+        coded = re.compile(rf"(?<![\w§])({codes})(?!\w)( (?=[\w§]))?")
+
+        def title(found: re.Match[str]) -> str:
+            return sources[found.group(1)] + (", " if found.group(2) else "")
+
+        source = coded.sub(title, source)
+    source = _CHAPTER.sub("chapter ", _SECTION.sub("section ", source))
+    return _HEADING.sub(r"\1, ", source)  # "chapter 4, Smoke"
 
 
 class SpecialRule(Frozen):

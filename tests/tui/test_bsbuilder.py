@@ -244,7 +244,7 @@ async def test_a_saved_list_closes_without_asking_and_opens_from_home(folders: F
         assert app.settings.recent[0] == str(path)
         recent = app.screen.query_one("#recent", OptionList)
         label = str(recent.get_option_at_index(0).prompt)
-        assert label == "Gaslands  gaslands · BattleScribe data  saves/team.toml"
+        assert label == "Gaslands  Gaslands · BattleScribe data  saves/team.toml"
         await keys(pilot, "enter")  # the recent file, first on the home screen
         assert status(app) == "✓ valid · 6/50 Cans · 0 Build Slots"
 

@@ -299,3 +299,18 @@ async def test_a_list_built_and_saved_in_the_browser(tmp_path: Path) -> None:
     assert [u.unit for u in roster.units] == ["chief"]
     # the page, its script, styles and font: all from warband's own server, nothing else
     assert requests and all(r.startswith(url + "/") for r in requests), requests
+
+
+async def test_the_footer_shows_its_keys_before_any_input(tmp_path: Path) -> None:
+    """On a tablet the footer is the only guide to the keys: it shows them as the page
+    opens, before any tap or key (issue 31: it stayed empty until the first input, the
+    web driver telling the app it is not focused until then)."""
+    async with (
+        warband_serve(tmp_path) as url,
+        headless_chromium(tmp_path / "profile") as page,
+    ):
+        await page.call("Page.enable")
+        await page.call("Page.addScriptToEvaluateOnNewDocument", source=CAPTURE)
+        await page.call("Page.navigate", url=url)
+        await shows(page, r"New list \(n\)", 0)  # the home screen
+        await shows(page, r"f1 +Help +n +New list +o +Open", 0)  # and its footer

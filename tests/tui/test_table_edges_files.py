@@ -264,8 +264,8 @@ def focused_id(app: WarbandApp) -> str | None:
 class TestRecentFiles:
     async def test_recent_files_say_what_they_hold(self, tmp_path: Path) -> None:
         """Home lists each recent file by its list's name, faction and game size (a
-        battle by its sides), a broken file with a short reason, and text from a file
-        without its control characters."""
+        battle by its players, as the tracker titles it), a broken file with a short
+        reason, and text from a file without its control characters."""
         folders = Folders(tmp_path)
         band = folders.saves / "band.toml"
         band.parent.mkdir(parents=True)
@@ -286,7 +286,7 @@ class TestRecentFiles:
             lines = [str(o.prompt) for o in listing.options]
         assert lines == [
             "Rust Rats  Gangers · 500 points  saves/band.toml",
-            "Rust Rats vs Sewer Choir  battle · Punkapocalyptic  saves/game.battle.toml",
+            "Ann vs Bob  battle · Punkapocalyptic  saves/game.battle.toml",
             "broken.toml  line 1: the string is not closed on this line  saves",
             "Sly[2J Ones  Mutards · 400 points  saves/sly.toml",
             "gone.toml  missing  saves",

@@ -47,6 +47,8 @@ class SettingRow:
     """The list's value; None while unset."""
     findings: tuple[str, ...]
     """What the list's check says about it now (errors and warnings)."""
+    source: str = ""
+    """Where the setting comes from, spelled out for players (``System.cited``)."""
 
 
 def setting_rows(view: FactionView, roster: Roster, report: Report) -> tuple[SettingRow, ...]:
@@ -64,7 +66,8 @@ def setting_rows(view: FactionView, roster: Roster, report: Report) -> tuple[Set
         found = [f.message for f in report.findings if f.code in codes]
         if value is not None and not s.min <= value <= s.max:
             found.insert(0, f"{value} is outside {s.min} to {s.max}: set it within that range")
-        rows.append(SettingRow(s.id, s, value, tuple(found)))
+        source = view.system.cited(s.source) if s.source else ""
+        rows.append(SettingRow(s.id, s, value, tuple(found), source))
     ids = {s.id for s in declared}
     for sid, value in roster.settings.items():
         if sid not in ids:
@@ -178,8 +181,8 @@ class SettingsDialog(ModalScreen[None]):
         if row is not None and row.setting is not None:
             if row.setting.summary:
                 text.append(row.setting.summary)
-            if row.setting.source:
-                text.append(("\n" if text else "") + f"Source: {row.setting.source}", "dim")
+            if row.source:
+                text.append(("\n" if text else "") + f"Source: {row.source}", "dim")
         for message in row.findings if row is not None else ():
             text.append(("\n" if text else "") + f"✗ {message}", "red")
         update_static(self.query_one("#settings-detail", Static), text)

@@ -119,11 +119,13 @@ with its list's name, faction and game size; highlight one and press **Enter**.
             label.append(f"  {self.folder_text(path.parent)}", style="dim")
             return label
         if found.kind == "battle":
-            title = " vs ".join(s.list_name or s.player for s in found.sides) or path.name
+            # the players, as the tracker's title names them (a list's name is the
+            # player's when none was given)
+            title = " vs ".join(s.player or s.list_name for s in found.sides) or path.name
             about = ["battle", found.system, found.name]
         elif found.battlescribe:
             title = terminal_safe(found.name) or path.name
-            about = [terminal_safe(found.system), "BattleScribe data"]
+            about = [terminal_safe(found.game_name or found.system), "BattleScribe data"]
         else:
             title = found.name or path.name
             points = f"{found.points_limit} points" if found.points_limit is not None else ""

@@ -1,4 +1,5 @@
-"""Textual's header, without the traceback when the app closes as it starts.
+"""Textual's header, without the traceback when the app closes as it starts, and with an
+icon that says what clicking it does.
 
 ``Header`` watches the app's and the screen's titles and puts them in its ``HeaderTitle``;
 its watcher (Textual 8.2.8, pinned) catches ``NoScreen`` but not ``NoMatches``, which a
@@ -18,9 +19,19 @@ from textual.widget import Widget
 from textual.widgets import Header
 from textual.widgets._header import HeaderTitle
 
+ICON = "≡"
+"""The header's icon, at its left: the menu sign, for what a click or a tap on it opens
+(the command palette: every command of the screen). Textual's default, "⭘", meant
+nothing to a player (issue 31). Every screen's header is a ``SafeHeader``, so every
+screen shows the same."""
+
 
 class SafeHeader(Header):
-    """``Header``, whose title watcher tolerates a header that is being taken down."""
+    """``Header``, whose title watcher tolerates a header that is being taken down, with
+    warband's icon."""
+
+    def __init__(self) -> None:
+        super().__init__(icon=ICON)
 
     def _on_mount(self, event: Mount) -> None:
         """Header's own watchers, but tolerant; Textual calls every class's ``_on_mount``

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from rich.cells import cell_len
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -42,20 +44,73 @@ class SteadyFooter(Footer):
     def compose(self) -> ComposeResult:
         widgets = list(super().compose())
         first = [w for w in widgets if isinstance(w, FooterKey) and w.action == self.HELP_ACTION]
+        widgets = first + [w for w in widgets if w not in first]
+        palette = next(
+            (w for w in widgets if isinstance(w, FooterKey) and w.has_class("-command-palette")),
+            None,
+        )
+        keys = [w for w in widgets if w is not palette]
+        if all(isinstance(w, FooterKey) for w in keys):  # no groups: whole keys that fit
+            shown = [(k.key_display, k.description) for k in keys if isinstance(k, FooterKey)]
+            mark = (palette.key_display, palette.description) if palette is not None else None
+            count, word = self._fitting(shown, mark)
+            widgets = [*keys[:count], *([palette] if palette is not None else [])]
+        else:
+            word = not self.compact
+        if palette is not None and not word:
+            palette.description = ""
         for widget in widgets:
-            if isinstance(widget, FooterKey) and widget.has_class("-command-palette"):
-                widget.description = self._palette_word(widget.description)
             if isinstance(widget, FooterKey):
                 _settle_compact(widget, self.compact)
-        yield from first
-        yield from (w for w in widgets if w not in first)
+        yield from widgets
 
-    def _palette_word(self, word: str) -> str:
-        return "" if self.compact else word
+    def _fitting(
+        self, keys: list[tuple[str, str]], palette: tuple[str, str] | None
+    ) -> tuple[int, bool]:
+        """How many of ``keys`` (key display, description; in the order shown) fit the
+        footer whole, and whether the palette's key (``palette``, None where it is not
+        shown) keeps its word: the word goes first (the compact footer never shows it),
+        then the keys from the last, which come after the ones a screen needs most
+        (issue 31: at 80 columns "r Resume battl" was cut, at 60 the palette's key was
+        drawn over the last one). F1, always first, lists every key on its page.
+
+        Widths as ``FooterKey`` and ``Footer`` lay them out (Textual 8.2.8, pinned): a
+        compact key is its key, a space and its description, then a margin of one; a
+        key of the full footer has a space either side of its key and one after its
+        description. The palette's key is docked right behind a border of one."""
+        room = self.app.size.width
+        pad = 2 if self.compact else 3
+        widths = [
+            cell_len(key) + (cell_len(word) + pad if word else (1 if self.compact else 0))
+            for key, word in keys
+        ]
+        word = palette is not None and not self.compact
+        if palette is not None:
+            # border, "^p", its word (the palette key is always compact), right padding
+            display, description = palette
+            used = 1 + cell_len(display) + (0 if self.compact else 1)
+            spoken = 1 + cell_len(description) if description else 0
+            if word and sum(widths) + used + spoken > room:
+                word = False
+            room -= used + (spoken if word else 0)
+        count = len(widths)
+        while count and sum(widths[:count]) > room:
+            count -= 1
+        return count, word
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Keys that fit a width may not fit another: composed again when they change."""
+        if self._bindings_ready and self.is_attached:
+            self.call_after_refresh(self._update_keys)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
+        """Show the screen's keys as they change. While the app is not focused,
+        ``Footer`` keeps the keys it shows (losing focus takes the focused widget's keys
+        away): but a footer with none yet shows them all the same. ``warband serve``'s
+        page tells the app it is not focused until the first tap or key, and its footer,
+        on a tablet the only guide to the keys, stayed empty until then (issue 31)."""
         self._bindings_ready = True
-        if not screen.app.app_focus:
+        if not screen.app.app_focus and self.query(FooterKey):
             return
         if self.is_attached and screen is self.screen and not self._toggle_keys():
             self.call_after_refresh(self._update_keys)
@@ -96,15 +151,23 @@ class SteadyFooter(Footer):
             shown = (binding.key, display, binding.description, binding.action, tooltip)
             wanted.append((shown, enabled))
         wanted.sort(key=lambda w: w[0][3] != self.HELP_ACTION)  # as ``compose`` orders them
+        palette: tuple[Shown, bool] | None = None
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             found = active.get(self.app.COMMAND_PALETTE_BINDING)
             if found is not None:
                 _, binding, enabled, _ = found
                 display = self.app.get_key_display(binding)
                 tooltip = binding.tooltip or binding.description
-                word = self._palette_word(binding.description)
-                shown = (binding.key, display, word, binding.action, tooltip)
-                wanted.append((shown, enabled))
+                palette = (
+                    (binding.key, display, binding.description, binding.action, tooltip),
+                    enabled,
+                )
+        mark = (palette[0][1], palette[0][2]) if palette is not None else None
+        count, word = self._fitting([(w[0][1], w[0][2]) for w in wanted], mark)
+        wanted = wanted[:count]
+        if palette is not None:
+            (key, display, description, action, tooltip), enabled = palette
+            wanted.append(((key, display, description if word else "", action, tooltip), enabled))
         return wanted
 
 
