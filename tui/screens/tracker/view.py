@@ -259,6 +259,13 @@ class BattleView(CommandScreen):
     def _highlighted(self) -> None:
         self._show_model()
 
+    @on(events.DescendantFocus)
+    def _focus_moved(self) -> None:
+        """The other table focused: the line shows its model. The cursor that moved to
+        the next model to act (``_follow``) did so before its table had the focus, so its
+        highlight showed the old table's model (issue 31)."""
+        self._show_model()
+
     # --- the cursor --------------------------------------------------------------------------
 
     def _focus_at_once(self, table: SideTable) -> None:

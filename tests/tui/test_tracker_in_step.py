@@ -1,0 +1,65 @@
+"""The tracker stays in step with the battle (issue 31): the line under the tables
+shows the model under the cursor wherever the cursor went, the side shown is the side
+to act after a roll-off as after an activation's end, the end of the game names the
+winner and offers no more turns or wounds, and the rest passing is undone in one go.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+
+from tests.tui.driver import Folders, app_in, keys
+from tests.tui.test_tracker import one_activation, pick, start, tracker
+from tui.screens.tracker.screen import TrackerScreen
+from tui.widgets.side_table import SideTable
+
+
+def detail(screen: TrackerScreen) -> str:
+    return str(screen.query_one("#model-detail", Static).render())
+
+
+def in_step(screen: TrackerScreen) -> None:
+    """The side shown (its tab on a narrow terminal), the table focused and the line
+    under the tables all show the model under the cursor."""
+    focused = screen.focused
+    assert isinstance(focused, SideTable)
+    assert focused.side == screen.shown_side
+    tabs = screen._side_tabs()
+    if tabs is not None:
+        assert tabs.active == f"side-{screen.shown_side}"
+    model_id = focused.model_id
+    assert model_id is not None
+    assert detail(screen).startswith(f"{model_id} "), (model_id, detail(screen))
+
+
+async def test_the_model_line_follows_the_cursor_to_the_other_side(tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=start(folders), offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = tracker(app)
+        in_step(screen)
+        while screen.shown_side == 1:  # side B's fast models, then side A is to act
+            await one_activation(pilot)
+        assert screen.state.next_up().side == 0
+        in_step(screen)
+        await keys(pilot, "down")
+        in_step(screen)
+
+
+async def test_a_roll_off_shows_the_side_to_act(tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=start(folders), offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = tracker(app)
+        while not screen.state.next_up().needs_roll_off:
+            await one_activation(pilot)
+        assert screen.shown_side == 0
+        await keys(pilot, "o")
+        await pick(pilot, "B:")
+        assert screen.state.next_up().side == 1
+        assert screen.shown_side == 1
+        in_step(screen)
