@@ -406,9 +406,22 @@ class TestDelaying:
     def test_beasts_and_mongs_cannot_delay(self) -> None:
         """RB ch.4 Beast, Mong: they cannot delay an action."""
         battle = gangers_vs_mutards()
-        assert refusal(battle, delay("B18", 3)) == "B18 cannot delay"
+        beast = (
+            "B18 Mongrelmorph cannot delay: its Beast rule forbids delaying, so it acts in "
+            "its own round (activate it, or let it do nothing)"
+        )
+        assert refusal(battle, delay("B18", 3)) == beast
+        assert battle.state.delay_refusal("B18") == beast  # asked before any round is
         battle = play_until(battle, lambda s: s.next_up().round == 1)
-        assert refusal(battle, delay("B2", 0)) == "B2 cannot delay"
+        assert refusal(battle, delay("B2", 0)).startswith(
+            "B2 Addler 1/5 cannot delay: its Mong rule forbids delaying"
+        )
+
+    def test_a_model_that_may_delay_is_not_refused_before_its_round_is_known(self) -> None:
+        battle = gangers_vs_mutards()
+        battle = play_until(battle, lambda s: s.next_up().actors[:1] == ("A1",), first=0)
+        assert battle.state.delay_refusal("A1") is None
+        assert battle.state.delay_refusal("A2") == "A2 can only delay when it is its turn to act"
 
 
 # --- actions ----------------------------------------------------------------------------------

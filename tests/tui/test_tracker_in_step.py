@@ -63,3 +63,17 @@ async def test_a_roll_off_shows_the_side_to_act(tmp_path: Path) -> None:
         assert screen.state.next_up().side == 1
         assert screen.shown_side == 1
         in_step(screen)
+
+
+async def test_l_on_a_beast_says_why_before_asking_for_a_round(tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=start(folders), offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = tracker(app)
+        assert screen._model() == "B18"  # a Mongrelmorph: a Beast, first to act
+        await keys(pilot, "l")
+        assert app.screen is screen  # no round asked for
+        told = [n.message for n in app._notifications]
+        assert any("its Beast rule forbids delaying" in m for m in told), told
+        assert not screen.battle.events

@@ -227,6 +227,10 @@ class TurnFlowKeys(BattleRecorder):
         if model_id is None or up.round is None:
             return
         actor = state.model(model_id).actor
+        refusal = state.delay_refusal(actor)
+        if refusal is not None:  # said before the round is asked for, not after
+            self._toasts.show(self.app, "refused", refusal, title="Not now", severity="warning")
+            return
         text = await self.app.push_screen_wait(
             PromptDialog(
                 "Delay",
