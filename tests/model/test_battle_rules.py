@@ -450,6 +450,21 @@ class TestActions:
         battle = play(battle, act("A2", "move"), act("A2", "aim"))
         assert refusal(battle, act("A2", "move")) == "A2 has 0 actions left"
 
+    def test_a_beast_neither_loots_nor_activates_things(self) -> None:
+        """RB ch.4 Beast (and Mong): no looting, no activating things: no Interact."""
+        battle = active(gangers_vs_mutards(), "B18")
+        assert refusal(battle, act("B18", "interact")) == "B18 cannot Interact"
+        assert battle.state.counter("B18", "actions-used") == 0
+
+    def test_combat_and_disengage_only_while_engaged(self) -> None:
+        """RB ch.2 Combat, Disengage: both are done in a combat; Assault engages."""
+        battle = active(gangers_vs_mutards(), "A1")
+        for action in ("combat", "disengage"):
+            name = action.title()
+            assert refusal(battle, act("A1", action)) == f"A1 cannot {name}: it needs Engaged"
+        battle = play(battle, act("A1", "assault"), act("A1", "combat"), act("A1", "disengage"))
+        assert battle.state.actions_left("A1") == 0
+
     def test_a_pack_acts_as_one_model(self) -> None:
         battle = active(gangers_vs_mutards(), "B7")
         assert battle.state.action_points("B8") == 1

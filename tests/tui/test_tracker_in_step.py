@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from tests.tui.driver import Folders, app_in, keys
 from tests.tui.test_tracker import one_activation, pick, start, tracker
+from tui.dialogs.pick import PickDialog
 from tui.screens.tracker.screen import TrackerScreen
 from tui.widgets.side_table import SideTable
 
@@ -77,3 +78,26 @@ async def test_l_on_a_beast_says_why_before_asking_for_a_round(tmp_path: Path) -
         told = [n.message for n in app._notifications]
         assert any("its Beast rule forbids delaying" in m for m in told), told
         assert not screen.battle.events
+
+
+async def test_a_beast_is_offered_only_what_it_can_do(tmp_path: Path) -> None:
+    """RB ch.4 Beast: no Interact; RB ch.2: Combat and Disengage only while engaged (greyed
+    with the reason until then: an Assault engages)."""
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=start(folders), offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "enter", "a")  # B18, a Mongrelmorph, is first to act
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
+        offered = {label: reason for label, _, reason in dialog.choices}
+        assert "Interact" not in offered, offered
+        for action in ("Combat", "Disengage"):
+            assert offered[action] == f"B18 cannot {action}: it needs Engaged"
+        assert offered["Assault"] is None and offered["Move"] is None
+        await pick(pilot, "Assault")
+        await keys(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, PickDialog)
+        offered = {label: reason for label, _, reason in dialog.choices}
+        assert offered["Combat"] is None and offered["Disengage"] is None
