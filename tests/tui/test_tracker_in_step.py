@@ -11,7 +11,9 @@ from pathlib import Path
 from textual.widgets import Static
 
 from tests.tui.driver import Folders, app_in, keys
+from tests.tui.test_table_edges_tracker import shown
 from tests.tui.test_tracker import one_activation, pick, start, tracker
+from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
 from tui.screens.tracker.screen import TrackerScreen
 from tui.widgets.side_table import SideTable
@@ -101,3 +103,35 @@ async def test_a_beast_is_offered_only_what_it_can_do(tmp_path: Path) -> None:
         assert isinstance(dialog, PickDialog)
         offered = {label: reason for label, _, reason in dialog.choices}
         assert offered["Combat"] is None and offered["Disengage"] is None
+
+
+async def test_the_end_names_the_winner_once_and_offers_no_more_play(tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=start(folders), offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = tracker(app)
+        await keys(pilot, "s")
+        await pick(pilot, "A:")
+        await keys(pilot, "enter")  # the prompt's 1 victory point
+        assert screen.state.vp == [1, 0]
+        for action in ("end_turn", "wound", "counters"):
+            assert action in shown(screen)
+        await keys(pilot, "g")
+        await pilot.click("#choice-end")
+        assert screen.state.ended
+        dialog = app.screen
+        assert isinstance(dialog, MessageDialog)
+        counted = dialog.body
+        assert counted.startswith("Side A (Ann) wins on victory points (1 to 0).")
+        await keys(pilot, "escape")
+        assert app.screen is screen
+        status = str(screen.query_one("#battle-status", Static).render())
+        assert status == "Turn 1/6 · game over: side A (Ann) wins on victory points (1 to 0)"
+        now = shown(screen)
+        for action in ("end_turn", "wound", "counters"):
+            assert action not in now, now
+        assert "undo" in now
+        await keys(pilot, "k", "w", "t")  # nothing to do, and nothing happens
+        assert app.screen is screen
+        assert len(screen.battle.events) == 2
