@@ -135,3 +135,28 @@ async def test_the_end_names_the_winner_once_and_offers_no_more_play(tmp_path: P
         await keys(pilot, "k", "w", "t")  # nothing to do, and nothing happens
         assert app.screen is screen
         assert len(screen.battle.events) == 2
+
+
+async def test_passing_the_rest_and_ending_the_turn_is_one_undo(tmp_path: Path) -> None:
+    folders = Folders(tmp_path)
+    app = app_in(folders, battle_path=start(folders), offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = tracker(app)
+        before = len(screen.battle.events)
+        for _ in range(20):  # each roll-off stops the passing: roll off, press t again
+            if screen.state.next_up().needs_roll_off:
+                await keys(pilot, "o")
+                await pick(pilot, "A:")
+            before = len(screen.battle.events)
+            await keys(pilot, "t")
+            await pilot.click("#choice-pass")
+            if screen.state.turn == 2:
+                break
+        assert screen.state.turn == 2
+        assert len(screen.battle.events) > before + 3  # idle turns, and the end of the turn
+        await keys(pilot, "ctrl+z")
+        assert len(screen.battle.events) == before
+        assert screen.state.turn == 1
+        await keys(pilot, "ctrl+y")
+        assert screen.state.turn == 2
