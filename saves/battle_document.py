@@ -1,4 +1,4 @@
-"""Battle files (``warband.battle/1``): a battle's setup and its event log, as TOML.
+"""Battle files (``warband.battle/2``): a battle's setup and its event log, as TOML.
 
 A battle file is complete on its own: the header (system, catalog version,
 scenario, turn limit, dice seed), both sides (player, faction, the list as it was
@@ -8,7 +8,7 @@ events still to redo (``[[undone]]``, next first) and, written last, ``[end]``
 with the number of each, so a file that was cut short is never read as a
 shorter battle::
 
-    format = "warband.battle/1"
+    format = "warband.battle/2"
     system = "punkapocalyptic"
     ...
     [[sides]]
@@ -50,15 +50,25 @@ from model.core.base import Frozen, Id, Text
 from model.core.bounds import MAX_EVENTS, MAX_LIST_MODELS, MAX_SIDES, Seed, TurnLimit
 from model.roster.roster import Roster
 
-FORMAT = "warband.battle/1"
-CURRENT_VERSION = 1
+FORMAT = "warband.battle/2"
+CURRENT_VERSION = 2
 FORMAT_RE = re.compile(r"warband\.battle/([0-9]{1,9})")
 END_RE = re.compile(r"^\[end\][ \t]*(#.*)?$", re.MULTILINE)
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
-MIGRATIONS: Mapping[int, Migration] = {}
+
+
+def _from_1(raw: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 added ``passed`` to an end of turn (the idle turns recorded with it,
+    undone with it in one step); an end of turn of version 1 has none, which reads as
+    an end of turn on its own: nothing to change. A version-1 warband refuses a
+    version-2 file as newer rather than failing on the key it does not know."""
+    return raw
+
+
+MIGRATIONS: Mapping[int, Migration] = {1: _from_1}
 """Migrations by the version they upgrade from: ``MIGRATIONS[n]`` turns a version-n
-document into version n+1. Version 1 is the first, so there are none yet."""
+document into version n+1."""
 
 
 # --- the document, as the file holds it ------------------------------------------------------

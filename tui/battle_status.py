@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def battle_json(battle: Battle) -> dict[str, Any]:
     """The JSON shape of ``warband battle show --json``::
 
-        {"format": "warband.battle/1", "system", "system_name", "catalog_version",
+        {"format": "warband.battle/2", "system", "system_name", "catalog_version",
          "scenario", "seed", "turn", "turn_limit",
          "round": int | null,          # stat-rounds: the round's value of "round_stat"
          "round_stat": str | null,     # e.g. "Ag"

@@ -17,6 +17,10 @@ from model.battle.turn_order import TurnOrder
 NO_DELAY = "no-delay"
 """The tag of models that may never delay (RB ch.4 Beast, Mong)."""
 
+NO_DELAY_RULES = {"beast": "Beast", "mong": "Mong"}
+"""The special rules that give ``NO_DELAY`` (by the tag they give too), named in the
+refusal so that a player knows why: "cannot delay" alone did not say (issue 31)."""
+
 
 class Activations(TurnOrder, CounterChanges):
     """Activating, delaying, rolling off, passing and retaining in a battle state."""
@@ -97,21 +101,37 @@ class Activations(TurnOrder, CounterChanges):
         """The model and each item it carries that has counters, as counter targets."""
         return self.setup.counter_targets(model)
 
-    def _on_delay(self, event: Delay) -> None:
+    def delay_refusal(self, actor: str) -> str | None:
+        """Why ``actor`` may not delay now, whatever the round it would delay to (None
+        when it may): the tracker asks before it asks for the round."""
         turns = self.tracker.turns
         if turns.kind != "stat-rounds" or not turns.delay:
-            raise Refused("this game has no delaying")
+            return "this game has no delaying"
         if self.active is not None:
-            raise Refused(f"{self.active} is still active; end its activation first")
+            return f"{self.active} is still active; end its activation first"
         up = self.next_up()
         if up.needs_roll_off:
-            raise Refused("both sides have models in this round: roll off first")
-        if event.actor not in up.actors:
-            raise Refused(f"{event.actor} can only delay when it is its turn to act")
-        if any(NO_DELAY in m.tags for m in self.members(event.actor)):
-            raise Refused(f"{event.actor} cannot delay")
-        if event.actor in self.delays_used:
-            raise Refused(f"{event.actor} has already delayed this turn")
+            return "both sides have models in this round: roll off first"
+        if actor not in up.actors:
+            return f"{actor} can only delay when it is its turn to act"
+        members = self.members(actor)
+        if any(NO_DELAY in m.tags for m in members):
+            tags = frozenset().union(*(m.tags for m in members))
+            rules = [name for tag, name in NO_DELAY_RULES.items() if tag in tags]
+            what = " and ".join(rules) if rules else "special rules"
+            return (
+                f"{actor} {members[0].label} cannot delay: its {what} rule forbids delaying, "
+                f"so it acts in its own round (activate it, or let it do nothing)"
+            )
+        if actor in self.delays_used:
+            return f"{actor} has already delayed this turn"
+        return None
+
+    def _on_delay(self, event: Delay) -> None:
+        refusal = self.delay_refusal(event.actor)
+        if refusal is not None:
+            raise Refused(refusal)
+        up = self.next_up()
         if up.round is None or event.to >= up.round:
             raise Refused(f"delay to a later round: lower than {up.round}")
         if event.to < 0:

@@ -20,7 +20,7 @@ from functools import cached_property
 
 from pydantic import ValidationError
 
-from model.battle.events import Event
+from model.battle.events import Activate, EndActivation, EndTurn, Event
 from model.battle.forces import build_side
 from model.battle.log import EventLog
 from model.battle.refused import Refused
@@ -158,6 +158,41 @@ class Battle:
         if not self.undone:
             return self
         return self._then(self.undone[0], self.undone[1:])
+
+    def undo_step(self) -> Battle:
+        """The battle before its last step: its last event, or an end of turn with the
+        idle turns recorded with it (``EndTurn.passed``), which one key recorded and one
+        undo takes back."""
+        battle = self
+        for _ in range(self.undo_count()):
+            battle = battle.undo()
+        return battle
+
+    def redo_step(self) -> Battle:
+        """The battle with the next undone step back (``undo_step`` in reverse)."""
+        battle = self
+        for _ in range(self.redo_count()):
+            battle = battle.redo()
+        return battle
+
+    def undo_count(self) -> int:
+        """The events the next undo takes back (0 when there is none)."""
+        if not self.events:
+            return 0
+        last = self.events[-1]
+        if isinstance(last, EndTurn) and last.passed is not None:
+            return min(last.passed, len(self.events) - 1) + 1
+        return 1
+
+    def redo_count(self) -> int:
+        """The events the next redo puts back: the idle turns and the end of turn that
+        recorded them, when the undone events start with them; else one."""
+        for count, event in enumerate(self.undone):
+            if isinstance(event, EndTurn):
+                return count + 1 if event.passed == count else 1
+            if not isinstance(event, Activate | EndActivation):
+                break
+        return min(1, len(self.undone))
 
 
 def events_in_common(known: Sequence[Event], events: Sequence[Event]) -> int:

@@ -16,6 +16,7 @@ from pydantic import Field
 
 from model.core.base import Frozen, Id, Int, Text
 from model.core.bounds import (
+    MAX_EVENTS,
     CounterValue,
     MarkerNumber,
     RollValue,
@@ -167,6 +168,10 @@ class EndTurn(Frozen):
     """The turn is over; the last turn's end ends the game."""
 
     kind: Literal["end-turn"]
+    passed: Annotated[int, Field(ge=1, le=MAX_EVENTS)] | None = None
+    """How many events just before it are the idle turns of the models that had not
+    acted, recorded with it by one key ("the rest pass"): undo and redo take them with
+    it, as one step (issue 31). None for an end of turn on its own. Since format 2."""
 
 
 class EndGame(Frozen):

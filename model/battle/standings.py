@@ -11,7 +11,7 @@ from model.battle.events import Score
 from model.battle.forces import SIDE_LETTERS, ModelSnap
 from model.battle.refused import Refused
 from model.battle.state_reading import StateReading
-from model.battle.state_values import OverLimit, SideSummary
+from model.battle.state_values import Outcome, OverLimit, SideSummary
 
 
 class Standings(StateReading):
@@ -53,6 +53,49 @@ class Standings(StateReading):
             return False
         leaders = [m for m in self.setup.sides[side].models if tag in m.tags]
         return bool(leaders) and all(self.is_out(m.id) for m in leaders)
+
+    def outcome(self) -> Outcome:
+        """Who wins as the count stands, by the catalog's victory rules in the order the
+        rulebooks give them: a side that has lost (its officers all down, 000 Officer);
+        a side that reached its victory point target (a draw when both did, 004 Victory
+        Point Levels); more victory points (004: at the turn limit the most VP wins);
+        then fewer points lost (004: the most casualties in points wins). A scenario's
+        own conditions are the players' to check: where the count cannot tell the sides
+        apart, it is a draw by the count (issue 31: the end named no winner)."""
+        victory = self.tracker.victory
+        sides = range(len(self.setup.sides))
+        lost = [side for side in sides if self.defeated(side)]
+        if lost:
+            tag = victory.lose_without or ""
+            plural = tag.replace("-", " ") + ("" if tag.endswith("s") else "s")
+            if len(lost) > 1:
+                return Outcome(None, f"both sides' {plural} are all down")
+            return Outcome(1 - lost[0], f"as side {SIDE_LETTERS[lost[0]]}'s {plural} are all down")
+        summaries = [self.summary(side) for side in sides]
+        reached = [
+            s.side for s in summaries if s.vp_target is not None and s.victory_points >= s.vp_target
+        ]
+        if len(reached) == 1:
+            target = summaries[reached[0]].vp_target
+            return Outcome(reached[0], f"by reaching its target of {target} {victory.vp_short}")
+        if len(reached) > 1:  # 004: "the result could be a draw"
+            return Outcome(None, f"both reached their {victory.vp_short} targets")
+        tied: list[str] = []
+        if victory.scored:
+            a, b = (s.victory_points for s in summaries)
+            if a != b:
+                return Outcome(
+                    0 if a > b else 1, f"on {victory.vp_name.lower()} ({max(a, b)} to {min(a, b)})"
+                )
+            tied.append(f"{victory.vp_name.lower()} {a} each")
+        if victory.points_lost:
+            a, b = (s.points_lost for s in summaries)
+            if a != b:
+                return Outcome(
+                    0 if a < b else 1, f"on points lost ({min(a, b)} against {max(a, b)})"
+                )
+            tied.append(f"{a} points lost each")
+        return Outcome(None, ", ".join(tied) if tied else "the count cannot tell the sides apart")
 
     def destroyed_units(self, side: int) -> tuple[tuple[int, int], ...]:
         """A side's roster entries (units) whose every model is out, each with the VP its

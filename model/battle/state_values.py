@@ -81,6 +81,17 @@ class SideSummary:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """Who won, and on what, as the count stands (at the end of the game)."""
+
+    winner: int | None
+    """The winning side, or None for a draw."""
+    how: str
+    """What decided it, in words that follow "wins" (``on victory points (3 to 1)``) or
+    "a draw by the count" (``victory points 0 each, 0 points lost each``)."""
+
+
+@dataclass(frozen=True)
 class OverLimit:
     """A side whose list is over its points limit (allowed by some games, at a cost)."""
 

@@ -311,10 +311,22 @@ def retain_text(state: BattleState) -> str | None:
     return f"{text}: {spec.value:+d} to the next {roll}"
 
 
+def result_text(state: BattleState) -> str:
+    """Who wins as the count stands (``Standings.outcome``): ``side A (Ann) wins on
+    victory points (3 to 1)``, or ``a draw by the count (...)``."""
+    outcome = state.outcome()
+    if outcome.winner is None:
+        return f"a draw by the count ({outcome.how})"
+    player = state.setup.sides[outcome.winner].player
+    return f"side {SIDE_LETTERS[outcome.winner]} ({player}) wins {outcome.how}"
+
+
 def end_of_game_text(state: BattleState) -> str:
-    """Survivors, downed and points lost per side, as the end-of-game count; a side that
-    lost by the catalog's ``lose_without`` (its officers all down) says so."""
-    lines = []
+    """Who wins, then survivors, downed and points lost per side, as the end-of-game
+    count; a side that lost by the catalog's ``lose_without`` (its officers all down)
+    says so."""
+    result = result_text(state)
+    lines = [result[0].upper() + result[1:] + "."]
     for index, side in enumerate(state.setup.sides):
         s = state.summary(index)
         victory = state.tracker.victory

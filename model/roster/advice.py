@@ -8,6 +8,7 @@ the reason. So the explanation can never disagree with the verdict.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from model.catalog.schema import FactionView
@@ -28,13 +29,37 @@ class Option:
     count: int
     """How many the entry has now (bought)."""
     limit: int | None
-    """How many one model may take; None for no limit."""
+    """How many this entry may take, by the item's own limit and its group's, whichever
+    is lower (a Mutard's blades: 2 each, but 1 weapon in all); None for no limit."""
     blocked_by: tuple[Finding, ...]
     """Errors one more would cause (empty when it can be taken)."""
+    group_max: int | None = None
+    """How many this entry may take from the option's group in all; None for no limit."""
 
     @property
     def allowed(self) -> bool:
         return not self.blocked_by
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Why one more is not allowed, told before it is added: "Adding one would make
+        2 from Weapons; a Mutard takes at most 1". A rule that cannot say it so (a
+        catalog's own message) is told as the list would be, without the fix it gives
+        for that list."""
+        return tuple(_before_adding(f) for f in self.blocked_by)
+
+
+FIXES = re.compile(r": (?:remove|drop|add|raise|lower|take|give|set|buy|replace)\b[^:;]*$")
+"""The fix at the end of a finding's message ("...: remove 1"), which speaks of the list
+after an edit the player has not made."""
+
+
+def _before_adding(finding: Finding) -> str:
+    if finding.if_added is not None:
+        text = finding.if_added
+    else:
+        text = "adding one would break a rule: " + FIXES.sub("", finding.message)
+    return text[:1].upper() + text[1:]
 
 
 def options_for(
@@ -66,6 +91,10 @@ def options_for(
             f for f in errors if (f.code, f.message) not in before and f.code != "points-limit"
         )
         limit = None if choice.limit is None else choice.limit * entry.models
+        group_max = None if group.max is None else group.max * entry.models
+        if group_max is not None:
+            limit = group_max if limit is None else min(limit, group_max)
         count = entry.items.get(item_id, 0)
-        out.append(Option(item_id, group.name, view.choice_cost(group, item_id), count, limit, new))
+        cost = view.choice_cost(group, item_id)
+        out.append(Option(item_id, group.name, cost, count, limit, new, group_max))
     return tuple(out)

@@ -7,7 +7,7 @@ script can match on, a message that says how to fix the list, and where it is
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
@@ -41,6 +41,12 @@ class Finding:
     message: str
     """What is wrong and how to fix it."""
     where: Where = Where()
+    if_added: str | None = field(default=None, compare=False)
+    """The finding as it reads before the edit that would cause it is made, where the
+    rule can say so: "adding one would make 2 from Weapons; a Mutard takes at most 1"
+    (the equip dialog's reason why an option is not allowed now; ``message`` tells the
+    list after the edit, and its fix, "remove 1", is no answer to a player who has not
+    added it: issue 31). None where only ``message`` can tell it."""
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -95,6 +95,7 @@ def _entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
                 CHOICE_MAX,
                 f"{lo.label} has {name} x{c.count}; at most {most}: remove {c.count - most}",
                 Where(lo.index, c.item_id),
+                if_added=f"adding one would make {name} x{c.count}; {_takes(lo, most)}",
             )
     for group in view.option_groups(entry.unit):
         n = per_group.get(group.id, 0)
@@ -106,6 +107,7 @@ def _entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
                 GROUP_MAX,
                 f"{lo.label} has {n} from {group.name}; at most {most}: remove {n - most}",
                 where,
+                if_added=f"adding one would make {n} from {group.name}; {_takes(lo, most)}",
             )
         if n < group.min * entry.models:
             least = group.min * entry.models
@@ -118,6 +120,14 @@ def _entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
                 f"add {least - n} ({names}{more})",
                 where,
             )
+
+
+def _takes(lo: Loadout, most: int) -> str:
+    """``a Mutard takes at most 1``, ``an entry of 3 Addlers takes at most 3``: the limit
+    that applies to this entry, for a reason given before an edit."""
+    models = lo.entry.models
+    who = _a(lo.unit.name) if models == 1 else f"an entry of {models} {lo.unit.name} models"
+    return f"{who} takes at most {most}"
 
 
 def _a(name: str) -> str:

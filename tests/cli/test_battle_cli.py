@@ -302,7 +302,7 @@ def test_resume_explains_a_damaged_file_before_starting_the_app(
     assert err == (
         f"{path} was saved by a newer warband\n"
         f"  {path}:1: format: warband.battle/9 is newer than this warband reads "
-        "(warband.battle/1); update warband to open it; the file is unchanged\n"
+        "(warband.battle/2); update warband to open it; the file is unchanged\n"
     )
 
 
@@ -324,7 +324,7 @@ def test_use_backup_refuses_a_file_of_a_newer_format(
     assert err == (
         f"{path} was saved by a newer warband\n"
         f"  {path}:1: format: warband.battle/9 is newer than this warband reads "
-        "(warband.battle/1); update warband to open it; the file is unchanged\n"
+        "(warband.battle/2); update warband to open it; the file is unchanged\n"
         f"  {path}: --use-backup goes on from the backup only when the file is damaged; "
         "this one is whole, so it and its backup stay as they are; open the backup on its "
         f"own with: warband battle show {path}.bak\n"

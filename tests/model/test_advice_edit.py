@@ -36,9 +36,11 @@ def whole_list_options(view: FactionView, roster: Roster, index: int) -> tuple[O
                 if (f.code, f.message) not in before and f.code != "points-limit"
             )
             limit = None if choice.limit is None else choice.limit * entry.models
-            out.append(
-                Option(item_id, group.name, view.choice_cost(group, item_id), count, limit, new)
-            )
+            most = None if group.max is None else group.max * entry.models
+            if most is not None:
+                limit = most if limit is None else min(limit, most)
+            cost = view.choice_cost(group, item_id)
+            out.append(Option(item_id, group.name, cost, count, limit, new, most))
     return tuple(out)
 
 

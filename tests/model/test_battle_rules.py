@@ -406,9 +406,22 @@ class TestDelaying:
     def test_beasts_and_mongs_cannot_delay(self) -> None:
         """RB ch.4 Beast, Mong: they cannot delay an action."""
         battle = gangers_vs_mutards()
-        assert refusal(battle, delay("B18", 3)) == "B18 cannot delay"
+        beast = (
+            "B18 Mongrelmorph cannot delay: its Beast rule forbids delaying, so it acts in "
+            "its own round (activate it, or let it do nothing)"
+        )
+        assert refusal(battle, delay("B18", 3)) == beast
+        assert battle.state.delay_refusal("B18") == beast  # asked before any round is
         battle = play_until(battle, lambda s: s.next_up().round == 1)
-        assert refusal(battle, delay("B2", 0)) == "B2 cannot delay"
+        assert refusal(battle, delay("B2", 0)).startswith(
+            "B2 Addler 1/5 cannot delay: its Mong rule forbids delaying"
+        )
+
+    def test_a_model_that_may_delay_is_not_refused_before_its_round_is_known(self) -> None:
+        battle = gangers_vs_mutards()
+        battle = play_until(battle, lambda s: s.next_up().actors[:1] == ("A1",), first=0)
+        assert battle.state.delay_refusal("A1") is None
+        assert battle.state.delay_refusal("A2") == "A2 can only delay when it is its turn to act"
 
 
 # --- actions ----------------------------------------------------------------------------------
@@ -436,6 +449,21 @@ class TestActions:
         battle = play(battle, end("A1"), roll_off(0), activate("A2"))
         battle = play(battle, act("A2", "move"), act("A2", "aim"))
         assert refusal(battle, act("A2", "move")) == "A2 has 0 actions left"
+
+    def test_a_beast_neither_loots_nor_activates_things(self) -> None:
+        """RB ch.4 Beast (and Mong): no looting, no activating things: no Interact."""
+        battle = active(gangers_vs_mutards(), "B18")
+        assert refusal(battle, act("B18", "interact")) == "B18 cannot Interact"
+        assert battle.state.counter("B18", "actions-used") == 0
+
+    def test_combat_and_disengage_only_while_engaged(self) -> None:
+        """RB ch.2 Combat, Disengage: both are done in a combat; Assault engages."""
+        battle = active(gangers_vs_mutards(), "A1")
+        for action in ("combat", "disengage"):
+            name = action.title()
+            assert refusal(battle, act("A1", action)) == f"A1 cannot {name}: it needs Engaged"
+        battle = play(battle, act("A1", "assault"), act("A1", "combat"), act("A1", "disengage"))
+        assert battle.state.actions_left("A1") == 0
 
     def test_a_pack_acts_as_one_model(self) -> None:
         battle = active(gangers_vs_mutards(), "B7")

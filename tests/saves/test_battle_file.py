@@ -40,6 +40,7 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
+from model.battle.idle_turns import idle_turns
 from model.battle.refused import Refused
 from model.battle.state import BattleState
 from model.catalog.schema import FactionView
@@ -191,10 +192,33 @@ def test_the_fixture_reads_and_is_written_back_byte_for_byte() -> None:
     assert battle_to_toml(battle) == BRIDGE.read_text(encoding="utf-8")
 
 
+def test_a_version_1_file_reads_as_it_did_and_is_written_as_version_2(bridge: Path) -> None:
+    """Format 2 added ``passed`` to an end of turn (the rest passing, undone with it in
+    one step): a version-1 file has none, and reads as the same battle."""
+    replace(bridge, FORMAT, "warband.battle/1")
+    battle = read_battle(bridge)
+    assert battle.events == read_battle(BRIDGE).events
+    assert all(getattr(e, "passed", None) is None for e in battle.events)
+    assert battle_to_toml(battle) == BRIDGE.read_text(encoding="utf-8")
+
+
+def test_an_end_of_turn_that_passed_the_rest_keeps_it(tmp_path: Path) -> None:
+    battle = read_battle(BRIDGE)
+    idle = idle_turns(battle.state)
+    assert idle.stopped is None and idle.events
+    for event in idle.events:
+        battle = battle.record(event)
+    battle = battle.record(EndTurn(kind="end-turn", passed=len(idle.events)))
+    path = tmp_path / "passed.battle.toml"
+    write_battle(path, battle)
+    assert f"passed = {len(idle.events)}\n" in path.read_text(encoding="utf-8")
+    assert read_battle(path).events == battle.events
+
+
 def test_the_file_reads_as_a_person_would_write_it() -> None:
     text = BRIDGE.read_text(encoding="utf-8")
     assert text.startswith(
-        'format = "warband.battle/1"\n'
+        'format = "warband.battle/2"\n'
         'system = "punkapocalyptic"\n'
         'system_name = "Punkapocalyptic"\n'
         'catalog_version = "2026.11.1"\n'
@@ -354,10 +378,10 @@ def test_a_syntax_error_gives_line_and_column(bridge: Path) -> None:
 
 
 def test_a_newer_format_is_refused_and_not_called_damaged(bridge: Path) -> None:
-    replace(bridge, FORMAT, "warband.battle/2")
+    replace(bridge, FORMAT, "warband.battle/3")
     assert problem_lines(read_error(bridge)) == [
         f"{bridge} was saved by a newer warband",
-        f"  {bridge}:1: format: warband.battle/2 is newer than this warband reads "
+        f"  {bridge}:1: format: warband.battle/3 is newer than this warband reads "
         f"({FORMAT}); update warband to open it; the file is unchanged",
     ]
 

@@ -283,7 +283,8 @@ class TestBuilder:
     def test_equip_dialog(self, snap_compare: SnapCompare, folders: Folders, size: Size) -> None:
         """Equipping the Soldier (e), who already carries a crossbow (Heavy) and a
         shield. Look for: the title "Equip Soldier (2): 33 points · list 214/250";
-        the Weapons and Gear headings; [1] before the crossbow and the shield, each
+        the Weapons and Gear headings, Weapons with "at most 2 in all" (its group's
+        limit for this model); [1] before the crossbow and the shield, each
         followed by "· no more" (taken as often as they may be); the great axe and
         the bow struck through with "✗ not now" (a second Heavy weapon); "(up to 2)"
         after the sword; the highlighted option's profile and rules under the list;

@@ -125,8 +125,10 @@ async def test_nothing_lays_the_tracker_out_again_once_it_is_painted(
     async with app.run_test(size=(160, 40)) as pilot:
         await pilot.pause()
         screen, table = _shown(app)
-        assert (table.side, table.model_id) == (1, "B18")
-        assert "B18" in str(screen.query_one("#model-detail", Static).render())
+        state = screen.state  # the engine's game: B19 to act since Combat needs Engaged
+        up = state.active or state.next_up().actors[0]
+        assert (table.side, table.model_id) == (1, up) == (1, "B19")
+        assert "B19" in str(screen.query_one("#model-detail", Static).render())
         title = f"title {screen.query_one(HeaderTitle).render()}"
     before = done[: done.index("painted")]
     assert done[len(before) + 1 :] == []

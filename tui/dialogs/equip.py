@@ -88,7 +88,10 @@ class EquipDialog(ModalScreen[None], LaidOutOnce[None]):
         for n, opt in enumerate(self.options):
             if opt.group_name != group:
                 group = opt.group_name
-                listing.add_option(ListOption(Text(group, style="bold underline"), disabled=True))
+                heading = Text(group, style="bold underline")
+                if opt.group_max is not None:  # the limit of this entry, not of one item
+                    heading.append(f"  at most {opt.group_max} in all", style="dim")
+                listing.add_option(ListOption(heading, disabled=True))
                 listing.names.append(None)
             listing.add_option(ListOption(self._label(opt), id=str(n)))
             listing.names.append(self.view.items[opt.item_id].name)
@@ -135,9 +138,14 @@ class EquipDialog(ModalScreen[None], LaidOutOnce[None]):
         if opt.limit is not None and opt.count >= opt.limit:
             text.append(f"\nAt its maximum: {opt.limit} per model.", style="dim")
         else:
-            for finding in opt.blocked_by:
-                text.append(f"\n✗ {finding.message}", style="red")
+            for reason in opt.reasons:  # told before adding, not as the list after it
+                text.append(f"\n✗ {reason}", style="red")
         update_static(detail, text)
+        # The detail's height sets the list's: a taller one shrinks the list after it
+        # has scrolled to the highlighted row, which a jump by typing then left below
+        # the list's bottom edge (issue 31). Scrolled again once the layout is done.
+        listing = self.query_one("#equip-options", OptionList)
+        listing.call_after_refresh(listing.scroll_to_highlight)
 
     @on(OptionList.OptionSelected)
     def _selected(self) -> None:

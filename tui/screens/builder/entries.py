@@ -12,6 +12,7 @@ from textual import on, work
 from textual.widgets import OptionList
 
 from model.core.bounds import MAX_MODELS, MAX_POINTS
+from model.core.messages import counted
 from model.roster.advice import Option, options_for
 from model.roster.roster import Roster, RosterUnit
 from tui.dialogs.equip import EquipDialog
@@ -36,9 +37,15 @@ class EntryKeys(DesignKeys):
             return
         at = len(self.roster.units) if self.selected is None else self.selected + 1
         entry = RosterUnit(unit=unit_id, models=unit.models.min)
+        where = ""
+        if at < len(self.roster.units):  # not at the end: say where (F1 says why)
+            before = self.roster.units[at - 1]
+            known = self.view.units.get(before.unit)
+            name = before.name or (known.name if known is not None else before.unit)
+            where = f" after {name} (entry {at})"
         self.apply(self.roster.with_unit(entry, at=at), select=at)
         equip = ": press e to equip it" if self.view.option_groups(unit_id) else ""
-        self._toasts.show(self.app, "edit", f"Added {unit.name}{equip}", timeout=3)
+        self._toasts.show(self.app, "edit", f"Added {unit.name}{where}{equip}", timeout=3)
 
     def action_add_unit(self) -> None:
         listing = self.query_one("#unit-list", OptionList)
@@ -167,6 +174,18 @@ class EntryKeys(DesignKeys):
         if not self._unchanged_since(roster):
             return
         unit = self.view.units[entry.unit]
+        if entry.unit in self.view.designs:  # a card fixes its models
+            self._toasts.show(
+                self.app,
+                "edit",
+                f"{entry.name or unit.name} is a designed unit: its card sets its models "
+                "(e edits the card).",
+                timeout=8,
+            )
+            return
+        if unit.models.min == unit.models.max:  # nothing to ask: say why (issue 31)
+            self._toasts.show(self.app, "edit", self._not_a_pack(entry, unit.models.min), timeout=8)
+            return
         span = f"{unit.models.min} to {unit.models.max}"
         value = await self.app.push_screen_wait(
             PromptDialog(
@@ -179,6 +198,21 @@ class EntryKeys(DesignKeys):
         models = whole(value or "", 1, MAX_MODELS)
         if models is not None and self._unchanged_since(roster):
             self.apply(roster.edit_unit(index, models=models))
+
+    def _not_a_pack(self, entry: RosterUnit, models: int) -> str:
+        """Why ``m`` has nothing to set on an entry of a fixed number of models, and what
+        it is for, with a unit of this faction that it sets as an example."""
+        unit = self.view.units[entry.unit]
+        name = entry.name or unit.name
+        text = (
+            f"{name} is not a pack: every {unit.name} entry is {counted(models, 'model')}. "
+            "m sets the size of a pack or squad, several miniatures bought and played as "
+            "one entry"
+        )
+        sized = next((u for _, u in self.view.iter_units() if u.models.min < u.models.max), None)
+        if sized is None:
+            return text + "; this faction has none."
+        return text + f" ({sized.name}: {sized.models.min} to {sized.models.max} models)."
 
     @work
     async def action_points_limit(self) -> None:

@@ -163,7 +163,10 @@ class BuilderScreen(EntryKeys, LookKeys, ShareKeys):
 
 On the left are the faction's units: type to search, move with the arrow keys and
 press **Enter** (or **a**) to add the highlighted unit to your list. On the right is
-your list; the cursor there selects an entry. Press **e** to equip it: its
+your list; the cursor there selects an entry. A unit you add goes in just after the
+selected entry (at the end when none is selected) and becomes the selected one, so
+units added one after another stay in the order you added them, next to the entry you
+chose; **u** and **n** move an entry up or down. Press **e** to equip it: its
 option groups are listed with this troop's own prices, and anything the rules
 forbid right now is shown struck through, with the reason.
 
@@ -233,10 +236,9 @@ clipboard or saved to a file.
         if action in NEEDS_ENTRY and entry is None:
             return None
         if action == "set_models" and entry is not None:
-            unit_id = entry.unit
-            if unit_id in self.view.designs:  # a card fixes its models; edit the card
-                return None
-            return True if self.view.units[unit_id].models.max > 1 else None
+            # usable on any entry: one of a fixed size says why there is nothing to set
+            # (it did nothing, issue 31), and a card says where its models are set
+            return True
         if action == "move_up" and self.selected == 0:
             return None
         if action == "move_down" and self.selected == len(self.roster.units) - 1:

@@ -147,10 +147,17 @@ class BattleRecorder(BattleView):
     Action/End take turns, a roll-off is wanted now and then, phases only in some games;
     at 80 columns the footer has room for what can be done now and no more (issue 16)."""
 
+    GONE_WHEN_OVER: ClassVar[frozenset[str]] = frozenset({"end_turn", "wound", "counters"})
+    """Keys the footer stops showing once the game is over: nothing is played any more,
+    and greyed they still read as an offer (issue 31). The rest (dice, undo, report) are
+    still of use."""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self._allowed_now().get(action, True):
             return True
-        return False if action in self.SHOWN_WHEN_USABLE else None
+        if action in self.SHOWN_WHEN_USABLE:
+            return False
+        return False if action in self.GONE_WHEN_OVER and self.state.ended else None
 
     def _allowed_now(self) -> dict[str, bool]:
         """Which commands the battle allows now, worked out once per battle value: Textual
@@ -181,6 +188,7 @@ class BattleRecorder(BattleView):
             "score": live and state.tracker.victory.scored,
             "wound": live,
             "heal": live,
+            "counters": live,
         }
         self._available_for = battle
         return self._available

@@ -121,7 +121,8 @@ class TurnFlowKeys(BattleRecorder):
                 timeout=10,
             )
             return
-        self.record(EndTurn(kind="end-turn"))
+        passed = len(idle.events) or None  # undone with it in one step
+        self.record(EndTurn(kind="end-turn", passed=passed))
 
     @work
     async def action_next_phase(self) -> None:
@@ -151,11 +152,13 @@ class TurnFlowKeys(BattleRecorder):
         return answer == "go"
 
     def action_undo(self) -> None:
-        self._commit(self.battle.undo())
+        """Undo one step: the last event, or the rest passing and the end of the turn
+        that one key recorded (``Battle.undo_step``)."""
+        self._commit(self.battle.undo_step())
 
     def action_redo(self) -> None:
         try:
-            self._commit(self.battle.redo())
+            self._commit(self.battle.redo_step())
         except Refused as exc:
             self.notify(exc.reason, severity="warning")
 
@@ -227,6 +230,10 @@ class TurnFlowKeys(BattleRecorder):
         if model_id is None or up.round is None:
             return
         actor = state.model(model_id).actor
+        refusal = state.delay_refusal(actor)
+        if refusal is not None:  # said before the round is asked for, not after
+            self._toasts.show(self.app, "refused", refusal, title="Not now", severity="warning")
+            return
         text = await self.app.push_screen_wait(
             PromptDialog(
                 "Delay",

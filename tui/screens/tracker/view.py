@@ -22,7 +22,14 @@ from model.battle.events import Event
 from model.battle.forces import SIDE_LETTERS
 from model.battle.refused import Refused
 from model.battle.state import BattleState
-from model.battle.text import defeat_text, event_text, model_line, next_up_text, retain_text
+from model.battle.text import (
+    defeat_text,
+    event_text,
+    model_line,
+    next_up_text,
+    result_text,
+    retain_text,
+)
 from model.catalog.tracker import Tracker
 from tui.commands import Command
 from tui.screens.base import CommandScreen
@@ -129,9 +136,10 @@ class BattleView(CommandScreen):
         setup = self.battle.setup
         status = Text()
         status.append(f"Turn {state.turn}/{setup.turn_limit}", style="bold")
-        if state.ended:
-            status.append(" · game over", style="bold red")
-        status.append(" · " + next_up_text(state))
+        if state.ended:  # once, with who won (it said "game over · the game is over")
+            status.append(" · game over: " + result_text(state), style="bold red")
+        else:
+            status.append(" · " + next_up_text(state))
         down = state.markers_down()
         if down:
             names = ", ".join(f"{state.marker_spec(m.marker).name} {m.number}" for m in down)
@@ -257,6 +265,13 @@ class BattleView(CommandScreen):
 
     @on(SideTable.ModelHighlighted)
     def _highlighted(self) -> None:
+        self._show_model()
+
+    @on(events.DescendantFocus)
+    def _focus_moved(self) -> None:
+        """The other table focused: the line shows its model. The cursor that moved to
+        the next model to act (``_follow``) did so before its table had the focus, so its
+        highlight showed the old table's model (issue 31)."""
         self._show_model()
 
     # --- the cursor --------------------------------------------------------------------------
