@@ -377,9 +377,12 @@ class TestShooting:
             await choose(pilot, "kind", "sho")
             await type_in(pilot, "distance", "40")
             await roll(pilot)
+            # one message, that says why and what to do (issue 31 item 5: it said
+            # "Cannot roll: Cannot shoot: ..."); the Rifle's 12/24/36" (002 ch.3 Rifle)
             assert shown(pilot, "dice-message") == (
-                'Cannot roll: Cannot shoot: beyond the longest range, 36" '
-                '(40" is out of range (12/24/36"))'
+                'Cannot roll: 40" is beyond the Rifle\'s longest range, 36" '
+                '(short/medium/long: 12/24/36"): move closer (a distance up to 36"), '
+                "or choose a nearer target or another weapon"
             )
             assert app.game.events == ()
 

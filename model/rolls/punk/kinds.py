@@ -24,6 +24,7 @@ from model.rolls.game import Game, armed, other_modifiers, picked_modifiers
 from model.rolls.profiles import (
     WeaponStats,
     armour_of,
+    bands_text,
     has_rule,
     is_rider,
     range_band,
@@ -168,7 +169,13 @@ def _shooting(game: Game, form: Form, dice: Dice) -> Result:
         ),
     )
     if not result.can_shoot:  # a shot beyond the longest range: no die is rolled for it
-        raise ValueError(f"{result.outcome} ({result.detail})")
+        # one message that says why and what to do (issue 31: "Cannot roll: Cannot shoot")
+        longest = f'{result.bands[-1]:g}"'
+        raise ValueError(
+            f"{form.distance:g}\" is beyond the {weapon.name}'s longest range, {longest} "
+            f"(short/medium/long: {bands_text(result.bands)}): move closer (a distance up "
+            f"to {longest}), or choose a nearer target or another weapon"
+        )
     return result
 
 
