@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from model.battle.events import Act
 from model.battle.text import who
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import ModifierSpec, TableSpec
@@ -45,7 +46,7 @@ from model.rolls.punk.shooting import (
     shooting_roll,
 )
 from model.rolls.punk.steam import steam_roll
-from model.rolls.punk.wounds import cover_modifier, wound_roll
+from model.rolls.punk.wounds import WoundRoll, cover_modifier, wound_roll
 from model.rolls.tables import find_table
 
 FALLING_TABLE = "falling"
@@ -312,6 +313,41 @@ def _combat_follow_on(game: Game, form: Form, result: OpposedRoll) -> FollowOn |
     return FollowOn("wound", tuple(fields), "a hit", result.title, note)
 
 
+JURY_RIGGED = "shoot-jury-rigged"
+"""The catalog's action that shoots a jury-rigged bullet: its shot is KABOOM! (BL §6)."""
+
+
+def acted(game: Game, act: Act) -> FollowOn | None:
+    """The roll an action just recorded calls for: a shot with a ranged or thrown weapon
+    is followed by its Shooting roll with that weapon (RB ch.2 Shooting), KABOOM! with a
+    jury-rigged bullet (BL §6). None for any other action."""
+    model = game.state.model(act.model)
+    item = None if act.item is None else game.state.setup.item_of(model, act.item)
+    weapon = None if item is None else game.weapons(model).get(item.id)
+    if item is None or weapon is None or weapon.use == "melee":
+        return None
+    fields: list[tuple[str, FieldValue]] = [("roller", model.id), ("weapon", item.id)]
+    if act.action == JURY_RIGGED:
+        fields.append(("kaboom", True))
+    spec = next((a for a in game.state.tracker.actions if a.id == act.action), None)
+    action = act.action if spec is None else spec.name
+    return FollowOn(
+        "shooting",
+        tuple(fields),
+        f"the {weapon.name}",
+        f"{who(game.state, model.id)}: {action}",
+        origin="the action just recorded",
+    )
+
+
+def wounds(form: Form, result: Result) -> tuple[str, int] | None:
+    """A Wounded wound roll wounds its target once (RB ch.2 Hits: the hit miniature is
+    wounded, and Downed unless a special rule lets it take more than one)."""
+    if isinstance(result, WoundRoll) and result.wounded and form.target is not None:
+        return form.target, 1
+    return None
+
+
 def offered_modifiers(specs: Sequence[ModifierSpec], form: Form) -> tuple[ModifierSpec, ...]:
     """The catalog's modifiers a kind of roll offers to choose."""
     if form.kind == "shooting":
@@ -364,6 +400,8 @@ PUNK = RollFamily(
     rolls=ROLLS,
     tables=frozenset({FALLING_TABLE, COVER_TABLE}),
     follow_on=follow_on,
+    acted=acted,
+    wounds=wounds,
     modifiers=offered_modifiers,
     arms=arms,
     cover_rows=cover_rows,

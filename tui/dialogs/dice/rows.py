@@ -32,12 +32,12 @@ from model.battle.battle import Battle
 from model.battle.events import Event
 from model.battle.text import who
 from model.catalog.schema import FactionView
-from model.rolls.families import arms, family_for, offered_kinds, offered_modifiers
+from model.rolls.families import acted, arms, family_for, offered_kinds, offered_modifiers
 from model.rolls.follow_on import FieldValue, FollowOn
 from model.rolls.forms import Form, Kind
 from model.rolls.game import Game, model_text
 from model.rolls.sheets.kinds import is_sheet, kind_test, modifier_choices
-from model.rolls.sheets.modifiers import declared_actions
+from model.rolls.sheets.modifiers import auto_modifier, declared_actions
 from model.roster.describe import profile_text
 from tui.dialogs.dice.fields import DESCRIBED, LABELS, NUMBERS, ROWS, TICKS, node
 from tui.dialogs.dice.follow_on import recall
@@ -88,12 +88,25 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         self.family = family_for(game.state.tracker)
         """The game's rolls: the choices of the fields the catalog fills."""
         self.follow: FollowOn | None = recall(self.battle())
-        """What the last roll hands to the next (kept by battle while it is the last)."""
+        """What the last roll hands to the next (kept by battle while it is the last), or
+        what the action recorded since calls for (a shot: its Shooting roll)."""
+        self.opening = self.kinds[0]
+        """The kind of roll the dialog opens on: the first, or the one the action just
+        recorded calls for (issue 31 item 2: after a shot, Shooting with its weapon)."""
+        now = acted(game, self.battle().events)
+        called = None if now is None else next((k for k in self.kinds if k.id == now.kind), None)
+        if now is not None and called is not None:
+            self.follow, self.opening = now, called
+        self._dealt: tuple[str, int] | None = None
+        """The model the last result wounded and by how much, until it is applied."""
         self.filled = False
         """Whether the follow-on's fields were filled in this dialog."""
         self._auto: tuple[str | None, frozenset[str]] = (None, frozenset())
         """The model a catalog test's modifiers were last listed for, and those its state
         ticked (the others ticked are the player's)."""
+        self._ticked_for: tuple[str | None, str] = (None, "")
+        """The model and kind of roll whose modifiers were last listed (another's are
+        ticked anew as its state calls for them)."""
         self._rows: dict[str, tuple[Widget, ...]] = {}
         """The fields whose rows are composed (a kind of roll's, when it is first chosen),
         each with its widgets in the form's grid: label, field (and the line describing a
@@ -286,11 +299,22 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
             listing.add_options([(c.label, c.id, c.ticked or c.id in mine) for c in found])
             self._auto = (roller, frozenset(c.id for c in found if c.ticked))
             return
-        kept = set(listing.selected)
         form = Form(kind=kind.id, combat=self._checked("combat"), melee=self._checked("melee"))
-        offered = offered_modifiers(self.game.state.tracker, form)
+        state, roller = self.game.state, self._value("roller")
+        offered = offered_modifiers(state.tracker, form)
+        # ticked as the roller's state calls for them (Aiming: Aimed +3, issue 31 item 2);
+        # what the player ticked stays for the same model and roll, and any can be unticked
+        auto = frozenset(
+            s.id
+            for s in offered
+            if roller is not None and s.counters and auto_modifier(state, s, roller) is not None
+        )
+        selected = set(listing.selected)
+        same = self._ticked_for == (roller, kind.id)
+        kept = selected if same else (selected - self._auto[1]) | auto
         listing.clear_options()
         listing.add_options([(f"{s.name} {s.value:+d}", s.id, s.id in kept) for s in offered])
+        self._auto, self._ticked_for = (roller, auto), (roller, kind.id)
 
     def _describe(self) -> None:
         """Under each model its current stats and armour; under the weapon its profile."""
