@@ -114,15 +114,19 @@ def turn_order(tracker: Tracker, result: Result) -> RollOff | None:
 
 def acted(game: Game, events: Sequence[Event]) -> FollowOn | None:
     """The roll the action recorded last in the activation under way calls for (after
-    ``a`` Shoot with a rifle: Shooting with the rifle), filled from it; None when a roll
-    was logged since, or the action calls for none (issue 31: the dice helper follows
-    what the tracker knows)."""
+    ``a`` Shoot with a rifle: Shooting with the rifle; after an Assault, the Combat roll
+    with its bonus), filled from it and the activation's actions before it; None when a
+    roll was logged since, or the action calls for none (issue 31: the dice helper
+    follows what the tracker knows)."""
+    acts: list[Act] = []
     for event in reversed(events):
-        if isinstance(event, Roll | Activate):
-            return None
+        if isinstance(event, Roll) and not acts:
+            return None  # a roll since the last action: it was made
+        if isinstance(event, Activate):
+            break
         if isinstance(event, Act):
-            return family_for(game.state.tracker).acted(game, event)
-    return None
+            acts.append(event)
+    return family_for(game.state.tracker).acted(game, acts[::-1]) if acts else None
 
 
 def wounds_dealt(game: Game, form: Form, result: Result) -> tuple[str, int] | None:

@@ -56,7 +56,7 @@ def _no_order(result: Result) -> RollOff | None:
     return None
 
 
-def _no_act(game: Game, act: Act) -> FollowOn | None:
+def _no_act(game: Game, acts: Sequence[Act]) -> FollowOn | None:
     return None
 
 
@@ -87,9 +87,10 @@ class RollFamily:
     """The choices of the ``cover`` field: rows of a cover table, by number."""
     cover_kinds: Callable[[Tracker], list[tuple[str, str]]] = _no_cover_kinds
     """The choices of the ``cover_kind`` field: rows of a cover grid, by key."""
-    acted: Callable[[Game, Act], FollowOn | None] = _no_act
-    """The roll an action just recorded calls for (a shot: Shooting with its weapon),
-    filled from it; None for an action that calls for none."""
+    acted: Callable[[Game, Sequence[Act]], FollowOn | None] = _no_act
+    """The roll the last action recorded calls for (a shot: Shooting with its weapon),
+    filled from it and the actions before it in the activation (an Assault's moves), in
+    order; None for an action that calls for none."""
     wounds: Callable[[Form, Result], tuple[str, int] | None] = _no_wounds
     """The model a result wounds and by how many wounds, for the player to apply with
     one key (a Wounded wound roll); None for a result that wounds no one."""

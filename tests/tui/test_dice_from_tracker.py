@@ -190,3 +190,55 @@ async def test_f1_space_and_the_scrollbar(tmp_path: Path) -> None:
             other = dice(app).query_one("#dice-other")
             assert app.focused is other
             assert form.region.y <= other.region.y < form.region.bottom, size
+
+
+async def test_a_close_combat_roll_after_an_assault(tmp_path: Path) -> None:
+    """Issue 31 item 3. Side A: a Ganger Badass (A1, Combat 6) with a Medium blade (C +1,
+    RB ch.3); side B: a Mutard (B1, Combat 3) with a Heavy mace (C -1, RB ch.3). A1
+    moves once, then Assaults: +1, and +1 for the move before (RB ch.2 Assault). ``d``
+    opens on the Combat roll with that bonus and both weapons. Seed 4, roll 0: the d10s
+    2 (A1) and 9 (B1). By hand (RB ch.2 Combat: d10 + Combat + weapon bonuses + other
+    bonuses): 6 + 1 + 2 + 2 = 11 against 3 - 1 + 9 = 11: a tie, both hit; the hit is
+    followed by A1's wound roll with the Medium blade on B1."""
+    folders = Folders(tmp_path)
+    a = [entry("badass", medium_blade=1)]
+    b = [entry("mutard", heavy_mace=1)]
+    game = make("punkapocalyptic", a, b, seed=4, factions=("gangers", "mutards"))
+    app = app_in(folders, battle_path=battle_file(folders, game), offer_recovery=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = tracker(app)
+        await to_model(pilot, screen, "A1")
+        await keys(pilot, "enter", "a")
+        await pick(pilot, "Move")
+        await keys(pilot, "a")
+        await pick(pilot, "Assault")
+        before = screen.battle
+        await keys(pilot, "d")
+        assert field(app, "kind") == "combat"
+        filled = {
+            f: field(app, f) for f in ("roller", "weapon", "opponent", "opponent_weapon", "assault")
+        }
+        assert filled == {
+            "roller": "A1",
+            "weapon": "medium-blade",
+            "opponent": "B1",
+            "opponent_weapon": "heavy-mace",
+            "assault": "2",
+        }
+        await keys(pilot, "ctrl+r")
+        (fight,) = new_rolls(before, screen.battle)
+        assert (fight.title, fight.dice, fight.outcome) == (
+            "Combat: A1 Badass against B1 Mutard",
+            (2, 9),
+            "Tie in combat: both hit (A1 Badass and B1 Mutard)",
+        )
+        assert fight.detail == (
+            "A1 Badass: Combat 6 + Medium blade 1 + Assault 2 + roll 2 = 11 vs "
+            "B1 Mutard: Combat 3 - Heavy mace 1 + roll 9 = 11"
+        )
+        shown = text(app, "dice-result")
+        assert "Medium blade 1" in shown and "Heavy mace 1" in shown and "Assault 2" in shown
+        await keys(pilot, "n")
+        wound = {f: field(app, f) for f in ("kind", "roller", "weapon", "target")}
+        assert wound == {"kind": "wound", "roller": "A1", "weapon": "medium-blade", "target": "B1"}

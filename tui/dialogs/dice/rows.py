@@ -160,7 +160,7 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
             return compact(SelectionList[int](*self.family.cover_rows(self.game)))
         if name == "modifiers":
             return compact(SelectionList[str]())
-        if name == "weapon":
+        if name in ("weapon", "opponent_weapon"):
             return DropDown[str]([], prompt="No weapon")
         if name == "cover_kind":
             return DropDown[str](list(self._choices[name]))
@@ -259,17 +259,21 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
                 part.display = shown
 
     def _fill_weapons(self, kind: Kind) -> None:
-        """The roller's weapons that can make this roll; the one chosen stays if it can."""
-        roller = self._value("roller")
-        if roller is None or "weapon" not in self._rows:
-            return  # not composed: no kind shown so far chooses a weapon
+        """The roller's weapons that can make this roll (and the opponent's, in a close
+        combat roll); the one chosen stays if it can."""
+        self._fill_weapon(kind, "weapon", self._value("roller"))
+        self._fill_weapon(kind, "opponent_weapon", self._value("opponent"))
+
+    def _fill_weapon(self, kind: Kind, name: str, model_id: str | None) -> None:
+        if model_id is None or name not in self._rows:
+            return  # not composed: no kind shown so far chooses this weapon
         game = self.game
         weapons = [
             (f"{w.name} ({w.use})", item_id)
-            for item_id, w in game.weapons(game.state.model(roller)).items()
+            for item_id, w in game.weapons(game.state.model(model_id)).items()
             if arms(game.state.tracker, kind.id, w, self._checked("melee"))
         ]
-        select: Select[str] = self.query_one("#dice-weapon", Select)
+        select: Select[str] = self.query_one(f"#{node(name)}", Select)
         keep = select.value
         select.set_options(weapons)
         ids = [item_id for _, item_id in weapons]
@@ -325,13 +329,14 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
             model_id = self._value(name)
             text = "" if model_id is None else model_text(game, model_id)
             self.query_one(f"#{node(name)}-info", Static).update(text)
-        roller, weapon = self._value("roller"), self._value("weapon")
-        text = ""
-        if roller is not None and weapon is not None:
-            side = game.state.model(roller).side
-            text = profile_text(game.views[side].items[weapon], game.views[side].system)
-        if "weapon" in self._rows:
-            self.query_one("#dice-weapon-info", Static).update(text)
+        for name, owner in (("weapon", "roller"), ("opponent_weapon", "opponent")):
+            model_id, weapon = self._value(owner), self._value(name)
+            text = ""
+            if model_id is not None and weapon is not None:
+                side = game.state.model(model_id).side
+                text = profile_text(game.views[side].items[weapon], game.views[side].system)
+            if name in self._rows:
+                self.query_one(f"#{node(name)}-info", Static).update(text)
 
     # --- reading the form -----------------------------------------------------------------
 
@@ -365,6 +370,8 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
             opponent_stat=self._value("opponent_stat"),
             combat=self._checked("combat"),
             weapon=self._value("weapon"),
+            opponent_weapon=self._value("opponent_weapon"),
+            assault=self._number_in("assault", int),
             target=self._value("target"),
             distance=self._number_in("distance", float),
             kaboom=self._checked("kaboom"),

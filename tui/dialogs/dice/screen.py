@@ -278,7 +278,8 @@ class DiceDialog(DiceRows):
         if event.control.id == "dice-stat" and isinstance(event.value, str):
             # The usual opposed roll pits a stat against the same stat.
             self._set("opponent_stat", event.value)
-        if event.control.id in ("dice-kind", "dice-roller", "dice-combat", "dice-melee"):
+        changes = ("dice-kind", "dice-roller", "dice-opponent", "dice-combat", "dice-melee")
+        if event.control.id in changes:
             await self._refresh()
             kind = event.value if event.control.id == "dice-kind" else None
             if self.follow is not None and kind == self.follow.kind and not self.filled:
