@@ -20,6 +20,7 @@ from pathlib import Path
 from textual.widgets import Button, Input, SelectionList
 
 from model.battle.events import Roll, Wound
+from model.roster.roster import RosterUnit
 from tests.helpers import entry
 from tests.tui.driver import Folders, app_in, keys, pick
 from tests.tui.test_dice_follow_on import (
@@ -29,6 +30,7 @@ from tests.tui.test_dice_follow_on import (
     make,
     modifiers,
     new_rolls,
+    opened,
     text,
     to_model,
     tracker,
@@ -242,3 +244,67 @@ async def test_a_close_combat_roll_after_an_assault(tmp_path: Path) -> None:
         await keys(pilot, "n")
         wound = {f: field(app, f) for f in ("kind", "roller", "weapon", "target")}
         assert wound == {"kind": "wound", "roller": "A1", "weapon": "medium-blade", "target": "B1"}
+
+
+async def test_steam_wars_after_a_charge_the_melee_attack_takes_its_bonuses(
+    tmp_path: Path,
+) -> None:
+    """Issue 31 item 3, Steam Wars (../shared/rules/004_de4158728bbe4e2d.txt, Melee
+    Attacks: "All melee attacks have a base roll of 4+ to hit on a D6"; a unit that
+    charged gains +1 to hit and +1 to ST). Side A: the sample Infantry (A1-A6) and The
+    Iron Man (A7, a Heavy Steam Weapon, ST 4); side B: a Light Tank (B1, RES 6). After
+    ``a`` Charge, ``d`` opens on To hit in melee with Charge +1 ticked, and the wound
+    roll that follows has the Charge's ST +1 ticked."""
+    folders = Folders(tmp_path)
+    infantry = [RosterUnit(unit="infantry", models=6), RosterUnit(unit="the-iron-man")]
+    tank = [RosterUnit(unit="light-tank")]
+    path = battle_file(folders, make("steam-wars", infantry, tank, seed=5))
+    app = app_in(folders, battle_path=path, offer_recovery=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = tracker(app)
+        await keys(pilot, "o", "enter")  # side A goes first
+        await to_model(pilot, screen, "A7")
+        await keys(pilot, "enter", "a")
+        await pick(pilot, "Charge")
+        before = screen.battle
+        await keys(pilot, "d")
+        assert {f: field(app, f) for f in ("kind", "roller", "melee")} == {
+            "kind": "to-hit",
+            "roller": "A7",
+            "melee": True,
+        }
+        assert modifiers(app)["Charge +1"] is True
+        await keys(pilot, "ctrl+r")
+        (hit,) = new_rolls(before, screen.battle)
+        # By hand: melee 4+ to hit, +1 for the Charge: 3+
+        # By hand (004 Melee Attacks; the Iron Man's Aggressive rerolls failed melee
+        # hits): 4+ to hit, + Charge 1: 3+. Seed 5, roll 1 (the roll-off is roll 0):
+        # the D6 1 fails, rerolled 5: one hit.
+        assert (hit.dice, hit.outcome) == ((1, 5), "1 hit from 1 attack")
+        assert hit.detail == (
+            "Melee to hit 4+ + Charge 1: needs 3+; rolled 1; Aggressive rerolls the failures: 5"
+        )
+        await keys(pilot, "n")
+        assert field(app, "kind") == "wound"
+        assert modifiers(app)["Charge +1"] is True  # ST +1 (004 Melee Attacks)
+
+
+async def test_steampocalypse_a_close_combat_attack_opens_on_its_roll(tmp_path: Path) -> None:
+    """Issue 31 item 3, Steampocalypse 1909 (../shared/rules/000_d61becfa788857fc.txt,
+    Attack Sequence: the attacker rolls its CCB dice, each 5 or 6 a HIT): after ``a``
+    Close combat attack, ``d`` opens on that roll for the model that attacked, its CCB
+    dice counted from its card (the fixture lists of ``test_sheet_systems_turn``)."""
+    folders = Folders(tmp_path)
+    app = opened(folders, "steampocalypse-1909")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = tracker(app)
+        await keys(pilot, "o", "enter")  # side A goes first
+        await to_model(pilot, screen, "A1")
+        await keys(pilot, "enter", "a")
+        await pick(pilot, "Close combat attack")
+        await keys(pilot, "d")
+        assert field(app, "kind") == "test:close-combat-attack"
+        assert field(app, "roller") == "A1"
+        assert "the action just recorded" in text(app, "dice-follow")

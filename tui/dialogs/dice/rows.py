@@ -105,8 +105,8 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         """The model a catalog test's modifiers were last listed for, and those its state
         ticked (the others ticked are the player's)."""
         self._ticked_for: tuple[str | None, str] = (None, "")
-        """The model and kind of roll whose modifiers were last listed (another's are
-        ticked anew as its state calls for them)."""
+        """The model and kind of roll (melee or not) whose modifiers were last listed
+        (another's are ticked anew as its state calls for them)."""
         self._rows: dict[str, tuple[Widget, ...]] = {}
         """The fields whose rows are composed (a kind of roll's, when it is first chosen),
         each with its widgets in the form's grid: label, field (and the line describing a
@@ -304,21 +304,27 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
             self._auto = (roller, frozenset(c.id for c in found if c.ticked))
             return
         form = Form(kind=kind.id, combat=self._checked("combat"), melee=self._checked("melee"))
-        state, roller = self.game.state, self._value("roller")
+        battle = self.battle()
+        state, roller = battle.state, self._value("roller")
         offered = offered_modifiers(state.tracker, form)
-        # ticked as the roller's state calls for them (Aiming: Aimed +3, issue 31 item 2);
-        # what the player ticked stays for the same model and roll, and any can be unticked
+        # ticked as the roller's state calls for them (Aiming: Aimed +3; after a Charge,
+        # Charge +1: issue 31 items 2 and 3); what the player ticked stays for the same
+        # model and roll, and any can be unticked
+        declared = frozenset() if roller is None else declared_actions(state, battle.events, roller)
         auto = frozenset(
             s.id
             for s in offered
-            if roller is not None and s.counters and auto_modifier(state, s, roller) is not None
+            if roller is not None
+            and (s.counters or s.actions)
+            and auto_modifier(state, s, roller, declared) is not None
         )
         selected = set(listing.selected)
-        same = self._ticked_for == (roller, kind.id)
+        listed_for = (roller, f"{kind.id} melee={form.melee} combat={form.combat}")
+        same = self._ticked_for == listed_for
         kept = selected if same else (selected - self._auto[1]) | auto
         listing.clear_options()
         listing.add_options([(f"{s.name} {s.value:+d}", s.id, s.id in kept) for s in offered])
-        self._auto, self._ticked_for = (roller, auto), (roller, kind.id)
+        self._auto, self._ticked_for = (roller, auto), listed_for
 
     def _describe(self) -> None:
         """Under each model its current stats and armour; under the weapon its profile."""
