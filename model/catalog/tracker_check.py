@@ -171,9 +171,12 @@ def _problems(
             yield from defined((*at, "leads_to", m), led, tests, "tests")
         for m, phase in enumerate(test.phases, start=1):
             yield from defined((*at, "phases", m), phase, phases, "phases")
+    action_ids = frozenset(a.id for a in tracker.actions)
     for n, modifier in enumerate(tracker.modifiers, start=1):
         for m, counter_id in enumerate(modifier.counters, start=1):
             yield from counter(("modifiers", n, "counters", m), counter_id)
+        for m, action_id in enumerate(modifier.actions, start=1):
+            yield from defined(("modifiers", n, "actions", m), action_id, action_ids, "actions")
     for n, action in enumerate(tracker.actions, start=1):
         if action.spends_turn_if is not None:
             yield from counter(("actions", n, "spends_turn_if"), action.spends_turn_if)

@@ -219,5 +219,9 @@ class ModifierSpec(Frozen):
     (-1 for each 3 points of attribute lost)."""
     tags: frozenset[Id] = frozenset()
     """Tags of the model tested that apply it by themselves (a Green unit)."""
+    actions: tuple[Id, ...] = ()
+    """Actions that apply it by themselves once the model's unit took one in its
+    activation under way (a Charge: +1 to hit and ST +1 in the melee); the tracker ticks
+    it, the player can untick it."""
     summary: str | None = None
     source: str | None = None

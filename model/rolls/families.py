@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.battle.events import RollOff
+from model.battle.events import Act, Activate, Event, Roll, RollOff
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import ModifierSpec, TableSpec
 from model.rolls.d6.kinds import D6
@@ -110,3 +110,26 @@ def turn_order(tracker: Tracker, result: Result) -> RollOff | None:
     """The turn's order this result sets in this game (an initiative's winner activates
     first), as the event to log after it; None when it sets none."""
     return family_for(tracker).order(result)
+
+
+def acted(game: Game, events: Sequence[Event]) -> FollowOn | None:
+    """The roll the action recorded last in the activation under way calls for (after
+    ``a`` Shoot with a rifle: Shooting with the rifle; after an Assault, the Combat roll
+    with its bonus), filled from it and the activation's actions before it; None when a
+    roll was logged since, or the action calls for none (issue 31: the dice helper
+    follows what the tracker knows)."""
+    acts: list[Act] = []
+    for event in reversed(events):
+        if isinstance(event, Roll) and not acts:
+            return None  # a roll since the last action: it was made
+        if isinstance(event, Activate):
+            break
+        if isinstance(event, Act):
+            acts.append(event)
+    return family_for(game.state.tracker).acted(game, acts[::-1]) if acts else None
+
+
+def wounds_dealt(game: Game, form: Form, result: Result) -> tuple[str, int] | None:
+    """The model this result wounds and by how many wounds (a Wounded wound roll: its
+    target, 1), for the dice helper to offer to apply; None when it wounds no one."""
+    return family_for(game.state.tracker).wounds(form, result)

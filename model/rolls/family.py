@@ -6,8 +6,9 @@ Steam Wars' D6 rolls (``model.rolls.d6.kinds``), the sheets' catalog tests
 it, which of its kinds of roll a game offers (from the catalog's tracker section and the
 names of its stats), how to roll each kind from the form, which catalog modifiers a kind
 offers, which weapons can make it, the choices of the fields whose options come from
-the catalog, the roll that follows one, and the turn's order a result sets (an event the
-dialog logs after it). ``model.rolls.families`` registers them and
+the catalog, the roll that follows one or that an action just recorded calls for, the
+wound a result deals, and the turn's order a result sets (an event the dialog logs
+after it). ``model.rolls.families`` registers them and
 finds a game's; the dice dialog and the tracker ask only that, never a game's id. It is
 apart from the families so each depends on the interface, not on another family.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from model.battle.events import RollOff
+from model.battle.events import Act, RollOff
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import ModifierSpec
 from model.rolls.dice import Dice, Result
@@ -55,6 +56,14 @@ def _no_order(result: Result) -> RollOff | None:
     return None
 
 
+def _no_act(game: Game, acts: Sequence[Act]) -> FollowOn | None:
+    return None
+
+
+def _no_wounds(form: Form, result: Result) -> tuple[str, int] | None:
+    return None
+
+
 @dataclass(frozen=True)
 class RollFamily:
     """A family of rolls (one game's, or the rules several games share)."""
@@ -78,6 +87,13 @@ class RollFamily:
     """The choices of the ``cover`` field: rows of a cover table, by number."""
     cover_kinds: Callable[[Tracker], list[tuple[str, str]]] = _no_cover_kinds
     """The choices of the ``cover_kind`` field: rows of a cover grid, by key."""
+    acted: Callable[[Game, Sequence[Act]], FollowOn | None] = _no_act
+    """The roll the last action recorded calls for (a shot: Shooting with its weapon),
+    filled from it and the actions before it in the activation (an Assault's moves), in
+    order; None for an action that calls for none."""
+    wounds: Callable[[Form, Result], tuple[str, int] | None] = _no_wounds
+    """The model a result wounds and by how many wounds, for the player to apply with
+    one key (a Wounded wound roll); None for a result that wounds no one."""
     order: Callable[[Result], RollOff | None] = _no_order
     """The turn's order a result sets (an initiative: its winner activates first), as the
     ``RollOff`` event to log after it; None for a result that sets none."""

@@ -42,6 +42,8 @@ class FollowOn:
     follow-on is the same with one less."""
     done: int = 0
     """How many of them were rolled already."""
+    origin: str = "the last roll"
+    """Where its fields come from: the last roll, or the action just recorded."""
 
     def hint(self, kind_name: str, *, filled: bool) -> str:
         """``Wound roll: 2 hits from the last roll (To hit: ...)`` once filled, else what
@@ -49,9 +51,9 @@ class FollowOn:
         total = self.done + self.repeat
         count = f" ({self.done + 1} of {total})" if total > 1 else ""
         head = (
-            f"{kind_name}{count}: {self.what} from the last roll ({self.source})"
+            f"{kind_name}{count}: {self.what} from {self.origin} ({self.source})"
             if filled
-            else f"Next: {kind_name}{count} with {self.what} from the last roll ({self.source})"
+            else f"Next: {kind_name}{count} with {self.what} from {self.origin} ({self.source})"
         )
         return f"{head}. {self.note}" if self.note else head
 
@@ -67,4 +69,5 @@ class FollowOn:
             self.note,
             self.repeat - 1,
             self.done + 1,
+            self.origin,
         )

@@ -41,6 +41,10 @@ class Form:
     opponent_stat: str | None = None
     combat: bool = False
     weapon: str | None = None
+    opponent_weapon: str | None = None
+    """The weapon the opponent fights with (a close combat roll)."""
+    assault: int | None = None
+    """The attacker's Assault bonus to Combat (+1, +1 per move before it)."""
     target: str | None = None
     distance: float | None = None
     kaboom: bool = False

@@ -175,3 +175,13 @@ class TestLibrary:
             line.startswith("broken-three (user, ") and "3 problems" in line for line in lines
         )
         assert "  bac: B.A.C. [example]" in lines
+
+
+def test_a_modifier_applied_by_an_unknown_action(tmp_path: Path) -> None:
+    """A modifier ticked after an action (issue 31: Steam Wars' Charge) names an action of
+    the catalog; a misspelt one is found when the catalog is checked."""
+    folder = _copy(tmp_path, FIXTURES / "catalogs" / "steam-wars-mini", "steam-wars-mini")
+    _edit(folder / "system.toml", 'actions = ["charge"]', 'actions = ["charg"]')
+    found = problems_of(folder)
+    assert len(found) == 1, found
+    assert "unknown action 'charg'; did you mean 'charge'?" in found[0]

@@ -320,8 +320,7 @@ class TestShooting:
             offered = [str(listing.get_option_at_index(n).prompt) for n in range(3)]
             assert offered == ["Aimed +3", "Defensive fire -2", "Shooting into a combat -3"]
             await tick(pilot, "modifiers", "Aimed", "Avoiding cover")
-            await pilot.click("#dice-distance")
-            await pilot.press("enter")  # Enter in a number field rolls
+            await pilot.press("ctrl+r")
             await pilot.pause()
             view = bundled().view("gangers")
             expected = shooting_roll(
@@ -377,9 +376,12 @@ class TestShooting:
             await choose(pilot, "kind", "sho")
             await type_in(pilot, "distance", "40")
             await roll(pilot)
+            # one message, that says why and what to do (issue 31 item 5: it said
+            # "Cannot roll: Cannot shoot: ..."); the Rifle's 12/24/36" (002 ch.3 Rifle)
             assert shown(pilot, "dice-message") == (
-                'Cannot roll: Cannot shoot: beyond the longest range, 36" '
-                '(40" is out of range (12/24/36"))'
+                'Cannot roll: 40" is beyond the Rifle\'s longest range, 36" '
+                '(short/medium/long: 12/24/36"): move closer (a distance up to 36"), '
+                "or choose a nearer target or another weapon"
             )
             assert app.game.events == ()
 
@@ -661,7 +663,8 @@ class TestSteamFallingAndTables:
 
 class TestKeyboardAndClosing:
     async def test_keyboard_only_at_80_by_24(self) -> None:
-        """Tab through the fields of a shot, type the distance, Enter rolls; Escape closes."""
+        """Tab through the fields of a shot, type the distance (Enter goes on to the next
+        field and rolls nothing: issue 31 item 2), Ctrl+R rolls; Escape closes."""
         app = Host(battle(), "A2")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -671,6 +674,10 @@ class TestKeyboardAndClosing:
             await pilot.press("tab", "tab", "tab", "tab")  # shooter, weapon, target, distance
             assert app.focused is not None and app.focused.id == "dice-distance"
             await pilot.press(*"30", "enter")
+            await pilot.pause()
+            assert rolls(app) == []
+            assert app.focused is not None and app.focused.id != "dice-distance"
+            await pilot.press("ctrl+r")
             await pilot.pause()
             assert len(rolls(app)) == 1
             assert (

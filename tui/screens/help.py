@@ -41,3 +41,25 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class TextHelpScreen(ModalScreen[None]):
+    """Help for a dialog that is not a screen of commands (the dice helper): its own
+    title and text, shown and closed as the screens' help is."""
+
+    BINDINGS = [Binding("escape,f1,q", "close", "Close help", id="close-help")]
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide tall", id="help"):
+            yield Label(f"Help: {self.title_text}", classes="dialog-title")
+            with VerticalScroll(classes="dialog-scroll"):
+                yield Markdown(self.text)
+            yield Label("Escape closes help", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

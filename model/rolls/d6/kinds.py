@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from model.battle.events import RollOff
+from model.battle.events import Act, RollOff
 from model.battle.forces import SIDE_LETTERS, ModelSnap
 from model.battle.text import who
 from model.catalog.tracker import Tracker
@@ -335,12 +335,35 @@ def turn_order(result: Result) -> RollOff | None:
     return result.roll_off() if isinstance(result, InitiativeRoll) else None
 
 
+MELEE_ACTIONS = frozenset({"charge", "engage"})
+"""The catalog's actions that move a unit into melee (004 Actions: Charge, Engage)."""
+
+
+def acted(game: Game, acts: Sequence[Act]) -> FollowOn | None:
+    """After a Charge or an Engage the unit fights: its To hit in melee (004 Melee
+    Attacks; a Charge's +1 to hit and ST +1 are the catalog's modifiers, ticked by
+    themselves). None after any other action."""
+    act = acts[-1]
+    if act.action not in MELEE_ACTIONS:
+        return None
+    spec = next((a for a in game.state.tracker.actions if a.id == act.action), None)
+    name = act.action if spec is None else spec.name
+    return FollowOn(
+        "to-hit",
+        (("roller", act.model), ("melee", True)),
+        "a melee attack",
+        f"{who(game.state, act.model)}: {name}",
+        origin="the action just recorded",
+    )
+
+
 D6 = RollFamily(
     name="Steam Wars' D6 rolls",
     declared=lambda tracker: bool(tracker.rolls),
     kinds=offered,
     rolls=D6_ROLLS,
     follow_on=follow_on,
+    acted=acted,
     modifiers=offered_modifiers,
     arms=arms,
     cover_kinds=cover_kinds,

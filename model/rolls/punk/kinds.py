@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from model.battle.events import Act
+from model.battle.forces import ModelSnap
 from model.battle.text import who
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import ModifierSpec, TableSpec
+from model.core.messages import counted
 from model.rolls.dice import Dice, Modifier, Result, modifiers_for
 from model.rolls.family import RollFamily
 from model.rolls.follow_on import FieldValue, FollowOn
@@ -24,12 +27,14 @@ from model.rolls.game import Game, armed, other_modifiers, picked_modifiers
 from model.rolls.profiles import (
     WeaponStats,
     armour_of,
+    bands_text,
     has_rule,
     is_rider,
     range_band,
     weapon_bands,
 )
 from model.rolls.punk.attribute import attribute_roll
+from model.rolls.punk.combat import ASSAULT, Fighter, assault_bonus, combat_roll
 from model.rolls.punk.falling import falling_roll
 from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
 from model.rolls.punk.shooting import (
@@ -44,7 +49,7 @@ from model.rolls.punk.shooting import (
     shooting_roll,
 )
 from model.rolls.punk.steam import steam_roll
-from model.rolls.punk.wounds import cover_modifier, wound_roll
+from model.rolls.punk.wounds import WoundRoll, cover_modifier, wound_roll
 from model.rolls.tables import find_table
 
 FALLING_TABLE = "falling"
@@ -60,6 +65,7 @@ Camouflaged target), so offering them would only let them count twice."""
 
 # The stats the rolls read, by the names the rulebook (and ``model.rolls.punk``) gives them.
 PRECISION, STRENGTH, TOUGHNESS, TECH = "Precision", "Strength", "Toughness", "Tech"
+COMBAT = "Combat"
 
 
 KINDS = (
@@ -69,6 +75,15 @@ KINDS = (
         "Opposed roll",
         "roller stat opponent opponent_stat combat modifiers other opponent_other",
         roller="Active model",
+    ),
+    kind(
+        "combat",
+        "Combat (close combat)",
+        "roller weapon opponent opponent_weapon assault modifiers other opponent_other",
+        roller="Attacker",
+        opponent="Engaged enemy",
+        other="Attacker's other",
+        opponent_other="Enemy's other",
     ),
     kind(
         "shooting",
@@ -98,6 +113,7 @@ KINDS = (
 """The rolls of ``model.rolls.punk``; the catalog's other tables are added after them."""
 
 READS = {
+    "combat": frozenset({COMBAT}),
     "shooting": frozenset({PRECISION, STRENGTH}),
     "wound": frozenset({STRENGTH, TOUGHNESS}),
     "steam": frozenset({TECH}),
@@ -146,6 +162,44 @@ def _opposed(game: Game, form: Form, dice: Dice) -> Result:
     return opposed_roll(dice, active, other, combat=form.combat)
 
 
+def _fighter(game: Game, model: ModelSnap, weapon_id: str | None, bonuses: int) -> Fighter:
+    """A side of a combat: its Combat now (gear such as a shield counted), the weapon
+    chosen, whether it carries a ranged weapon to swing, and the player's other bonus."""
+    weapons = game.weapons(model)
+    return Fighter(
+        who(game.state, model.id),
+        game.stat(model, game.stat_named(COMBAT)),
+        None if weapon_id is None else weapons.get(weapon_id),
+        ranged=any(w.use != "melee" for w in weapons.values()),
+        bonuses=other_modifiers(bonuses),
+    )
+
+
+def _combat(game: Game, form: Form, dice: Dice) -> Result:
+    attacker = game.model(form.roller, "attacker")
+    enemy = game.model(form.opponent, "engaged enemy")
+    if enemy.id == attacker.id:
+        raise ValueError("a model cannot fight itself: choose the engaged enemy")
+    if enemy.side == attacker.side:
+        raise ValueError(f"{who(game.state, enemy.id)} is on the attacker's side: choose an enemy")
+    mine = _fighter(game, attacker, form.weapon, form.other)
+    mine = Fighter(
+        mine.label,
+        mine.combat,
+        mine.weapon,
+        mine.ranged,
+        (*picked_modifiers(game, form), *mine.bonuses),
+    )
+    theirs = _fighter(game, enemy, form.opponent_weapon, form.opponent_other)
+    return combat_roll(
+        dice,
+        mine,
+        theirs,
+        assault=form.assault or 0,
+        title=f"Combat: {mine.label} against {theirs.label}",
+    )
+
+
 def _shooting(game: Game, form: Form, dice: Dice) -> Result:
     shooter = game.model(form.roller, "shooter")
     weapon = armed(game, shooter, form)
@@ -168,7 +222,13 @@ def _shooting(game: Game, form: Form, dice: Dice) -> Result:
         ),
     )
     if not result.can_shoot:  # a shot beyond the longest range: no die is rolled for it
-        raise ValueError(f"{result.outcome} ({result.detail})")
+        # one message that says why and what to do (issue 31: "Cannot roll: Cannot shoot")
+        longest = f'{result.bands[-1]:g}"'
+        raise ValueError(
+            f"{form.distance:g}\" is beyond the {weapon.name}'s longest range, {longest} "
+            f"(short/medium/long: {bands_text(result.bands)}): move closer (a distance up "
+            f"to {longest}), or choose a nearer target or another weapon"
+        )
     return result
 
 
@@ -249,6 +309,7 @@ def _falling(game: Game, form: Form, dice: Dice) -> Result:
 ROLLS: dict[str, Callable[[Game, Form, Dice], Result]] = {
     "attribute": _attribute,
     "opposed": _opposed,
+    "combat": _combat,
     "shooting": _shooting,
     "wound": _wound,
     "steam": _steam,
@@ -295,14 +356,78 @@ def _combat_follow_on(game: Game, form: Form, result: OpposedRoll) -> FollowOn |
         return None
     hitter, hit = (form.roller, form.opponent) if active else (form.opponent, form.roller)
     melee = [i for i, w in game.weapons(game.state.model(hitter)).items() if w.use == "melee"]
+    chosen = form.weapon if active else form.opponent_weapon  # the Combat roll's weapons
     fields: list[tuple[str, FieldValue]] = [("roller", hitter)]
-    if melee:
+    if form.kind == "combat" and chosen in melee:
+        fields.append(("weapon", chosen or ""))
+    elif melee:
         fields.append(("weapon", melee[0]))
     fields += [("target", hit), ("their_turn", not active)]
     note = ""
     if active and rival:
         note = f"A tie: {who(game.state, form.opponent)} hit back; roll its wound roll next."
     return FollowOn("wound", tuple(fields), "a hit", result.title, note)
+
+
+COMBAT_ACTION = "combat"
+"""The catalog's Combat action (RB ch.2 Combat): its roll is the Combat roll."""
+JURY_RIGGED = "shoot-jury-rigged"
+"""The catalog's action that shoots a jury-rigged bullet: its shot is KABOOM! (BL §6)."""
+
+
+def acted(game: Game, acts: Sequence[Act]) -> FollowOn | None:
+    """The roll the last of the activation's actions (``acts``, in order) calls for: a
+    shot with a ranged or thrown weapon is followed by its Shooting roll with that weapon
+    (RB ch.2 Shooting), KABOOM! with a jury-rigged bullet (BL §6); an Assault, or a
+    Combat after one, by the Combat roll with the Assault bonus (RB ch.2 Assault). None
+    for any other action."""
+    act = acts[-1]
+    model = game.state.model(act.model)
+    bonus = assault_bonus(acts, model.id)
+    if act.action in (ASSAULT, COMBAT_ACTION):
+        fields: list[tuple[str, FieldValue]] = [("roller", model.id)]
+        if bonus:
+            fields.append(("assault", str(bonus)))
+        moves = bonus - 1
+        what = (
+            f"the Assault bonus +{bonus} ({counted(moves, 'move')} before it)"
+            if bonus
+            else "the attacker"
+        )
+        return FollowOn(
+            "combat",
+            tuple(fields),
+            what,
+            f"{who(game.state, model.id)}: {_action_name(game, act)}",
+            origin="the actions recorded",
+        )
+    item = None if act.item is None else game.state.setup.item_of(model, act.item)
+    weapon = None if item is None else game.weapons(model).get(item.id)
+    if item is None or weapon is None or weapon.use == "melee":
+        return None
+    fields = [("roller", model.id), ("weapon", item.id)]
+    if act.action == JURY_RIGGED:
+        fields.append(("kaboom", True))
+    return FollowOn(
+        "shooting",
+        tuple(fields),
+        f"the {weapon.name}",
+        f"{who(game.state, model.id)}: {_action_name(game, act)}",
+        origin="the action just recorded",
+    )
+
+
+def _action_name(game: Game, act: Act) -> str:
+    spec = next((a for a in game.state.tracker.actions if a.id == act.action), None)
+    return act.action if spec is None else spec.name
+
+
+def wounds(form: Form, result: Result) -> tuple[str, int] | None:
+    """A Wounded wound roll wounds its target once (RB ch.2 Hits: the hit miniature is
+    wounded, and Downed unless a special rule lets it take more than one)."""
+    if isinstance(result, WoundRoll) and result.wounded and form.target is not None:
+        return form.target, 1
+    return None
 
 
 def offered_modifiers(specs: Sequence[ModifierSpec], form: Form) -> tuple[ModifierSpec, ...]:
@@ -316,7 +441,7 @@ def offered_modifiers(specs: Sequence[ModifierSpec], form: Form) -> tuple[Modifi
         # Choice: a wound roll changes the Strength, so it offers the modifiers made for
         # it alone (as Steam Wars' does, ``model.rolls.d6.kinds``).
         return tuple(s for s in specs if s.roll == "wound")
-    if form.kind == "opposed" and form.combat:
+    if form.kind == "combat" or (form.kind == "opposed" and form.combat):
         return modifiers_for(specs, "combat")
     if form.kind in ("attribute", "opposed"):
         return modifiers_for(specs, "attribute")
@@ -324,10 +449,12 @@ def offered_modifiers(specs: Sequence[ModifierSpec], form: Form) -> tuple[Modifi
 
 
 def arms(kind_id: str, weapon: WeaponStats, melee: bool) -> bool:
-    """Whether a weapon can make this roll: any the wound roll; a ranged one a shot;
-    a Steam weapon the Steam roll."""
+    """Whether a weapon can make this roll: any the wound roll; a close combat one a
+    Combat roll (none chosen: Improvised or Unarmed); a ranged one a shot; a Steam weapon
+    the Steam roll."""
     return (
         kind_id == "wound"
+        or (kind_id == "combat" and weapon.use == "melee")
         or (kind_id == "shooting" and weapon.use != "melee")
         or (kind_id == "steam" and "steam" in weapon.tags)
     )
@@ -357,6 +484,8 @@ PUNK = RollFamily(
     rolls=ROLLS,
     tables=frozenset({FALLING_TABLE, COVER_TABLE}),
     follow_on=follow_on,
+    acted=acted,
+    wounds=wounds,
     modifiers=offered_modifiers,
     arms=arms,
     cover_rows=cover_rows,

@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.battle.events import Event
+from model.battle.events import Act, Event
 from model.battle.refused import Refused
 from model.battle.setup import matches_model
 from model.battle.state import BattleState
+from model.battle.text import who
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import TableSpec, TestSpec
 from model.rolls.dice import DiceSource, Modifier, Result
@@ -310,11 +311,29 @@ def follow_on(game: Game, form: Form, result: Result) -> FollowOn | None:
     return None
 
 
+def acted(game: Game, acts: Sequence[Act]) -> FollowOn | None:
+    """An action named like one of the catalog's tests is rolled as that test by the
+    model that took it (the colonial sheet's Melee, Steampocalypse's Close combat
+    attack); None for any other action."""
+    act = acts[-1]
+    test = next((t for t in game.state.tracker.tests if t.id == act.action), None)
+    if test is None:
+        return None
+    return FollowOn(
+        f"{TEST}{test.id}",
+        (("roller", act.model),),
+        who(game.state, act.model),
+        f"{who(game.state, act.model)}: {test.name}",
+        origin="the action just recorded",
+    )
+
+
 SHEETS = RollFamily(
     name="the catalog's tests",
     declared=lambda tracker: bool(tracker.tests),
     kinds=lambda tracker, stats: (),
     rolls={},
+    acted=acted,
 )
 """A game with tests of its own (a sheet game) rolls those (``sheet_kinds``, offered in
 every game), and no coded rolls besides."""

@@ -33,7 +33,7 @@ def auto_modifier(
     named like an action its unit declared in this activation (``declared``: Reikhammer's
     Sustained Fire, +1 to hit, after the Sustained Fire action)."""
     model = state.model(model_id)
-    if spec.id in declared:
+    if spec.id in declared or declared.intersection(spec.actions):
         return Modifier(spec.name, spec.value)
     if spec.counters:
         total = sum(

@@ -20,6 +20,8 @@ LABELS = {
     "opponent_stat": "Opponent's stat",
     "combat": "Combat roll",
     "weapon": "Weapon",
+    "opponent_weapon": "Enemy's weapon",
+    "assault": "Assault bonus",
     "target": "Target",
     "distance": "Distance",
     "kaboom": "KABOOM!",
@@ -56,6 +58,8 @@ ROWS = (
     "opponent_stat",
     "combat",
     "weapon",
+    "opponent_weapon",
+    "assault",
     "target",
     "distance",
     "kaboom",
@@ -80,7 +84,7 @@ ROWS = (
 )
 """The form's fields below the kind of roll, top to bottom."""
 
-DESCRIBED = frozenset({"roller", "opponent", "weapon", "target"})
+DESCRIBED = frozenset({"roller", "opponent", "weapon", "opponent_weapon", "target"})
 """Fields with a line under them that describes the model or the weapon chosen."""
 
 TICKS = {
@@ -101,6 +105,7 @@ NUMBERS = {
     "count": ("how many dice", True),
     "needed": ("the number to roll", True),
     "distance": ("{unit}, for the range band", False),
+    "assault": ("+1, and +1 per move before it", True),
     "strength": ("blank: the weapon's", True),
     "penetration": ("blank: the weapon's", True),
     "other": ("+ or - a number", True),

@@ -32,12 +32,12 @@ from model.battle.battle import Battle
 from model.battle.events import Event
 from model.battle.text import who
 from model.catalog.schema import FactionView
-from model.rolls.families import arms, family_for, offered_kinds, offered_modifiers
+from model.rolls.families import acted, arms, family_for, offered_kinds, offered_modifiers
 from model.rolls.follow_on import FieldValue, FollowOn
 from model.rolls.forms import Form, Kind
 from model.rolls.game import Game, model_text
 from model.rolls.sheets.kinds import is_sheet, kind_test, modifier_choices
-from model.rolls.sheets.modifiers import declared_actions
+from model.rolls.sheets.modifiers import auto_modifier, declared_actions
 from model.roster.describe import profile_text
 from tui.dialogs.dice.fields import DESCRIBED, LABELS, NUMBERS, ROWS, TICKS, node
 from tui.dialogs.dice.follow_on import recall
@@ -88,12 +88,25 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         self.family = family_for(game.state.tracker)
         """The game's rolls: the choices of the fields the catalog fills."""
         self.follow: FollowOn | None = recall(self.battle())
-        """What the last roll hands to the next (kept by battle while it is the last)."""
+        """What the last roll hands to the next (kept by battle while it is the last), or
+        what the action recorded since calls for (a shot: its Shooting roll)."""
+        self.opening = self.kinds[0]
+        """The kind of roll the dialog opens on: the first, or the one the action just
+        recorded calls for (issue 31 item 2: after a shot, Shooting with its weapon)."""
+        now = acted(game, self.battle().events)
+        called = None if now is None else next((k for k in self.kinds if k.id == now.kind), None)
+        if now is not None and called is not None:
+            self.follow, self.opening = now, called
+        self._dealt: tuple[str, int] | None = None
+        """The model the last result wounded and by how much, until it is applied."""
         self.filled = False
         """Whether the follow-on's fields were filled in this dialog."""
         self._auto: tuple[str | None, frozenset[str]] = (None, frozenset())
         """The model a catalog test's modifiers were last listed for, and those its state
         ticked (the others ticked are the player's)."""
+        self._ticked_for: tuple[str | None, str] = (None, "")
+        """The model and kind of roll (melee or not) whose modifiers were last listed
+        (another's are ticked anew as its state calls for them)."""
         self._rows: dict[str, tuple[Widget, ...]] = {}
         """The fields whose rows are composed (a kind of roll's, when it is first chosen),
         each with its widgets in the form's grid: label, field (and the line describing a
@@ -147,7 +160,7 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
             return compact(SelectionList[int](*self.family.cover_rows(self.game)))
         if name == "modifiers":
             return compact(SelectionList[str]())
-        if name == "weapon":
+        if name in ("weapon", "opponent_weapon"):
             return DropDown[str]([], prompt="No weapon")
         if name == "cover_kind":
             return DropDown[str](list(self._choices[name]))
@@ -246,17 +259,21 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
                 part.display = shown
 
     def _fill_weapons(self, kind: Kind) -> None:
-        """The roller's weapons that can make this roll; the one chosen stays if it can."""
-        roller = self._value("roller")
-        if roller is None or "weapon" not in self._rows:
-            return  # not composed: no kind shown so far chooses a weapon
+        """The roller's weapons that can make this roll (and the opponent's, in a close
+        combat roll); the one chosen stays if it can."""
+        self._fill_weapon(kind, "weapon", self._value("roller"))
+        self._fill_weapon(kind, "opponent_weapon", self._value("opponent"))
+
+    def _fill_weapon(self, kind: Kind, name: str, model_id: str | None) -> None:
+        if model_id is None or name not in self._rows:
+            return  # not composed: no kind shown so far chooses this weapon
         game = self.game
         weapons = [
             (f"{w.name} ({w.use})", item_id)
-            for item_id, w in game.weapons(game.state.model(roller)).items()
+            for item_id, w in game.weapons(game.state.model(model_id)).items()
             if arms(game.state.tracker, kind.id, w, self._checked("melee"))
         ]
-        select: Select[str] = self.query_one("#dice-weapon", Select)
+        select: Select[str] = self.query_one(f"#{node(name)}", Select)
         keep = select.value
         select.set_options(weapons)
         ids = [item_id for _, item_id in weapons]
@@ -286,11 +303,28 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
             listing.add_options([(c.label, c.id, c.ticked or c.id in mine) for c in found])
             self._auto = (roller, frozenset(c.id for c in found if c.ticked))
             return
-        kept = set(listing.selected)
         form = Form(kind=kind.id, combat=self._checked("combat"), melee=self._checked("melee"))
-        offered = offered_modifiers(self.game.state.tracker, form)
+        battle = self.battle()
+        state, roller = battle.state, self._value("roller")
+        offered = offered_modifiers(state.tracker, form)
+        # ticked as the roller's state calls for them (Aiming: Aimed +3; after a Charge,
+        # Charge +1: issue 31 items 2 and 3); what the player ticked stays for the same
+        # model and roll, and any can be unticked
+        declared = frozenset() if roller is None else declared_actions(state, battle.events, roller)
+        auto = frozenset(
+            s.id
+            for s in offered
+            if roller is not None
+            and (s.counters or s.actions)
+            and auto_modifier(state, s, roller, declared) is not None
+        )
+        selected = set(listing.selected)
+        listed_for = (roller, f"{kind.id} melee={form.melee} combat={form.combat}")
+        same = self._ticked_for == listed_for
+        kept = selected if same else (selected - self._auto[1]) | auto
         listing.clear_options()
         listing.add_options([(f"{s.name} {s.value:+d}", s.id, s.id in kept) for s in offered])
+        self._auto, self._ticked_for = (roller, auto), listed_for
 
     def _describe(self) -> None:
         """Under each model its current stats and armour; under the weapon its profile."""
@@ -301,13 +335,14 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
             model_id = self._value(name)
             text = "" if model_id is None else model_text(game, model_id)
             self.query_one(f"#{node(name)}-info", Static).update(text)
-        roller, weapon = self._value("roller"), self._value("weapon")
-        text = ""
-        if roller is not None and weapon is not None:
-            side = game.state.model(roller).side
-            text = profile_text(game.views[side].items[weapon], game.views[side].system)
-        if "weapon" in self._rows:
-            self.query_one("#dice-weapon-info", Static).update(text)
+        for name, owner in (("weapon", "roller"), ("opponent_weapon", "opponent")):
+            model_id, weapon = self._value(owner), self._value(name)
+            text = ""
+            if model_id is not None and weapon is not None:
+                side = game.state.model(model_id).side
+                text = profile_text(game.views[side].items[weapon], game.views[side].system)
+            if name in self._rows:
+                self.query_one(f"#{node(name)}-info", Static).update(text)
 
     # --- reading the form -----------------------------------------------------------------
 
@@ -341,6 +376,8 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
             opponent_stat=self._value("opponent_stat"),
             combat=self._checked("combat"),
             weapon=self._value("weapon"),
+            opponent_weapon=self._value("opponent_weapon"),
+            assault=self._number_in("assault", int),
             target=self._value("target"),
             distance=self._number_in("distance", float),
             kaboom=self._checked("kaboom"),

@@ -24,28 +24,32 @@ whatever the screen does with them.
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 
+from model.battle.events import Wound
 from model.battle.refused import Refused
+from model.battle.text import who
 from model.rolls.dice import Result, next_dice
-from model.rolls.families import follow_on, roll, turn_order
+from model.rolls.families import follow_on, roll, turn_order, wounds_dealt
 from model.rolls.forms import Form, Kind
 from model.rolls.game import Game
 from model.rolls.sheets.kinds import SheetRolls, is_sheet, sheet_roll
 from tui.dialogs.dice.fields import ROWS, FormScroll
 from tui.dialogs.dice.follow_on import remember
+from tui.dialogs.dice.help import dice_help
 from tui.dialogs.dice.light import DropDown, compact
 from tui.dialogs.dice.results import result_text, sheet_text
 from tui.dialogs.dice.rows import DiceRows
+from tui.screens.help import TextHelpScreen
 
 
 class DiceDialog(DiceRows):
-    """Choose a roll and its inputs; Roll (or Enter in a number field, or Ctrl+R) rolls it
-    and logs it, and the dialog stays open for the next roll; Escape closes it."""
+    """Choose a roll and its inputs; Roll (or Ctrl+R) rolls it and logs it, and the dialog
+    stays open for the next roll; Escape closes it."""
 
     DEFAULT_CSS = """
     DiceDialog {
@@ -73,7 +77,15 @@ class DiceDialog(DiceRows):
     }
     /* A grid of label and field, not a row of containers each: laying out the form
        was most of opening the dialog (issue 16 point 9) */
+    /* The form's scrollbar is drawn to be seen: the dim thumb on a black track was
+       taken for no scrollbar at all, the modifiers hidden below it (issue 31 item 7) */
     #dice-form {
+        scrollbar-color: $primary;
+        scrollbar-color-hover: $primary-lighten-1;
+        scrollbar-color-active: $primary-lighten-2;
+        scrollbar-background: $surface-darken-1;
+        scrollbar-background-hover: $surface-darken-1;
+        scrollbar-background-active: $surface-darken-1;
         layout: grid;
         grid-size: 2;
         grid-columns: 20 1fr;
@@ -96,6 +108,9 @@ class DiceDialog(DiceRows):
     BINDINGS = [
         Binding("escape", "close", "Close", id="dice-close"),
         Binding("ctrl+r", "roll", "Roll", id="dice-roll"),
+        Binding("f1", "help", "Help", id="dice-help"),
+        Binding("n", "next", "Next roll", id="dice-next"),
+        Binding("w", "apply", "Apply the wound", id="dice-apply"),
     ]
 
     # --- building the form -----------------------------------------------------------------
@@ -123,13 +138,14 @@ class DiceDialog(DiceRows):
         self._unshown.update(roller=roller, opponent=rival, target=rival)
         if stats:  # a choice that cannot be blank starts on the first
             self._unshown.update(stat=stats[0][1], opponent_stat=stats[0][1])
-        first = self.kinds[0].fields
+        opening = self.opening  # what the tracker knows: after a shot, Shooting
+        first = opening.fields
         with Vertical(id="dice-dialog"):
             yield Label("Dice helper: every roll goes into the battle's log", id="dice-title")
             yield Static("", id="dice-follow")
             with FormScroll(id="dice-form"):
                 kinds = [(k.name, k.id) for k in self.kinds]
-                kind = DropDown[str](list(kinds), allow_blank=False, value=kinds[0][1])
+                kind = DropDown[str](list(kinds), allow_blank=False, value=opening.id)
                 self._rows["kind"] = tuple(self._line("kind", kind))
                 yield from self._rows["kind"]
                 for name in ROWS:  # the first kind's rows now, the others' when chosen
@@ -137,16 +153,19 @@ class DiceDialog(DiceRows):
                         yield from self._parts(name)
             with Horizontal(id="dice-buttons"):
                 yield compact(Button("Roll", id="dice-roll", variant="primary"))
+                yield compact(Button("Next", id="dice-next"))
+                yield compact(Button("Apply the wound", id="dice-apply"))
                 yield compact(Button("Close", id="dice-close"))
             yield Static("", id="dice-message")
             with VerticalScroll(id="dice-output"):
                 yield Static("", id="dice-result")
             yield Label(
-                "Tab: next field · Enter in a number or Ctrl+R: roll · Escape: close",
+                "Tab: next field · Ctrl+R: roll · F1: help · Escape: close",
                 id="dice-hint",
             )
 
     def on_mount(self) -> None:
+        self.query_one("#dice-apply").display = False
         self._fit_rows()
         self._describe()
         self._show_follow()
@@ -176,6 +195,61 @@ class DiceDialog(DiceRows):
         line = self.query_one("#dice-follow", Static)
         line.update(text)
         line.display = bool(text)
+        # the next roll is a key (n) and a button, not only words (issue 31 item 2)
+        button = self.query_one("#dice-next", Button)
+        button.display = kind is not None and not self.filled
+        if kind is not None:
+            button.label = f"Next: {kind.name} (n)"
+
+    def action_next(self) -> None:
+        """n: choose the roll that follows the last one, filled from it; Roll is then
+        focused, so Enter rolls it."""
+        kind = self._follow_kind()
+        if kind is None or self.filled:
+            self.query_one("#dice-message", Static).update(
+                "No roll follows the last one here: choose the roll to make"
+            )
+            return
+        select = self.query_one("#dice-kind", Select)
+        if select.value == kind.id:
+            self._fill_follow()
+        else:
+            select.value = kind.id  # its Changed message fills it
+        self.query_one("#dice-roll", Button).focus()
+
+    @on(Button.Pressed, "#dice-next")
+    def _next_pressed(self) -> None:
+        self.action_next()
+
+    def _offer_wound(self, dealt: tuple[str, int] | None) -> None:
+        """After a result that wounds a model, a button (focused: Enter) and the key w
+        apply it, as w on that model in the tracker would (issue 31 item 2)."""
+        self._dealt = dealt
+        button = self.query_one("#dice-apply", Button)
+        button.display = dealt is not None
+        if dealt is not None:
+            target, amount = dealt
+            wounds = "the wound" if amount == 1 else f"{amount} wounds"
+            button.label = f"Apply {wounds} to {who(self.game.state, target)} (w)"
+            button.focus()
+
+    @on(Button.Pressed, "#dice-apply")
+    def action_apply(self) -> None:
+        """w: record the wound the last result dealt on its model, once."""
+        if self._dealt is None:
+            self.query_one("#dice-message", Static).update(
+                "The last roll wounded no one: record a wound with w in the tracker"
+            )
+            return
+        target, amount = self._dealt
+        name = who(self.game.state, target)
+        if self.record(Wound(kind="wound", model=target, amount=amount)):
+            message = f"{name}: {amount} wound{'s' if amount != 1 else ''} recorded"
+        else:
+            message = f"The battle's log refused the wound on {name}: nothing was recorded"
+        self._offer_wound(None)
+        self.query_one("#dice-message", Static).update(message)
+        self.query_one("#dice-roll", Button).focus()
 
     def _fill_follow(self) -> None:
         """Fill the kind's fields from the last roll (the player can still change them)."""
@@ -204,7 +278,8 @@ class DiceDialog(DiceRows):
         if event.control.id == "dice-stat" and isinstance(event.value, str):
             # The usual opposed roll pits a stat against the same stat.
             self._set("opponent_stat", event.value)
-        if event.control.id in ("dice-kind", "dice-roller", "dice-combat", "dice-melee"):
+        changes = ("dice-kind", "dice-roller", "dice-opponent", "dice-combat", "dice-melee")
+        if event.control.id in changes:
             await self._refresh()
             kind = event.value if event.control.id == "dice-kind" else None
             if self.follow is not None and kind == self.follow.kind and not self.filled:
@@ -213,8 +288,27 @@ class DiceDialog(DiceRows):
 
     # --- rolling --------------------------------------------------------------------------
 
-    @on(Button.Pressed, "#dice-roll")
     @on(Input.Submitted)
+    def _next_field(self, event: Input.Submitted) -> None:
+        """Enter in a number goes on to the next field: it never rolls, so trying four
+        distances logs no roll (issue 31 item 2); Ctrl+R or Roll rolls."""
+        event.stop()
+        self.focus_next()
+
+    @on(events.DescendantFocus)
+    def _highlight_first(self, event: events.DescendantFocus) -> None:
+        """A list of choices taking the focus highlights its first line, so Space ticks
+        it at once (issue 31 item 7: Space did nothing until Down)."""
+        listing = event.widget
+        unlit = isinstance(listing, SelectionList) and listing.highlighted is None
+        if unlit and isinstance(listing, SelectionList) and listing.option_count:
+            listing.highlighted = 0
+
+    def action_help(self) -> None:
+        """F1: what the dice helper does and its keys (issue 31 item 7)."""
+        self.app.push_screen(TextHelpScreen("Dice helper", dice_help(self.kinds)))
+
+    @on(Button.Pressed, "#dice-roll")
     def action_roll(self) -> None:
         """Roll with the battle's next dice and log the result, or say why not."""
         battle = self.battle()
@@ -229,9 +323,11 @@ class DiceDialog(DiceRows):
                 return
             result = roll(game, form, dice)
         except ValueError as exc:
+            self._offer_wound(None)
             self._show(None, f"Cannot roll: {exc}")
             return
         except Refused as exc:
+            self._offer_wound(None)
             self._show(None, f"Cannot roll: {exc.reason}")
             return
         if not self.record(result.event()):
@@ -246,6 +342,9 @@ class DiceDialog(DiceRows):
             message = "The turn's order was not recorded: record the roll-off (o)"
         self._show(result, message)
         self._followed(game, form, result)
+        self._offer_wound(wounds_dealt(game, form, result))
+        if self._dealt is None and self.query_one("#dice-next").display:
+            self.query_one("#dice-next", Button).focus()  # Enter: the next roll
 
     def _followed(self, game: Game, form: Form, result: Result) -> None:
         """Keep what the roll just logged hands to the next one, and say so. A roll of
