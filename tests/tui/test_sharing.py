@@ -6,7 +6,7 @@ from pathlib import Path
 
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, TextArea
 
 from model.roster.validate import validate
 from saves.export_formats import to_markdown, to_text
@@ -81,7 +81,7 @@ async def test_markdown_to_a_file(tmp_path: Path) -> None:
 async def paste(pilot: Pilot[None], text: str) -> None:
     """Paste into the focused field, as a terminal delivers a paste."""
     focused = pilot.app.focused
-    assert isinstance(focused, Input), focused
+    assert isinstance(focused, (Input, TextArea)), focused
     focused.post_message(events.Paste(text))
     await pilot.pause()
 
