@@ -18,7 +18,10 @@ from textual.widgets import TextArea
 
 from tui.dialogs.prompt import PromptDialog
 
-PROMPT = "Paste a share code (WB1-...), or the whole message that holds one:"
+PROMPT = (
+    "Paste a share code (WB1-... or WBS1-...) or the whole message that holds one, "
+    "or type the path of a BattleScribe roster (.ros, .rosz):"
+)
 
 
 class PasteArea(TextArea):
