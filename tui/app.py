@@ -230,28 +230,14 @@ class WarbandApp(App[None]):
 
     @work(exclusive=True, group="import")
     async def import_code(self) -> None:
-        """Ask for a share code and open the list it holds in the builder, unsaved, with
-        every finding; a damaged code or an unknown id is explained instead."""
-        from model.core.problems import WarbandError
-        from model.parse.toml_text import KeyLines
-        from saves.roster_file import RosterSource, resolve
-        from saves.share_code import decode
+        """Ask for a share code (or a message holding one) or a BattleScribe roster's
+        path, and open the list in its builder (``tui/flows/import_list.py``)."""
         from tui.dialogs.import_code import ImportDialog
-        from tui.dialogs.message import MessageDialog
+        from tui.flows.import_list import import_text
 
         text = await self.push_screen_wait(ImportDialog())
-        if not text or not text.strip():
-            return
-        try:
-            roster = decode(text)
-            view = resolve(roster, RosterSource("<share code>", KeyLines("")), self.library.load)
-        except WarbandError as exc:
-            self.push_screen(MessageDialog("Cannot import the list", exc.render(), error=True))
-            return
-        builder = self.push_builder(view, roster, path=None, saved=None)
-        report = builder.report
-        verdict = "valid" if report.valid else f"NOT VALID: {len(report.errors)} error(s)"
-        self.notify(f"Imported {roster.name} ({verdict}); Ctrl+S saves it", timeout=6)
+        if text and text.strip():
+            import_text(self, text)
 
     def push_builder(
         self,
@@ -322,9 +308,13 @@ class WarbandApp(App[None]):
         from model.core.problems import WarbandError
         from saves.peek import is_bs_roster
         from saves.roster_file import read_roster, resolve
+        from tui.flows.import_list import ros_refusal
 
         if is_bs_roster(path):
             return self._open_bs_list(path)
+        refused = ros_refusal(path)  # a .ros: import it, not a TOML error about its line 1
+        if refused is not None:
+            return refused
         try:
             roster, source = read_roster(path)
             view = resolve(roster, source, self.library.load)
@@ -338,8 +328,12 @@ class WarbandApp(App[None]):
         """A list over BattleScribe data opens in a builder of its own (the tracker takes
         warband's own lists only)."""
         from model.core.problems import WarbandError
+        from tui.flows.import_list import absent_game
         from tui.screens.bsbuilder.screen import BsBuilderScreen
 
+        absent = absent_game(self.library, path)  # its game not there: where it goes
+        if absent is not None:
+            return absent
         try:
             builder = BsBuilderScreen.opened(path, self.library, self.locations.recovery_dir)
         except WarbandError as exc:

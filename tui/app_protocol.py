@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from catalogs.library import Library
+    from model.catalog.schema import FactionView
+    from model.roster.roster import Roster
     from saves.locations import Locations
     from saves.settings import Settings
 
@@ -46,3 +48,8 @@ class WarbandHost(Protocol):
 
     def open_any(self, path: Path) -> None:
         """Open a recent file: a battle in the tracker, a list in the builder."""
+
+    def push_builder(
+        self, view: FactionView, roster: Roster, path: Path | None, saved: Roster | None
+    ) -> object:
+        """Open the builder on a roster, above the home screen."""

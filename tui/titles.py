@@ -37,6 +37,16 @@ def system_titles(library: Library) -> dict[str, str]:
     return titles
 
 
+def system_names(library: Library) -> list[str]:
+    """Every system the library sees, by its game's name alone ("Steam Wars"): where a
+    sentence names them all, the editions and sources would drown it."""
+    names = []
+    for system_id, entry in library.entries().items():
+        name = _table(entry.folder / "system.toml", "system").get("name")
+        names.append(_one_line(name) if isinstance(name, str) and name.strip() else system_id)
+    return names
+
+
 BS_HEAD_BYTES = 4096
 """How much of a ``.gst`` is read for its name: the root element's attributes come first."""
 

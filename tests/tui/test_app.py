@@ -63,7 +63,7 @@ class TestRecovery:
             await pilot.pause()
             assert isinstance(app.screen, ChoiceDialog)
             assert "unsaved changes to 'Gangers'" in app.screen.message
-            await keys(pilot, "tab", "enter")  # Recover: the first button (Later has the cursor)
+            await keys(pilot, "enter")  # Recover: the default, drawn as one, has the cursor
             builder = app.screen
             assert isinstance(builder, BuilderScreen)
             assert builder.roster == unsaved

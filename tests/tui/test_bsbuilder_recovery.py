@@ -67,7 +67,7 @@ async def test_unsaved_work_survives_a_crash_and_saves_to_its_own_file(folders: 
             "warband closed with unsaved changes to 'Gaslands' (gaslands, BattleScribe data, "
             f"4 selections; file: {path})."
         )
-        await keys(pilot, "tab", "enter")  # Recover: the first button (Later has the cursor)
+        await keys(pilot, "enter")  # Recover: the default
         assert builder(app).roster == unsaved
         assert builder(app).dirty
         assert builder(app).title == "Gaslands *"
@@ -124,7 +124,7 @@ async def test_a_copy_whose_game_is_gone_is_kept_and_explained(folders: Folders)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceDialog)
-        await keys(pilot, "tab", "enter")  # Recover
+        await keys(pilot, "enter")  # Recover
         assert isinstance(app.screen, HomeScreen)
         [told] = [n.message for n in app._notifications if "Cannot recover" in n.message]
         assert told.startswith("Cannot recover 'Gaslands' now: no BattleScribe data for")

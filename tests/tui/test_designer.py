@@ -174,7 +174,7 @@ async def test_findings_live_in_the_designer_and_escape_asks(tmp_path: Path) -> 
         assert isinstance(top(app), ChoiceDialog)
         await keys(pilot, "escape")
         assert top(app) is dialog
-        await keys(pilot, "escape", "tab", "tab", "enter")  # Drop them
+        await keys(pilot, "escape", "tab", "enter")  # Drop them (Tab from Save, the default)
         assert builder_of(app) is builder
         assert builder.roster.units == () and not builder.roster.cards
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, TextArea
 
 from model.roster.validate import validate
-from saves.export_formats import to_markdown
+from saves.export_formats import to_markdown, to_text
 from saves.list_export import build_export
 from saves.roster_file import read_roster, resolve
 from saves.share_code import decode, encode
@@ -41,6 +41,26 @@ async def test_a_share_code_to_the_clipboard(tmp_path: Path) -> None:
     assert decode(copied) == read_roster(GANGERS)[0]
 
 
+async def test_enter_enter_copies_the_chat_text(tmp_path: Path) -> None:
+    """s, Enter (Chat text, the first format), Enter (Copy, the default the dialog
+    shows): the chat text is copied, and said so."""
+    folders = Folders(tmp_path)
+    path = folders.roster("rust-rats.toml", GANGERS.read_text(encoding="utf-8"))
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "s", "enter")
+        assert isinstance(app.screen, ChoiceDialog)
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, BuilderScreen)
+        copied = app.clipboard
+        said = [n.message for n in app._notifications]
+    roster, source = read_roster(GANGERS)
+    view = resolve(roster, source, lambda _: bundled())
+    assert copied == to_text(build_export(roster, view, validate(view, roster)), encode(roster))
+    assert any(message.startswith("Copied") for message in said), said
+
+
 async def test_markdown_to_a_file(tmp_path: Path) -> None:
     folders = Folders(tmp_path)
     path = folders.roster("rust-rats.toml", GANGERS.read_text(encoding="utf-8"))
@@ -61,7 +81,7 @@ async def test_markdown_to_a_file(tmp_path: Path) -> None:
 async def paste(pilot: Pilot[None], text: str) -> None:
     """Paste into the focused field, as a terminal delivers a paste."""
     focused = pilot.app.focused
-    assert isinstance(focused, Input), focused
+    assert isinstance(focused, (Input, TextArea)), focused
     focused.post_message(events.Paste(text))
     await pilot.pause()
 

@@ -8,9 +8,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from textual.color import Color
 from textual.pilot import Pilot
 from textual.widgets import Button, DirectoryTree, Input, OptionList, Select, Static
 
+from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys
 from tests.tui.test_tracker import start
@@ -20,6 +22,7 @@ from tui.dialogs.designer import DesignerDialog
 from tui.dialogs.open_file import OpenFileDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.screens.builder.screen import BuilderScreen
+from tui.screens.help import help_markdown
 from tui.screens.home import HomeScreen
 from tui.screens.tracker.screen import TrackerScreen
 
@@ -209,8 +212,10 @@ async def test_game_systems_are_listed_by_name(tmp_path: Path) -> None:
 
 
 class TestQuestions:
-    """Every question: going ahead first, the destructive answer next, the way out last
-    and focused, so Enter never loses work and Tab, Enter does the same everywhere."""
+    """Every question: going ahead first, the destructive answer next, the way out last.
+    Enter presses the default, the one button drawn as the default and focused: the
+    first answer that goes ahead and destroys nothing, else (where going ahead only
+    destroys) the way out. So Enter does what the dialog shows, and never loses work."""
 
     async def test_the_builders_quit_question(self, tmp_path: Path) -> None:
         folders = Folders(tmp_path)
@@ -223,15 +228,16 @@ class TestQuestions:
             builder = app.screen
             assert isinstance(builder, BuilderScreen)
             await keys(pilot, "x", "ctrl+q")
+            saved = builder.roster
             question = app.screen
             assert isinstance(question, ChoiceDialog)
             assert [value for _, value, _ in question.choices] == ["save", "discard", "cancel"]
-            assert focused_id(app) == "choice-cancel"
-            await keys(pilot, "enter")  # the focused answer: nothing lost, still building
-            assert builder.dirty
-            assert app.screen is builder
-            await keys(pilot, "ctrl+q", "tab")
             assert focused_id(app) == "choice-save"
+            assert painted_default(question) == "choice-save"
+            await keys(pilot, "escape")  # the way out: nothing lost, still building
+            assert builder.dirty and app.screen is builder
+            await keys(pilot, "ctrl+q", "enter")  # Save, the default: saved, then quit
+        assert read_roster(path)[0] == saved
 
     async def test_the_designers_drop_question(self, tmp_path: Path) -> None:
         folders = Folders(tmp_path)
@@ -248,11 +254,84 @@ class TestQuestions:
             question = app.screen
             assert isinstance(question, ChoiceDialog), question
             assert [value for _, value, _ in question.choices] == ["save", "drop", "keep"]
-            assert focused_id(app) == "choice-keep"
-            await keys(pilot, "enter")  # the focused answer: keep editing
-            assert isinstance(app.screen, DesignerDialog)
-            await keys(pilot, "escape", "tab")
             assert focused_id(app) == "choice-save"  # as in the builder's question
+            assert painted_default(question) == "choice-save"
+            await keys(pilot, "escape")  # the way out: keep editing
+            assert isinstance(app.screen, DesignerDialog)
+
+    async def test_replace_and_enter_replaces_nothing(self, tmp_path: Path) -> None:
+        """Replace destroys what is there, and is the only answer that goes ahead: the
+        default, drawn and focused, is Cancel."""
+        folders = Folders(tmp_path)
+        folders.saves.mkdir(parents=True)
+        path = folders.saves / "band.toml"
+        shutil.copy(FIXTURES / GANGERS.relative_to("tests/fixtures"), path)
+        other = folders.roster("other.toml", "theirs\n")
+        app = app_in(folders, open_path=path, offer_recovery=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            builder = app.screen
+            await keys(pilot, "x", "ctrl+w", "home", "ctrl+k", "other.toml", "enter")
+            question = app.screen
+            assert isinstance(question, ChoiceDialog), question
+            assert [value for _, value, _ in question.choices] == ["replace", "cancel"]
+            assert focused_id(app) == "choice-cancel"
+            assert painted_default(question) == "choice-cancel"
+            await keys(pilot, "enter")
+            assert app.screen is builder
+        assert other.read_text(encoding="utf-8") == "theirs\n"
+
+    async def test_end_the_game_and_enter_ends_nothing(self, tmp_path: Path) -> None:
+        folders = Folders(tmp_path)
+        battle = start(folders)
+        app = app_in(folders, battle_path=battle, offer_recovery=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            tracker = app.screen
+            assert isinstance(tracker, TrackerScreen)
+            await keys(pilot, "g")
+            question = app.screen
+            assert isinstance(question, ChoiceDialog), question
+            assert focused_id(app) == "choice-cancel"
+            assert painted_default(question) == "choice-cancel"
+            await keys(pilot, "enter")
+            assert tracker.battle.events == ()
+            assert app.screen is tracker
+
+    async def test_the_focused_button_stands_out(self, tmp_path: Path) -> None:
+        """Drawn reversed, bold and underlined, with a bright edge: more than a tint."""
+        folders = Folders(tmp_path)
+        app = app_in(folders, offer_recovery=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.push_screen(
+                ChoiceDialog("Q", "?", [("Go", "go", "primary"), ("Cancel", "cancel", "default")])
+            )
+            await pilot.pause()
+            focused = app.focused
+            assert isinstance(focused, Button) and focused.id == "choice-go"
+            style = focused.styles.text_style
+            assert style.reverse and style.bold and style.underline
+            edge = focused.styles.border_top
+            assert edge[0] == "tall" and edge[1] == Color.parse(app.theme_variables["accent"])
+            other = app.screen.query_one("#choice-cancel", Button)
+            assert not other.styles.text_style.reverse
+
+    async def test_f1_says_what_enter_presses(self, tmp_path: Path) -> None:
+        folders = Folders(tmp_path)
+        app = app_in(folders, offer_recovery=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            page = help_markdown(app.screen)  # type: ignore[arg-type]
+        assert "Enter presses the highlighted button" in page
+        assert "Replace a file, End the game), Cancel" in page
+
+
+def painted_default(question: ChoiceDialog) -> str:
+    """The one button drawn as the default (``primary``)."""
+    [default] = [b.id for b in question.query(Button) if b.variant == "primary"]
+    assert default is not None
+    return default
 
 
 def focused_id(app: WarbandApp) -> str | None:

@@ -217,7 +217,7 @@ async def test_moving_on_with_units_not_activated_asks_first(tmp_path: Path) -> 
         assert all(w in app.screen.message for w in waiting[:6])
         await keys(pilot, "escape")  # keep playing
         assert screen.state.phase == phase
-        await keys(pilot, "x", "tab", "enter")  # Move on (Tab from Keep playing, wrapping)
+        await keys(pilot, "x", "enter")  # Move on: the default (it destroys nothing)
         assert screen.state.phase == phase + 1
         name = screen.state.tracker.turns.phases[phase + 1].name
         assert screen._log_lines[-1].endswith(f"next phase: {name}")
@@ -264,7 +264,7 @@ async def test_ending_the_turn_early_passes_the_models_that_have_not_acted(
         for _ in range(len(waiting)):
             await keys(pilot, "t")
             assert isinstance(app.screen, ChoiceDialog)
-            await keys(pilot, "tab", "enter")  # Pass them (Tab from Keep playing, wrapping)
+            await keys(pilot, "enter")  # Pass them: the default (undo brings them back)
             if screen.state.turn == 2:
                 break
             said = [n.message for n in app._notifications if n.title == "Not yet"]

@@ -27,9 +27,16 @@ class ChoiceDialog(ModalScreen[str]):
       them, Replace, End the game: given the ``error`` variant), then the way out, the
       answer Escape gives (Cancel, Keep editing, Later, Close) last. The dialog lays the
       buttons out in that order whatever order they are passed in.
-    - **Focus**: the way out has the cursor at first. Enter pressed out of habit, or
-      typed ahead, does what Escape does and never loses work; Tab (which wraps round)
-      then Enter takes the first answer, Shift+Tab then Enter the destructive one.
+    - **The default**, the one button that looks like it (painted ``primary``) and has
+      the cursor, so that Enter presses it: the first answer that goes ahead and
+      destroys nothing (Save, Recover, Copy). Where the only answers that go ahead
+      destroy something (Replace, End the game), the default is the way out: an Enter
+      pressed out of habit never loses work. The focused button is drawn reversed and
+      underlined with a bright edge (``app.tcss``), so the one Enter presses shows at a
+      glance; Tab and Shift+Tab (which wrap round) move it.
+
+    An older rule gave every dialog's way out the cursor, while the first answer was
+    painted as the default: Enter then did the opposite of what the dialog showed.
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="cancel")]
@@ -47,7 +54,13 @@ class ChoiceDialog(ModalScreen[str]):
         super().__init__()
         self.title_text = title
         self.message = message
-        self.choices = sorted(choices, key=lambda c: _rank(c, cancel))
+        ordered = sorted(choices, key=lambda c: _rank(c, cancel))
+        self.default_value = default_answer(ordered, cancel)
+        """The answer Enter gives: the button painted as the default, with the cursor."""
+        self.choices = [
+            (label, value, _paint(value, variant, self.default_value))
+            for label, value, variant in ordered
+        ]
         self.cancel_value = cancel
 
     def compose(self) -> ComposeResult:
@@ -61,8 +74,7 @@ class ChoiceDialog(ModalScreen[str]):
                     yield Button(label, id=f"choice-{value}", variant=variant)  # type: ignore[arg-type]
 
     def on_mount(self) -> None:
-        way_out = self.query(f"#choice-{self.cancel_value}").results(Button)
-        for button in way_out:
+        for button in self.query(f"#choice-{self.default_value}").results(Button):
             button.focus()
 
     @on(Button.Pressed)
@@ -85,14 +97,31 @@ def _rank(choice: tuple[str, str, str], cancel: str) -> int:
     return 1 if variant == "error" else 0
 
 
+def default_answer(choices: list[tuple[str, str, str]], cancel: str) -> str:
+    """The answer Enter gives: the first that goes ahead and destroys nothing, else the
+    way out (``cancel``)."""
+    return next(
+        (value for _, value, variant in choices if value != cancel and variant != "error"),
+        cancel,
+    )
+
+
+def _paint(value: str, variant: str, default: str) -> str:
+    """A button's variant as shown: only the default looks like one (``primary``); the
+    others keep theirs (a ``primary`` passed for another answer is drawn plain)."""
+    if value == default:
+        return "primary"
+    return "default" if variant == "primary" else variant
+
+
 REPLACE = "replace"
 """The answer of ``replace_question`` that lets a save write over a file."""
 
 
 def replace_question(path: Path) -> ChoiceDialog:
     """The question asked before writing over a file that is there: Replace or Cancel,
-    with Cancel focused (as in every question), so an Enter pressed out of habit
-    replaces nothing."""
+    with Cancel the default (Replace destroys what is there), so an Enter pressed out of
+    habit replaces nothing."""
     shown = terminal_safe(str(path))
     return ChoiceDialog(
         f"Replace {terminal_safe(path.name)}?",

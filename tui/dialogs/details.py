@@ -21,7 +21,7 @@ class DetailsDialog(ModalScreen[None]):
         self.body = body
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog wide tall"):
+        with Vertical(classes="dialog wide"):  # sized to the card, up to the screen
             yield Label(self.title_text, classes="dialog-title")
             with VerticalScroll(classes="dialog-scroll", id="details-scroll"):
                 yield Static(self.body, id="details-body")

@@ -101,7 +101,9 @@ class OpenFileDialog(ModalScreen[Path | None]):
         example: Path | None = None,
         error: str | None = None,
         typed: str = "",
+        note: str | None = None,
     ) -> None:
+        """``note`` says, above the files, which of them can be used here."""
         super().__init__()
         self.root = root
         self.title_text = title
@@ -110,11 +112,14 @@ class OpenFileDialog(ModalScreen[Path | None]):
         """The path shown greyed in the empty path box."""
         self.error = error
         self.typed = typed
+        self.note = note
 
     def compose(self) -> ComposeResult:
         start = Path.cwd()
         with Vertical(classes="dialog tall"):
             yield Label(self.title_text, classes="dialog-title")
+            if self.note:
+                yield Static(self.note, id="open-note", markup=False)
             yield RosterFiles(self.root, self.kind, id="files")
             yield Label("or type a path:")
             example = self.example or self.root / (

@@ -19,6 +19,26 @@ if TYPE_CHECKING:
     from model.roster.roster import Roster
 
 
+NOT_YET = (
+    "a list over BattleScribe data: the tracker does not take these yet. Choose a list of "
+    "one of warband's own games (build one with n on the home screen)."
+)
+"""Why a list over BattleScribe data cannot be a side, said in plain words."""
+
+
+def playable(library: Library) -> str:
+    """Which lists can be played, said before any is picked: those of warband's own games,
+    by name, and not yet those over BattleScribe data."""
+    from tui.titles import system_names
+
+    games = ", ".join(system_names(library)) or "none found"
+    return (
+        f"A battle is between two lists of one of warband's own games ({games}). "
+        "Lists over BattleScribe data cannot be played yet: the tracker does not take "
+        "them."
+    )
+
+
 async def new_battle_file(app: App[Any], library: Library, root: Path) -> Path | None:
     """Pick two list files, then start a battle file between them in ``root``: the file
     written, or None when the player stopped or it could not be written (explained)."""
@@ -26,8 +46,10 @@ async def new_battle_file(app: App[Any], library: Library, root: Path) -> Path |
 
     from model.battle.battle import new_battle
     from model.core.problems import WarbandError
+    from model.core.safe_text import terminal_safe
     from saves.battle_file import write_battle
     from saves.free_name import NoFreeName, free_path, slug
+    from saves.peek import is_bs_roster
     from saves.roster_file import read_roster, resolve
     from tui.dialogs.choice import may_write
     from tui.dialogs.message import MessageDialog
@@ -35,6 +57,7 @@ async def new_battle_file(app: App[Any], library: Library, root: Path) -> Path |
     from tui.dialogs.prompt import PromptDialog
 
     root.mkdir(parents=True, exist_ok=True)
+    note = playable(library)
     players: list[tuple[str, Roster, FactionView]] = []
     shown = root  # side B's picker opens beside side A's file
     for side in ("A", "B"):
@@ -43,12 +66,20 @@ async def new_battle_file(app: App[Any], library: Library, root: Path) -> Path |
         while True:  # a list that cannot be used: the same step again, with the reason
             path = await app.push_screen_wait(
                 OpenFileDialog(
-                    shown, f"Side {side}'s list", kind=Kind.ROSTER, error=error, typed=typed
+                    shown,
+                    f"Side {side}'s list",
+                    kind=Kind.ROSTER,
+                    error=error,
+                    typed=typed,
+                    note=note if not players else None,
                 )
             )
             if path is None:
                 return None
             typed = str(path)
+            if is_bs_roster(path):
+                error = f"{terminal_safe(str(path))}: {NOT_YET}"
+                continue
             try:
                 roster, source = read_roster(path)
                 view = resolve(roster, source, library.load)

@@ -20,7 +20,17 @@ def help_markdown(screen: CommandScreen) -> str:
         "| `Ctrl+Q` | Quit | Leave warband (it asks about unsaved changes). |"
     )
     table = f"| Key | Command | What it does |\n|---|---|---|\n{rows}\n{common}\n"
-    return f"{screen.help_text()}\n\n{table}"
+    return f"{screen.help_text()}\n\n{table}\n{QUESTIONS}"
+
+
+QUESTIONS = """\
+**Questions** (save the changes? recover unsaved work? copy or save to a file?) all
+work the same way. Enter presses the highlighted button, drawn reversed with a bright
+edge: the answer that goes ahead and keeps your work (Save, Recover, Copy), or, where
+the only way ahead destroys something (Replace a file, End the game), Cancel. Tab and
+Shift+Tab move between the buttons; Escape always leaves and loses nothing.
+"""
+"""How every question's buttons work (``tui/dialogs/choice.py``), under each screen's keys."""
 
 
 class HelpScreen(ModalScreen[None]):

@@ -35,7 +35,13 @@ class HomeScreen(CommandScreen):
             "Open",
             "Open a list (in the builder) or a battle (in the tracker) from a file.",
         ),
-        Command("import_list", "i", "Import", "Open a list from a share code (WB1-...)."),
+        Command(
+            "import_list",
+            "i",
+            "Import",
+            "Open a list from a share code (WB1-..., WBS1-...) or a BattleScribe roster "
+            "(.ros, .rosz).",
+        ),
         Command("new_battle", "b", "New battle", "Start a battle between two list files."),
         Command("resume_battle", "r", "Resume battle", "Resume a saved battle: battle files only."),
         Command(
@@ -54,9 +60,13 @@ Press **n** to start a new list: choose the game system, the faction, the points
 limit (the system's usual game size is filled in) and a name. Press **o** to open
 a file: a list opens in the builder, a battle in the tracker. The file picker
 starts in your saves folder; a path you type that does not start with / is read
-from the folder warband was started in. Press **b** for a new battle between two
-list files and **r** to resume one. Recently opened files are listed below, each
-with its list's name, faction and game size; highlight one and press **Enter**.
+from the folder warband was started in. Press **i** to import a list: paste a share
+code (or the whole message holding one), or type the path of a BattleScribe roster
+(.ros, .rosz); a list over BattleScribe data is saved in your saves folder as it
+opens. Press **b** for a new battle between two list files of warband's own games
+(the tracker does not take lists over BattleScribe data yet) and **r** to resume
+one. Recently opened files are listed below, each with its list's name, faction and
+game size; highlight one and press **Enter**.
 """
 
     @property
@@ -106,9 +116,13 @@ with its list's name, faction and game size; highlight one and press **Enter**.
             recent.focus()
 
     def recent_label(self, path: Path, entries: Mapping[str, SystemEntry]) -> Text:
-        """One recent file: "Rust Rats  Gangers · 500 points  saves/band.toml"."""
+        """One recent file: "Rust Rats  Gangers · 500 points  saves/band.toml"; a list
+        whose game is not in the catalog folder says where the game's folder goes."""
         from saves.peek import PeekError, peek
+        from tui.flows.import_list import missing_game_note
         from tui.titles import faction_title
+
+        library = self.warband.library
 
         where = f"{self.folder_text(path.parent)}/{terminal_safe(path.name)}"
         try:
@@ -133,6 +147,8 @@ with its list's name, faction and game size; highlight one and press **Enter**.
         label = Text(title, style="bold")
         label.append("  " + " · ".join(a for a in about if a))
         label.append(f"  {where}", style="dim")
+        if found.battlescribe and found.system not in library.battlescribe_entries():
+            label.append(f"  {missing_game_note(library, found.system)}", style="red")
         return label
 
     def folder_text(self, folder: Path) -> str:
