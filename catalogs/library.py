@@ -185,6 +185,29 @@ class Library:
             raise failed
         return None
 
+    def battlescribe_game_of(self, game_system_id: str, file: str) -> tuple[str, GameSystem]:
+        """``battlescribe_for``, or ``CatalogError`` naming ``file`` (the roster being
+        read) and where the game's files go when no folder has that game; what both
+        ``warband import`` and the app's Import say."""
+        from model.core.problems import CatalogError, Problem
+
+        found = self.battlescribe_for(game_system_id)
+        if found is not None:
+            return found
+        raise CatalogError(
+            f"cannot import {file}",
+            [
+                Problem(
+                    f"no BattleScribe game system with the id '{game_system_id}' in the "
+                    "catalog folder",
+                    file,
+                    hint="put the game's .gst and .cat files in a folder of the catalog folder "
+                    "(--catalog-dir), then import again",
+                ),
+                *self.passed_over(),
+            ],
+        )
+
     def forget(self, system_id: str) -> None:
         """Load a system again next time it is asked for (its house file changed)."""
         self._cache.pop(system_id, None)

@@ -20,7 +20,6 @@ from tui.cli.exits import EXIT_INVALID, EXIT_OK
 from tui.cli.files import open_library, refuse_overwrite
 
 if TYPE_CHECKING:
-    from catalogs.library import Library
     from model.bsdata.data import Catalogue, ForceEntry
     from model.bsdata.evaluate import Evaluation
     from model.bsdata.roster import BsRoster
@@ -313,7 +312,7 @@ def bs_import(args: argparse.Namespace, out: TextIO) -> int:
         system = library.load_battlescribe(saved.system)
     else:
         roster = read_ros_file(args.code)
-        system_id, system = _system_of(library, roster.game_system_id, args.code)
+        system_id, system = library.battlescribe_game_of(roster.game_system_id, args.code)
         saved = BsRosterFile(system_id, roster)
     refuse_overwrite(args.output, args.force)
     evaluation = evaluate(system, saved.roster)
@@ -321,25 +320,3 @@ def bs_import(args: argparse.Namespace, out: TextIO) -> int:
     print(f"wrote {args.output}", file=out)
     print(verdict_text(system, saved.roster, evaluation, _catalogues(saved.roster)), file=out)
     return EXIT_OK if evaluation.valid else EXIT_INVALID
-
-
-def _system_of(library: Library, game_system_id: str, file: str) -> tuple[str, GameSystem]:
-    """The catalog folder whose game system a BattleScribe roster was built with, found
-    by the id its ``.gst`` declares (only that folder is loaded)."""
-    from model.core.problems import CatalogError, Problem
-
-    found = library.battlescribe_for(game_system_id)
-    if found is not None:
-        return found
-    raise CatalogError(
-        f"cannot import {file}",
-        [
-            Problem(
-                f"no BattleScribe game system with the id '{game_system_id}' in the catalog folder",
-                file,
-                hint="put the game's .gst and .cat files in a folder of the catalog folder "
-                "(--catalog-dir), then import again",
-            ),
-            *library.passed_over(),
-        ],
-    )

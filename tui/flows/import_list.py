@@ -128,10 +128,9 @@ def _system_of(library: Library, roster: BsRoster, file: str) -> tuple[str, Game
     """The catalog folder whose game a roster was built with, found as ``warband import``
     finds it; when none is, where the game's folder goes (named as the roster names it)."""
     from model.core.problems import CatalogError
-    from tui.cli.bs_rosters import _system_of as found_by_id
 
     try:
-        return found_by_id(library, roster.game_system_id, file)
+        return library.battlescribe_game_of(roster.game_system_id, file)
     except CatalogError:
         raise missing_game(library, roster.game_system_name or None, file) from None
 
