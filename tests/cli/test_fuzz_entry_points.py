@@ -1,7 +1,7 @@
 """Every command-line entry point, fed mutated files and codes, under memory and time limits.
 
 The fuzz run (``tests/fuzz_cli.py``) happens in a process of its own, limited to
-``LIMIT_MB`` of address space with a ``TIME_LIMIT`` alarm on each command, so a blow-up
+``LIMIT_MB`` of address space with a ``TIME_LIMIT`` of CPU time on each command, so a blow-up
 fails this test instead of the machine. It must find nothing: no exit code 3 (a bug),
 no traceback, no control character on the terminal, no command over the time limit.
 A few hundred inputs run by default; ``WARBAND_FUZZ_INPUTS=10000`` runs the long one
