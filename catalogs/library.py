@@ -187,8 +187,8 @@ class Library:
 
     def battlescribe_game_of(self, game_system_id: str, file: str) -> tuple[str, GameSystem]:
         """``battlescribe_for``, or ``CatalogError`` naming ``file`` (the roster being
-        read) and where the game's files go when no folder has that game; what both
-        ``warband import`` and the app's Import say."""
+        read) and where the game's files go when no folder has that game (what
+        ``warband import`` says; the app's Import names the folder path instead)."""
         from model.core.problems import CatalogError, Problem
 
         found = self.battlescribe_for(game_system_id)

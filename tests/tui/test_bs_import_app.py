@@ -87,6 +87,27 @@ async def test_a_ros_of_a_game_not_in_the_catalog_folder_says_where_it_goes(
     assert sorted(p.name for p in folders.saves.iterdir()) == ["team.toml"]
 
 
+async def test_a_ros_of_a_game_that_is_there_but_broken_says_what_is_wrong_with_it(
+    folders: Folders, tmp_path: Path
+) -> None:
+    """The game's own problem, not "not in the catalog folder": its folder is where it goes."""
+    path = team_with_a_car(folders)
+    ros = tmp_path / "team.ros"
+    args = ("--catalog-dir", str(folders.catalogs), "export", str(path), "--format", "ros")
+    assert run(*args, "-o", str(ros))[0] == 0
+    (cat,) = (folders.catalogs / "gaslands").glob("*.cat")
+    cat.write_bytes(b'<?xml version="1.0" encoding="shift_jis"?>\n<catalogue/>')
+    app = app_in(folders, offer_recovery=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await keys(pilot, "i", str(ros), "enter")
+        dialog = app.screen
+        assert isinstance(dialog, MessageDialog), dialog
+        assert "shift_jis" in dialog.body, dialog.body
+        assert "is not in the catalog folder" not in dialog.body
+    assert sorted(p.name for p in folders.saves.iterdir()) == ["team.toml"]
+
+
 async def test_opening_a_ros_says_to_import_it(folders: Folders, tmp_path: Path) -> None:
     path = team_with_a_car(folders)
     ros = tmp_path / "team.ros"

@@ -125,14 +125,14 @@ def write_bs_import(
 
 
 def _system_of(library: Library, roster: BsRoster, file: str) -> tuple[str, GameSystem]:
-    """The catalog folder whose game a roster was built with, found as ``warband import``
-    finds it; when none is, where the game's folder goes (named as the roster names it)."""
-    from model.core.problems import CatalogError
-
-    try:
-        return library.battlescribe_game_of(roster.game_system_id, file)
-    except CatalogError:
-        raise missing_game(library, roster.game_system_name or None, file) from None
+    """The catalog folder whose game a roster was built with, found by its game system's
+    id as ``warband import`` finds it; when no folder has it, where the game's folder
+    goes (named as the roster names it). A folder that has it but cannot be used says
+    its own problems (``CatalogError`` from ``Library.battlescribe_for``)."""
+    found = library.battlescribe_for(roster.game_system_id)
+    if found is None:
+        raise missing_game(library, roster.game_system_name or None, file)
+    return found
 
 
 def game(library: Library, system_id: str, file: str) -> GameSystem:
