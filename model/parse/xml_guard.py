@@ -132,21 +132,30 @@ def _said(exc: BaseException) -> str:
     return text if len(text) <= 120 else text[:119] + "…"
 
 
-def parse_xml(data: bytes, limit: int = MAX_XML_BYTES) -> ElementTree.Element | XmlRefused:
-    """The root element of ``data``, or why it was refused (never an exception)."""
-    if len(data) > limit:
-        return XmlRefused(f"it is over {limit:,} bytes, the most warband reads")
+def refused_unparsed(data: bytes) -> XmlRefused | None:
+    """Why the bytes of a document (or its first bytes) are refused before any parser
+    sees them: UTF-16 or NULs, or a DTD or an entity declared. Shared by the whole
+    document's reader here and the root's reader (``model.parse.xml_head``)."""
     head = data[:4]
     if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head:
         return XmlRefused("it is not UTF-8 text (BattleScribe files are UTF-8)")
     found = _DTD.search(data)
-    if found is not None:
-        line = data.count(b"\n", 0, found.start()) + 1
-        return XmlRefused(
-            "it declares a DTD or an entity, which BattleScribe files never do "
-            "(refused: entities can expand without end or read other files)",
-            line,
-        )
+    if found is None:
+        return None
+    return XmlRefused(
+        "it declares a DTD or an entity, which BattleScribe files never do "
+        "(refused: entities can expand without end or read other files)",
+        data.count(b"\n", 0, found.start()) + 1,
+    )
+
+
+def parse_xml(data: bytes, limit: int = MAX_XML_BYTES) -> ElementTree.Element | XmlRefused:
+    """The root element of ``data``, or why it was refused (never an exception)."""
+    if len(data) > limit:
+        return XmlRefused(f"it is over {limit:,} bytes, the most warband reads")
+    refused = refused_unparsed(data)
+    if refused is not None:
+        return refused
     if data.count(b"<") > MAX_ELEMENTS:
         return XmlRefused(f"it has over {MAX_ELEMENTS:,} elements, the most warband reads")
     contradicted = _contradicted(data)

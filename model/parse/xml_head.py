@@ -18,13 +18,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from xml.etree import ElementTree
 
-from model.parse.xml_guard import XmlRefused
+from model.parse.xml_guard import XmlRefused, refused_unparsed
 
 MAX_HEAD_BYTES = 65_536
 """The most bytes read for a root's start tag (a BSData one, with its namespaces, is
 under 500 bytes after the XML declaration; a comment or two before it fits as well)."""
-
-_MARKS = (b"<!DOCTYPE", b"<!ENTITY")
 
 
 def read_head(pieces: Iterable[bytes]) -> ElementTree.Element | XmlRefused:
@@ -38,7 +36,7 @@ def read_head(pieces: Iterable[bytes]) -> ElementTree.Element | XmlRefused:
     for whole in pieces:
         piece = whole[: MAX_HEAD_BYTES - len(seen)]
         seen += piece
-        refused = _refused(seen)
+        refused = refused_unparsed(seen)
         if refused is not None:
             return refused
         try:
@@ -57,20 +55,3 @@ def read_head(pieces: Iterable[bytes]) -> ElementTree.Element | XmlRefused:
                 f"its root element does not start in its first {MAX_HEAD_BYTES:,} bytes"
             )
     return XmlRefused("it ends before its root element starts")
-
-
-def _refused(seen: bytes) -> XmlRefused | None:
-    """Why the bytes read so far are refused before the parser sees them, if they are."""
-    head = seen[:4]
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in head:
-        return XmlRefused("it is not UTF-8 text (BattleScribe files are UTF-8)")
-    upper = seen.upper()
-    for mark in _MARKS:
-        at = upper.find(mark)
-        if at >= 0:
-            return XmlRefused(
-                "it declares a DTD or an entity, which BattleScribe files never do "
-                "(refused: entities can expand without end or read other files)",
-                seen.count(b"\n", 0, at) + 1,
-            )
-    return None
