@@ -8,8 +8,8 @@ on that order. warband makes it order-free and bounded, in two steps:
 1. Counts are made from the roster as written (each entry's own categories and costs),
    and every selection's modifiers are applied against them.
 2. If some modifier changed a category or a cost, counts are made again from those
-   effective categories and costs, and the modifiers of names, hidden flags and
-   constraint values are applied again against them; categories and costs stay as
+   effective categories and costs, and the modifiers of names, pages, hidden flags
+   and constraint values are applied again against them; categories and costs stay as
    step 1 made them.
 
 So a condition on a category or a cost sees the effect of modifiers on categories and
@@ -162,6 +162,7 @@ def run_engine(system: GameSystem, roster: BsRoster) -> Engine:
                     again.values,
                     first[i].categories,
                     first[i].primary,
+                    again.page,
                 )
             )
     return Engine(system, index, tree, roster, cost_types, limits, counts, finals)

@@ -240,7 +240,7 @@ class SpecEngine:
             "hidden": final.hidden,
             "costs": costs,
             "categories": categories,
-            "page": entry.page if entry is not None else "",
+            "page": final.page,
             "publicationId": (entry.publication_id or "") if entry is not None else "",
             "customName": selection.custom_name,
             "customNotes": selection.note,
