@@ -23,6 +23,7 @@ from model.bsdata.data import CategoryEntry
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.shown_order import in_shown_order
 from model.bsdata.system import GameSystem
 from model.roster.findings import Finding
 
@@ -202,7 +203,10 @@ class SpecEngine:
             "customName": force.custom_name,
             "customNotes": force.note,
             "hidden": bool(placed.entry is not None and placed.entry.hidden),
-            "selections": [self._selection(engine, found, rows, s) for s in force.selections],
+            "selections": [
+                self._selection(engine, found, rows, s)
+                for s in in_shown_order(force.selections, found.names)
+            ],
             "childForces": [self._force(engine, found, f) for f in force.forces],
         }
 
@@ -244,7 +248,10 @@ class SpecEngine:
             "publicationId": (entry.publication_id or "") if entry is not None else "",
             "customName": selection.custom_name,
             "customNotes": selection.note,
-            "children": [self._selection(engine, found, rows, s) for s in selection.selections],
+            "children": [
+                self._selection(engine, found, rows, s)
+                for s in in_shown_order(selection.selections, found.names)
+            ],
         }
 
     def errors(self) -> list[State]:
