@@ -9,7 +9,9 @@
   any ``ancestor``) is the entry, has the category, or is of the type ``childId``
   names; ``notInstanceOf`` is its negation. Both engines honour only these three
   scopes; with any other both are false here.
-- A condition group is ``and`` (every condition and nested group holds; an empty group
+- Without ``shared``, a condition or repeat counts an entry only where its chain of
+  ids is the ``childId`` itself (``model.bsdata.queries.Counts.subject``).
+- A condition group is ``and (every condition and nested group holds; an empty group
   holds) or ``or`` (at least one does; an empty one holds too).
 - A repeat applies its modifier ``repeats`` times for every whole ``value`` counted
   (a part counts as a whole with ``roundUp``); several repeats on one modifier add up.
@@ -75,6 +77,7 @@ def condition_holds(condition: Condition, ctx: Ctx, counts: Counts) -> bool:
         instance = any(child in keys for keys in found)
         return instance if condition.type == "instanceOf" else not instance
     compare = _COMPARE[condition.type]
+    child = counts.subject(condition.query, child)
     return any(
         compare(counts.count(condition.query, ctx, child, root), condition.value)
         for root in counts.roots(condition.query, ctx)
@@ -107,6 +110,7 @@ def repeat_times(repeat: Repeat, ctx: Ctx, counts: Counts) -> int:
     if child is None or repeat.value <= 0:
         return 0
     best = 0.0
+    child = counts.subject(repeat.query, child)
     for root in counts.roots(repeat.query, ctx):
         best = max(best, counts.count(repeat.query, ctx, child, root))
     buckets = best / repeat.value

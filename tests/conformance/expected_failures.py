@@ -70,7 +70,6 @@ FAILING: dict[str, str] = {
     "modifier-on-profile": INFOS,
     "modifier-repeat-cost-self-reference": UNKNOWN,
     "modifier-repeat-include-child-forces": EDITS,
-    "modifier-repeat-shared-flag": UNKNOWN,
     "modifier-rule-description": INFOS,
     "modifier-set-hidden-no-category": UNKNOWN,
     "modifier-set-hidden-true": FAULTS,
