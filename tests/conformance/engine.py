@@ -67,6 +67,8 @@ class SpecEngine:
             game_system_id=system.id,
             game_system_name=system.name,
         )
+        self._listed: set[str] = set()
+        """The cost types the roster's costs have listed so far (``_used_cost_types``)."""
 
     # -- actions ------------------------------------------------------------------------
 
@@ -162,6 +164,8 @@ class SpecEngine:
         engine, found = self.evaluation()
         names = self.system.cost_names()
         used = self._used_cost_types(engine)
+        self._listed |= used
+        used = set(self._listed)
         costs = [
             {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
             for c in found.totals
@@ -182,8 +186,12 @@ class SpecEngine:
         }
 
     def _used_cost_types(self, engine: Engine) -> set[str]:
-        """The cost types some selection's entry names (BattleScribe lists a roster's
-        costs of those types only)."""
+        """The cost types some selection's entry names now. BattleScribe lists a
+        roster's costs of those types only (spec ``cost-partial-types``), but keeps a
+        type listed, at 0, once the selections that cost it are gone (its total is a sum
+        it subtracts from and adds to as selections come and go: spec
+        ``selection-deselect-then-reselect``), so ``state`` lists every type this has
+        given since the roster was begun. The totals themselves are warband's."""
         used: set[str] = set()
         for placed in engine.tree.selections:
             if placed.node is not None:

@@ -109,7 +109,6 @@ FAILING: dict[str, str] = {
     "rule-multiple-on-entry": INFOS,
     "rule-publication": INFOS,
     "rule-with-page": INFOS,
-    "selection-deselect-then-reselect": UNKNOWN,
     "selection-duplicate": EDITS,
     "selection-entry-group-constraint": ORIGIN,
     "selection-entry-group-default-with-max": ORIGIN,

@@ -116,3 +116,35 @@ def test_an_unreadable_spec_fails_with_its_reason(
 
 def test_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert main([str(tmp_path / "nowhere")]) == 2
+
+
+REMOVED = """\
+  - action: deselectSelection
+    forceId: ${{ steps.patrol.forceId }}
+    selectionId: ${{ steps.unit.selectionId }}
+  - expectedState:
+      costs:
+        - typeId: pts
+          value: 0
+      forces:
+        - selectionCount: 0
+"""
+
+
+def test_a_cost_type_stays_listed_once_its_selections_are_gone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BattleScribe lists the roster's pts once a selection cost some, and still lists it,
+    at 0, when that selection is removed (spec ``selection-deselect-then-reselect``);
+    a type no selection has cost is not listed (``cost-partial-types``), so a roster
+    never given a Unit lists no pts."""
+    named = SPEC.format(id="gone", cost=50).replace(
+        "  - action: selectEntry\n", "  - action: selectEntry\n    id: unit\n", 1
+    )
+    never = SPEC.format(id="never", cost=50).split("  - action: selectEntry")[0] + (
+        "  - expectedState:\n      costs:\n        - typeId: pts\n          value: 0\n"
+    )
+    main([str(_folder(tmp_path, gone=named + REMOVED, never=never))])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "PASS gone"
+    assert lines[1] == "FAIL never: Step 1: cost type 'pts' not found"
