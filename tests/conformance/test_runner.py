@@ -31,7 +31,7 @@ setup:
               type: max
               value: 1
               field: selections
-              scope: parent
+              scope: force
           costs:
             - name: pts
               typeId: pts

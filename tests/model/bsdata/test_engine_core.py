@@ -279,3 +279,33 @@ def test_a_hidden_entry_selected_is_an_error() -> None:
     )
     result = evaluate(game(roots=roots), roster(sel("g", "ghost")))
     assert codes(result) == [("bs-hidden", "g")]
+
+
+def test_a_parent_constraint_of_an_uncategorised_top_level_entry_is_not_checked() -> None:
+    """BattleScribe checks a force's selections category by category and passes over
+    the ``parent`` constraints of an entry in no category (specs
+    ``constraint-max-violation``, ``scope-parent``): two Cars with ``max 1, scope
+    parent`` are no error at a force's top level; with a category they are, and so is
+    a ``force`` scope without one, and the Car's own Guns are still checked inside it."""
+    car_max = CAR.replace(
+        '<costs><cost name="pts" typeId="pts" value="10"/></costs>',
+        '<costs><cost name="pts" typeId="pts" value="10"/></costs>'
+        + constraint("car-max", "max", 1),
+        1,
+    )
+    two = roster(sel("c1", "car"), sel("c2", "car", sel("g1", "lg::gun"), sel("g2", "lg::gun")))
+    assert codes(evaluate(game(car_max), two)) == [("bs-too-many", "g1")]
+    categorised = car_max.replace(
+        "<entryLinks>",
+        '<categoryLinks><categoryLink id="cl" name="HQ" targetId="hq" primary="true"/>'
+        "</categoryLinks><entryLinks>",
+        1,
+    )
+    force = FORCE.replace("<forceEntries>", CATEGORY + "<forceEntries>")
+    result = evaluate(game(categorised, force=force), two)
+    assert codes(result) == [("bs-too-many", "c1"), ("bs-too-many", "g1")]
+    per_force = car_max.replace('scope="parent"', 'scope="force"', 1)
+    assert codes(evaluate(game(per_force), two)) == [("bs-too-many", "c1"), ("bs-too-many", "g1")]
+
+
+CATEGORY = '<categoryEntries><categoryEntry id="hq" name="HQ"/></categoryEntries>'
