@@ -1,21 +1,22 @@
-"""The order BattleScribe shows a place's selections in: by effective name.
+"""The order BattleScribe shows a place's selections and forces in: by name.
 
 A roster keeps its selections in the order they were made (as BattleScribe's data layer
 and its ``.ros`` files do), but BattleScribe shows them, at a force's top level and
 inside every selection, sorted by name as modifiers left it, ignoring case, a selection
 without a name first, and selections of the same name in the order they were made
-(``Collections.sort`` is stable). The conformance suite's expected states are this
-order (specs ``ordering-modifier-changed-name``, ``ordering-nested-selections``,
-``modifier-append-after-numeric-set``; the suite's ``docs/nr-ordering-analysis.md``
-quotes the comparator). Apart from ``evaluate`` because it changes no cost or finding:
-it is only where a selection is shown.
+(``Collections.sort`` is stable); forces side by side likewise, by their names. The
+conformance suite's expected states are in this order (specs
+``ordering-modifier-changed-name``, ``ordering-nested-selections``,
+``force-add-and-remove-all``; the suite's ``docs/nr-ordering-analysis.md`` quotes the
+comparator). Apart from ``evaluate`` because it changes no cost or finding: it is only
+where a selection or force is shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from model.bsdata.roster import Selection
+from model.bsdata.roster import Force, Selection
 
 
 def _folded(char: str) -> str:
@@ -41,3 +42,9 @@ def in_shown_order(
     """``selections`` of one place as BattleScribe shows them; ``names`` are the
     effective names by selection id (a selection missing from it goes by its own)."""
     return tuple(sorted(selections, key=lambda s: name_key(names.get(s.id, s.name))))
+
+
+def forces_in_shown_order(forces: Sequence[Force]) -> tuple[Force, ...]:
+    """Forces side by side (the roster's, or those inside one force) as BattleScribe
+    shows them: by name, with the same comparator (spec ``force-add-and-remove-all``)."""
+    return tuple(sorted(forces, key=lambda f: name_key(f.name)))

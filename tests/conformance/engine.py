@@ -23,7 +23,7 @@ from model.bsdata.data import CategoryEntry
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.roster import BsRoster, Force, Selection
-from model.bsdata.shown_order import in_shown_order
+from model.bsdata.shown_order import forces_in_shown_order, in_shown_order
 from model.bsdata.system import GameSystem
 from model.roster.findings import Finding
 
@@ -175,7 +175,7 @@ class SpecEngine:
             {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
             for c in self.roster.cost_limits
         ]
-        forces = [self._force(engine, found, f) for f in self.roster.forces]
+        forces = [self._force(engine, found, f) for f in forces_in_shown_order(self.roster.forces)]
         return {
             "name": self.roster.name,
             "gameSystemId": self.roster.game_system_id,
@@ -215,7 +215,9 @@ class SpecEngine:
                 self._selection(engine, found, rows, s)
                 for s in in_shown_order(force.selections, found.names)
             ],
-            "childForces": [self._force(engine, found, f) for f in force.forces],
+            "childForces": [
+                self._force(engine, found, f) for f in forces_in_shown_order(force.forces)
+            ],
         }
 
     def _selection(

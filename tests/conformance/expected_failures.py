@@ -57,8 +57,6 @@ FAILING: dict[str, str] = {
     "cost-type-hidden": UNKNOWN,
     "customization-category": EDITS,
     "customization-force": EDITS,
-    "force-add-and-remove-all": UNKNOWN,
-    "force-entry-hidden": UNKNOWN,
     "force-entry-with-modifier": UNKNOWN,
     "force-nested-deep-selections": EDITS,
     "force-nested-multi-catalogue": EDITS,

@@ -4,8 +4,8 @@ name, case ignored as Java's ``compareToIgnoreCase`` ignores it, stable."""
 from __future__ import annotations
 
 from model.bsdata.evaluate import evaluate
-from model.bsdata.roster import Selection
-from model.bsdata.shown_order import in_shown_order, name_key
+from model.bsdata.roster import Force, Selection
+from model.bsdata.shown_order import forces_in_shown_order, in_shown_order, name_key
 from tests.model.bsdata.xml_fixtures import FORCE, cat, entry, gst, roster, sel, system
 
 
@@ -56,3 +56,14 @@ def test_with_an_evaluation() -> None:
     found = evaluate(game, made)
     shown = in_shown_order(made.forces[0].selections, found.names)
     assert [found.names[s.id] for s in shown] == ["Alpha", "Bravo", "Charlie"]
+
+
+def test_forces_by_name() -> None:
+    """Forces added Patrol, then Battalion, then patrol: shown Battalion, Patrol, patrol
+    (spec ``force-add-and-remove-all``)."""
+    made = (
+        Force("f1", "p", "c", "Patrol"),
+        Force("f2", "b", "c", "Battalion"),
+        Force("f3", "p", "c", "patrol"),
+    )
+    assert [f.id for f in forces_in_shown_order(made)] == ["f2", "f1", "f3"]
