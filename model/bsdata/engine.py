@@ -95,6 +95,20 @@ class Engine:
             self._places[key] = found
         return found
 
+    def force_fields(self, at: int) -> Effective:
+        """Force ``at``'s name, hidden flag and constraint values after its force entry's
+        modifiers, asked from the force itself (spec ``force-entry-with-modifier``: a
+        force entry hidden once the roster holds a Blocker); an unknown force entry
+        is as the roster wrote it."""
+        placed = self.tree.forces[at]
+        entry = placed.entry
+        if entry is None:
+            return freeze(State(placed.force.name, False, {}, {}, [], None))
+        values = {c.id: c.value for c in entry.constraints}
+        state = State(entry.name, entry.hidden, {}, values, [], None)
+        apply(entry.modifiers, state, Ctx(at, owner_force=True), self.counts)
+        return freeze(state)
+
     def values_after(
         self, constraints: Mapping[str, float], modifiers: Modifiers, ctx: Ctx
     ) -> dict[str, float]:

@@ -200,7 +200,6 @@ class SpecEngine:
 
     def _force(self, engine: Engine, found: Evaluation, force: Force) -> State:
         at = next(i for i, p in enumerate(engine.tree.forces) if p.force.id == force.id)
-        placed = engine.tree.forces[at]
         rows = {p.selection.id: i for i, p in enumerate(engine.tree.selections)}
         return {
             "id": force.id,
@@ -210,7 +209,7 @@ class SpecEngine:
             "catalogueName": force.catalogue_name,
             "customName": force.custom_name,
             "customNotes": force.note,
-            "hidden": bool(placed.entry is not None and placed.entry.hidden),
+            "hidden": engine.force_fields(at).hidden,
             "selections": [
                 self._selection(engine, found, rows, s)
                 for s in in_shown_order(force.selections, found.names)

@@ -57,7 +57,6 @@ FAILING: dict[str, str] = {
     "cost-type-hidden": UNKNOWN,
     "customization-category": EDITS,
     "customization-force": EDITS,
-    "force-entry-with-modifier": UNKNOWN,
     "force-nested-deep-selections": EDITS,
     "force-nested-multi-catalogue": EDITS,
     "force-nested-multiple-children": EDITS,

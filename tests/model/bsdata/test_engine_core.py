@@ -3,8 +3,9 @@ and constraints on each field and scope (BattleScribe's semantics in each docstr
 
 from __future__ import annotations
 
+from model.bsdata.engine import run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
-from model.bsdata.roster import Force
+from model.bsdata.roster import Force, Selection
 from model.bsdata.system import GameSystem
 from tests.model.bsdata.xml_fixtures import (
     FORCE,
@@ -309,3 +310,30 @@ def test_a_parent_constraint_of_an_uncategorised_top_level_entry_is_not_checked(
 
 
 CATEGORY = '<categoryEntries><categoryEntry id="hq" name="HQ"/></categoryEntries>'
+
+
+def test_a_force_entry_is_hidden_by_its_modifier() -> None:
+    """A force entry's own modifiers apply to the force (spec
+    ``force-entry-with-modifier``): Special is hidden once the roster holds a Car, and
+    not before; a force of an entry not in the data keeps the name it was given."""
+    special = (
+        '<forceEntry id="special" name="Special"><modifiers>'
+        '<modifier type="set" field="hidden" value="true"><conditions>'
+        '<condition type="atLeast" value="1" field="selections" scope="roster" childId="car"'
+        ' shared="true"/></conditions></modifier></modifiers></forceEntry>'
+    )
+    force = FORCE.replace("</forceEntries>", special + "</forceEntries>")
+
+    def hidden(*selections: Selection) -> list[bool]:
+        forces = (
+            Force("f1", "team", "cat", "Team", selections=selections),
+            Force("f2", "special", "cat", "Special"),
+            Force("f3", "gone", "cat", "Gone"),
+        )
+        engine = run_engine(game(force=force), roster(forces=forces))
+        return [engine.force_fields(at).hidden for at in range(3)]
+
+    assert hidden() == [False, False, False]
+    assert hidden(sel("c", "car")) == [False, True, False]
+    engine = run_engine(game(force=force), roster())
+    assert engine.force_fields(0).name == "Team"
