@@ -281,12 +281,16 @@ class Checker:
                 "bs-too-many", constraint, value, count, subject, "most", at, origin
             )
             return
-        where, have, limit, fix = self._words(constraint, value, count, subject, root)
+        if constraint.query.percent_value:
+            text = self._share(constraint, value, count, subject, root, "most")
+        else:
+            where, have, limit, fix = self._words(constraint, value, count, subject, root)
+            text = f"{where} has {have}, at most {limit}: remove {fix}"
         self.findings.append(
             Finding(
                 "error",
                 "bs-too-many",
-                f"{where} has {have}, at most {limit}: remove {fix}",
+                text,
                 self._where(at),
                 origin=origin,
             )
@@ -308,8 +312,20 @@ class Checker:
                 "bs-too-few", constraint, value, count, subject, "least", at, origin
             )
             return
+        if constraint.query.percent_value:
+            text = self._share(constraint, value, count, subject, root, "least")
+            self.findings.append(
+                Finding("error", "bs-too-few", text, self._where(at), origin=origin)
+            )
+            return
         where, have, limit, fix = self._words(constraint, value, count, subject, root)
         code, mend = "bs-too-few", f": add {fix}"
+        if constraint.query.field == "forces" and subject.entry_id is not None:
+            # BattleScribe counts only forces of a force entry: of this, never one
+            mend = (
+                f": no roster can, as {terminal_safe(subject.name)} is not a kind of force "
+                "(the data counts forces of it; tell the data's authors)"
+            )
         if loops:
             code = "bs-link-loop"
             mend = (
@@ -337,6 +353,33 @@ class Checker:
         limit = number_text(value) + ("%" if constraint.query.percent_value else "")
         fix = terminal_safe(self.amount(constraint, abs(count - value), subject))
         return where, have, limit, fix
+
+    def _share(
+        self,
+        constraint: Constraint,
+        value: float,
+        count: float,
+        subject: Subject,
+        root: Root,
+        bound: str,
+    ) -> str:
+        """A ``percentValue`` constraint's finding: what share the subject is of the whole,
+        and the two ways to mend it (less of it, or more of everything else)."""
+        place = self.place_name(root)
+        if place.startswith("The "):
+            place = "the " + place[len("The ") :]
+        field = constraint.query.field
+        whole = "selections" if field == "selections" else self._cost_names.get(field, field)
+        name = terminal_safe(subject.name)
+        mend = (
+            f"remove some {name}, or add other selections"
+            if bound == "most"
+            else f"add more {name}, or remove other selections"
+        )
+        return terminal_safe(
+            f"{name} is {number_text(round(count, 2))}% of the {whole.strip()} in {place}, "
+            f"at {bound} {number_text(value)}%: {mend}"
+        )
 
     def _loops(self, subject: Subject, at: int | None) -> bool:
         """Whether the entry asked for is already one of the selections around ``at``

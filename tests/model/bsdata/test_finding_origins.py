@@ -1,7 +1,8 @@
 """Each BattleScribe finding's origin: what BattleScribe hangs it on and the rule it comes
 from (``model/bsdata/SEMANTICS.md`` rule 23), as the BattleScribe-spec suite states its
 errors (``on: category cat-troops``, ``from: se-unit-a/con-min-1``). Each case names the
-spec of the suite it follows, where one has it."""
+spec of the suite it follows, where one has it. Then the words of the findings whose
+fix is not "add" or "remove" so many: a share of a whole, and forces of what is no force."""
 
 from __future__ import annotations
 
@@ -267,3 +268,33 @@ def test_the_origin_is_in_the_json_and_not_in_the_comparison() -> None:
     }
     assert finding == Finding("error", "bs-too-few", "Team has 0 Unit")
     assert "origin" not in Finding("error", "points-limit", "Over").as_dict()
+
+
+def test_a_share_too_big_or_too_small_says_both_ways_to_mend_it() -> None:
+    """constraint-percent-value-at-limit's Elite (300 pts, at most 50% of the selections):
+    alone it is 100% of them; and at least 90% of the pts, beside a 100-pts Troop, 75%."""
+    share = constraint("e-most", "max", 50, percentValue="true").replace("</constraints>", "")
+    share += constraint("e-least", "min", 90, field="pts", percentValue="true").replace(
+        "<constraints>", ""
+    )
+    roots = entry("elite", "Elite", cost(300) + share) + entry("troop", "Troop", cost(100))
+    alone = evaluate(game(roots), roster(sel("e", "elite")))
+    assert [f.message for f in alone.findings] == [
+        "Elite is 100% of the selections in Team, at most 50%: remove some Elite, or add other "
+        "selections"
+    ]
+    both = evaluate(game(roots), roster(sel("e", "elite"), sel("t", "troop")))
+    assert [f.message for f in both.findings] == [
+        "Elite is 75% of the pts in Team, at least 90%: add more Elite, or remove other selections"
+    ]
+
+
+def test_forces_of_an_entry_that_is_no_force_cannot_be_had() -> None:
+    """constraint-forces-field: BattleScribe counts forces only of a force entry, so a
+    selection entry's ``min 1`` forces is never met; adding one is no fix."""
+    unit = entry("unit", "Unit A", constraint("u-forces", "min", 1, scope="roster", field="forces"))
+    result = evaluate(game(unit), roster(sel("u", "unit")))
+    assert only(result, "bs-too-few").message == (
+        "The roster has 0 Unit A forces, at least 1: no roster can, as Unit A is not a kind of "
+        "force (the data counts forces of it; tell the data's authors)"
+    )
