@@ -296,10 +296,13 @@ class Counts:
         return self.costs[at].get(field, 0.0)
 
     def _forces(self, root: Root, subject: str) -> int:
+        """How many forces in ``root`` are of the force entry ``subject`` (all for
+        ``any``); any other id, a catalogue's too, filters every force out
+        (BattleScribe's engine, ``constraint-field-forces.md``)."""
         forces = self.tree.forces
         found = 0
         for at in self.force_members(root):
             placed = forces[at]
-            if subject in ("any", placed.force.entry_id, placed.force.catalogue_id):
+            if subject in ("any", placed.force.entry_id):
                 found += 1
         return found

@@ -339,3 +339,39 @@ def test_a_self_condition_counts_what_is_inside_not_the_selection(
     inside = (sel("g", "gear"),) if gear else ()
     result = evaluate(game, roster(sel("p", "probe", *inside)))
     assert result.selection_costs["p"][0].value == (1 if holds else 10)
+
+
+# -- what a childId filters -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "child", "holds"),
+    [
+        ("forces", "team", True),  # spec scope/scope-forces-field
+        ("forces", "other", False),  # spec condition/condition-childid-force-entry
+        ("forces", "any", True),
+        ("forces", "cat", False),  # a catalogue filters no force (constraint-field-forces.md)
+        ("selections", "cat", False),  # nor any selection (condition-childid-catalogue)
+        ("selections", "gear", True),
+    ],
+)
+def test_a_roster_count_filtered_by_child_id(field: str, child: str, holds: bool) -> None:
+    """``atLeast 1`` in scope ``roster`` (with ``includeChildSelections``, so the Probe's
+    Gear is seen): ``forces`` counts forces of the force entry ``childId`` names, or all
+    with ``any``; ``selections`` counts the selections answering to it. A catalogue's
+    id answers to neither in BattleScribe."""
+    check = condition("atLeast", child, "roster").replace(
+        'field="selections"', f'field="{field}" includeChildSelections="true"'
+    )
+    gear = entry("gear", "Gear")
+    probe = entry(
+        "probe",
+        "Probe",
+        cost(10) + modifier("pts", "1", check) + f"<selectionEntries>{gear}</selectionEntries>",
+    )
+    game = system(
+        gst(FORCE.replace("</forceEntries>", OTHER_FORCE + "</forceEntries>")),
+        cat(f"<selectionEntries>{probe}</selectionEntries>"),
+    )
+    result = evaluate(game, roster(sel("p", "probe", sel("g", "gear"))))
+    assert result.selection_costs["p"][0].value == (1 if holds else 10)
