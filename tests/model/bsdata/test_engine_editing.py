@@ -5,6 +5,8 @@ builder hides selected anyway, and which of two entries of one name a player mea
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from model.bsdata.building import (
@@ -179,12 +181,13 @@ def test_notes_of_ones_own_on_a_selection_or_a_force() -> None:
 def test_an_edit_of_an_id_the_roster_lacks_is_refused() -> None:
     """Not silently nothing: a stale id is said."""
     start = roster(sel("a", "squad"))
-    for edit in (
+    edits: list[Callable[[], object]] = [
         lambda: set_number(start, "nope", 2),
         lambda: set_custom_name(start, "f1", "nope", "X"),
         lambda: set_custom_notes(start, "f1", "nope", "X"),
         lambda: remove_selection(start, "nope"),
-    ):
+    ]
+    for edit in edits:
         with pytest.raises(RosterError, match="No such selection"):
             edit()
     with pytest.raises(RosterError, match="No such force"):
