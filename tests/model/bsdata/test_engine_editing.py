@@ -155,12 +155,15 @@ def test_a_nested_selection_is_copied_among_its_siblings() -> None:
 
 
 def test_a_duplicate_of_nothing_or_past_a_files_limit_is_refused() -> None:
-    start = roster(sel("a", "squad", *(sel(f"g{n}", "gun") for n in range(MAX_SELECTIONS - 2))))
+    """A Squad holding guns, ``MAX_SELECTIONS`` in all: one more copy is refused (the
+    file would not read back); with one gun fewer, the copy makes exactly that many."""
+    guns = (sel(f"g{n}", "gun") for n in range(MAX_SELECTIONS - 1))
+    full = roster(sel("a", "squad", *guns))
     with pytest.raises(RosterError, match="No such selection"):
-        duplicate_selection(ARMS, start, "nope")
+        duplicate_selection(ARMS, full, "nope")
     with pytest.raises(RosterError, match="Too many selections"):
-        duplicate_selection(ARMS, start, "a")
-    copied, _ = duplicate_selection(ARMS, start, "g1")
+        duplicate_selection(ARMS, full, "g1")
+    copied, _ = duplicate_selection(ARMS, remove_selection(full, "g0"), "g1")
     assert len(copied.forces[0].selections[0].selections) == MAX_SELECTIONS - 1
 
 
