@@ -8,13 +8,19 @@
 - ``new_force`` adds a force and selects what it must hold, as BattleScribe does for
   a new force: every top-level entry with a ``min`` of 1 or more on ``selections``
   (any scope; New Recruit counts any field, BattleScribe only ``selections``: we keep
-  BattleScribe's), as many as are still missing, unless it is hidden.
-- ``set_number`` takes a selection another number of times (the builder's ``+``/``-``),
-  within what a roster file holds.
+  BattleScribe's), as many as are still missing, unless it is hidden. Inside another
+  force (``parent_force_id``) it is of a kind that force's entry holds
+  (``child_force_kinds``), among the forces there in the order of their names.
 - ``add_selection`` adds a selection and, inside it, its defaults: every entry with a
   ``min`` of 1 or more on ``selections``, and for each group with such a ``min``, its
   default entry (or its only entry) as many times as are missing; and so on inside
-  those, at most ``MAX_DEFAULT_DEPTH`` levels down.
+  those, at most ``MAX_DEFAULT_DEPTH`` levels down. It takes any entry of the place,
+  those ``choices`` leaves out too: BattleScribe selects a hidden entry when asked, and
+  the evaluation reports it.
+
+The edits that need no engine (a number, a name or notes of one's own, a limit, a copy,
+removing) are in ``roster_edits.py`` and given here under the same names, so the builder,
+the command line and the conformance runner edit through one module.
 
 New ids are ``f<n>``/``s<n>`` with the first ``n`` not taken in the roster, counted from
 the number of ids it holds: the same edit of the same roster always gives the same ids.
