@@ -23,7 +23,7 @@ from model.bsdata.data import CategoryEntry
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.order import in_battlescribe_order
-from model.bsdata.ros_content import ForceFacts, RosContent, ros_content
+from model.bsdata.ros_content import ForceFacts, RosContent, SelectionFacts, ros_content
 from model.bsdata.roster import BsRoster, Force, Selection
 from model.bsdata.system import GameSystem
 from model.roster.findings import Finding
@@ -207,7 +207,9 @@ class SpecEngine:
             "customName": force.custom_name,
             "customNotes": force.note,
             "hidden": bool(placed.entry is not None and placed.entry.hidden),
-            "selections": [self._selection(engine, found, rows, s) for s in force.selections],
+            "selections": [
+                self._selection(engine, found, written, rows, s) for s in force.selections
+            ],
             "categories": [
                 {"name": c.name, "entryId": c.entry_id, "primary": c.primary}
                 for c in written.forces.get(force.id, ForceFacts()).categories
@@ -216,9 +218,16 @@ class SpecEngine:
         }
 
     def _selection(
-        self, engine: Engine, found: Evaluation, rows: dict[str, int], selection: Selection
+        self,
+        engine: Engine,
+        found: Evaluation,
+        written: RosContent,
+        rows: dict[str, int],
+        selection: Selection,
     ) -> State:
         at = rows[selection.id]
+        # the page and publication as BattleScribe writes them (modified, a link's own)
+        facts = written.selections.get(selection.id, SelectionFacts(selection.name))
         placed = engine.tree.selections[at]
         final = engine.finals[at]
         names = self.system.cost_names()
@@ -228,7 +237,6 @@ class SpecEngine:
             for c in found.selection_costs.get(selection.id, ())
             if c.type_id in declared
         ]
-        entry = placed.node.entry if placed.node is not None else None
         categories = []
         for number, category_id in enumerate(found.categories.get(selection.id, ())):
             category = self.system.find(category_id)
@@ -249,11 +257,13 @@ class SpecEngine:
             "hidden": final.hidden,
             "costs": costs,
             "categories": categories,
-            "page": entry.page if entry is not None else "",
-            "publicationId": (entry.publication_id or "") if entry is not None else "",
+            "page": facts.page,
+            "publicationId": facts.publication_id,
             "customName": selection.custom_name,
             "customNotes": selection.note,
-            "children": [self._selection(engine, found, rows, s) for s in selection.selections],
+            "children": [
+                self._selection(engine, found, written, rows, s) for s in selection.selections
+            ],
         }
 
     def errors(self) -> list[State]:

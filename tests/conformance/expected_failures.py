@@ -63,7 +63,6 @@ FAILING: dict[str, str] = {
     "infogroup-with-modifiers": INFOS,
     "modifier-characteristic-value": INFOS,
     "modifier-decrement-name": UNKNOWN,
-    "modifier-entry-page": UNKNOWN,
     "modifier-group-on-infolink": INFOS,
     "modifier-group-on-profile": INFOS,
     "modifier-group-on-rule": INFOS,

@@ -33,6 +33,9 @@ GAME = gst(
     '<categoryLink id="a-tr" targetId="troops"/><categoryLink id="a-hq" targetId="hq"/>'
     "</categoryLinks></forceEntry></forceEntries>"
 )
+TANKS = '<condition type="{}" value="1" field="selections" scope="force" childId="tank"/>'
+"""A condition on how many tanks the force holds (one: ``atLeast`` holds, ``lessThan``
+does not)."""
 FACTION = cat(
     '<publications><publication id="pub-codex" name="Codex" shortName="Cdx"/></publications>'
     "<selectionEntries>"
@@ -47,8 +50,17 @@ FACTION = cat(
     '<entryLinks><entryLink id="gun-link" name="Gun" targetId="gun" type="selectionEntry" '
     'page="7"/></entryLinks>'
     f"{cost(20)}</selectionEntry>"
-    '<selectionEntry id="scout" name="Scout" type="unit">'
+    '<selectionEntry id="scout" name="Scout" type="unit" page="5">'
     '<modifiers><modifier type="add" field="category" value="vehicle"/></modifiers>'
+    "<modifierGroups><modifierGroup>"
+    f"<conditions>{TANKS.format('atLeast')}</conditions>"
+    '<modifiers><modifier type="set" field="page" value="50"/>'
+    '<modifier type="append" field="page" value="(errata)">'
+    f"<conditions>{TANKS.format('lessThan')}</conditions></modifier></modifiers>"
+    "</modifierGroup><modifierGroup>"
+    f"<conditions>{TANKS.format('lessThan')}</conditions>"
+    '<modifiers><modifier type="set" field="page" value="999"/></modifiers>'
+    "</modifierGroup></modifierGroups>"
     '<categoryLinks><categoryLink id="s-tr" targetId="troops" primary="true"/></categoryLinks>'
     f"{cost(10)}</selectionEntry>"
     "</selectionEntries>"
@@ -203,6 +215,14 @@ def test_a_force_holds_its_publications_and_categories_uncategorised_first() -> 
         ("f2::(No Category)", "Uncategorised", "(No Category)", "false"),
         ("f2::vehicle", "Vehicle", "vehicle", "false"),
     ]
+
+
+def test_a_page_is_written_as_its_modifiers_leave_it() -> None:
+    """BattleScribe applies modifiers of ``page`` (the spec ``modifier-entry-page``): the
+    scout's page 5 is set to 50 by a group whose condition holds (the force holds a
+    tank); in it, an append whose condition fails adds nothing, and a second group whose
+    condition fails sets nothing."""
+    assert selection(written(), "s4").get("page") == "50"
 
 
 def test_custom_names_and_notes_are_kept() -> None:
