@@ -101,7 +101,8 @@ def ros_content(system: GameSystem, roster: BsRoster) -> RosContent:
         categories: tuple[WrittenCategory, ...] = ()
         publications: tuple[Publication, ...] = ()
         if placed_force.entry is not None and placed_force.catalogue is not None:
-            links = [link.target_id for link in placed_force.entry.category_links]
+            # each category once, in the order first linked
+            links = list(dict.fromkeys(c.target_id for c in placed_force.entry.category_links))
             categories = (
                 WrittenCategory(
                     f"{force.id}::{UNCATEGORISED_ID}", UNCATEGORISED_ID, UNCATEGORISED_NAME

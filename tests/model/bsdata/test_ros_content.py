@@ -31,6 +31,7 @@ GAME = gst(
     '<categoryLink id="w-veh" targetId="vehicle"/></categoryLinks></forceEntry></forceEntries>'
     "<categoryLinks>"
     '<categoryLink id="a-tr" targetId="troops"/><categoryLink id="a-hq" targetId="hq"/>'
+    '<categoryLink id="a-tr2" targetId="troops"/>'
     "</categoryLinks></forceEntry></forceEntries>"
 )
 TANKS = '<condition type="{}" value="1" field="selections" scope="force" childId="tank"/>'
@@ -182,6 +183,7 @@ def test_categories_are_in_the_order_linked_with_the_primary_marked() -> None:
 
 
 def test_a_force_holds_its_publications_and_categories_uncategorised_first() -> None:
+    """The army links Troops, HQ and Troops again: each category once, as first linked."""
     root = written()
     outer, inner = root.iter(NS + "force")
     assert list(outer.attrib.items()) == [
