@@ -66,6 +66,10 @@ class ForceFacts:
     categories: tuple[WrittenCategory, ...] = ()
     publications: tuple[Publication, ...] = ()
     catalogue_revision: int | None = None
+    page: str = ""
+    publication_id: str = ""
+    """The page and publication its force entry cites (the game data read today does
+    not hold a force entry's: left empty until it does)."""
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,8 @@ class _Writer:
                 name=force.name,
                 entryId=force.entry_id,
                 customName=force.custom_name,
+                publicationId=facts.publication_id if facts is not None else "",
+                page=facts.page if facts is not None else "",
                 catalogueId=force.catalogue_id,
                 catalogueRevision=str(revision) if revision is not None else "",
                 catalogueName=force.catalogue_name,

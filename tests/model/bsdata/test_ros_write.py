@@ -63,7 +63,7 @@ SMALL_CONTENT = RosContent(
         "s1": SelectionFacts("Car", (Cost("pts", 20.0),)),
         "s2": SelectionFacts("Gun", (Cost("pts", 7.5),)),
     },
-    forces={"f1": ForceFacts(catalogue_revision=12)},
+    forces={"f1": ForceFacts(catalogue_revision=12, page="4", publication_id="rulebook")},
 )
 
 
@@ -117,6 +117,8 @@ def test_forces_and_selections_carry_every_choice() -> None:
         ("id", "f1"),
         ("name", "Team"),
         ("entryId", "fe1"),
+        ("publicationId", "rulebook"),
+        ("page", "4"),
         ("catalogueId", "cat1"),
         ("catalogueRevision", "12"),
         ("catalogueName", "Gangs"),
