@@ -16,6 +16,7 @@ import io
 import json
 import tomllib
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -151,13 +152,43 @@ def test_a_ros_export_imports_back_to_the_same_list(folder: Path, tmp_path: Path
     assert back.read_text() == path.read_text()
 
 
-def test_the_ros_holds_the_engines_costs(folder: Path, tmp_path: Path) -> None:
+def test_the_ros_holds_the_engines_costs_and_categories(folder: Path, tmp_path: Path) -> None:
+    """What a roster printer reads from the file alone: each selection's costs and
+    categories (the Car's primary one marked), the force's categories, "Uncategorised"
+    first; and no attribute BattleScribe's schema lacks (``generatedBy``)."""
     path = _gaslands_car(folder, tmp_path)
     code, out, _ = run("--catalog-dir", str(folder), "export", str(path), "--format", "ros")
     assert code == 0
-    assert '<cost name="Cans" typeId="91a9-beed-6d55-d7ea" value="14.0" />' in out
-    assert '<costLimit name="Cans" typeId="91a9-beed-6d55-d7ea" value="50.0" />' in out
-    assert 'generatedBy="warband"' in out
+    ns = "{http://www.battlescribe.net/schema/rosterSchema}"
+    root = ElementTree.fromstring(out)
+    assert "generatedBy" not in root.attrib
+    totals = root.find(ns + "costs")
+    assert totals is not None
+    assert [(c.get("name"), c.get("value")) for c in totals] == [
+        ("Cans", "14.0"),
+        ("Build Slots", "1.0"),
+    ]
+    limit = root.find(f"{ns}costLimits/{ns}costLimit")
+    assert limit is not None
+    assert (limit.get("name"), limit.get("value")) == ("Cans", "50.0")
+    (force,) = root.iter(ns + "force")
+    car, gun, _front = (s for s in root.iter(ns + "selection") if s.get("name") != "Sponsor")
+    assert (car.get("name"), gun.get("name")) == ("Car", "Machine Gun")
+    gun_costs = gun.find(ns + "costs")
+    assert gun_costs is not None
+    assert [(c.get("name"), c.get("value")) for c in gun_costs] == [
+        ("Cans", "2.0"),
+        ("Build Slots", "1.0"),
+    ]
+    car_categories = car.find(ns + "categories")
+    assert car_categories is not None
+    assert [(c.get("name"), c.get("primary")) for c in car_categories] == [
+        ("Vehicle", "true"),
+        ("Middleweight", "false"),
+    ]
+    force_categories = force.find(ns + "categories")
+    assert force_categories is not None
+    assert [c.get("name") for c in force_categories] == ["Uncategorised", "Vehicle", "Sponsor"]
 
 
 def test_a_share_code_imports_back_to_the_same_list(folder: Path, tmp_path: Path) -> None:

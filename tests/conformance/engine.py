@@ -22,6 +22,8 @@ from model.bsdata import building
 from model.bsdata.data import CategoryEntry
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
+from model.bsdata.order import in_battlescribe_order
+from model.bsdata.ros_content import ForceFacts, RosContent, SelectionFacts, ros_content
 from model.bsdata.roster import BsRoster, Force, Selection
 from model.bsdata.system import GameSystem
 from model.roster.findings import Finding
@@ -178,7 +180,10 @@ class SpecEngine:
             {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
             for c in self.roster.cost_limits
         ]
-        forces = [self._force(engine, found, f) for f in self.roster.forces]
+        # BattleScribe's expected states are in the order it shows a roster in
+        shown = in_battlescribe_order(self.roster, found.names)
+        written = ros_content(self.system, self.roster)
+        forces = [self._force(engine, found, written, f) for f in shown.forces]
         return {
             "name": self.roster.name,
             "gameSystemId": self.roster.game_system_id,
@@ -197,7 +202,7 @@ class SpecEngine:
                 used.update(c.type_id for c in placed.node.costs)
         return used
 
-    def _force(self, engine: Engine, found: Evaluation, force: Force) -> State:
+    def _force(self, engine: Engine, found: Evaluation, written: RosContent, force: Force) -> State:
         at = next(i for i, p in enumerate(engine.tree.forces) if p.force.id == force.id)
         placed = engine.tree.forces[at]
         rows = {p.selection.id: i for i, p in enumerate(engine.tree.selections)}
@@ -210,14 +215,27 @@ class SpecEngine:
             "customName": force.custom_name,
             "customNotes": force.note,
             "hidden": bool(placed.entry is not None and placed.entry.hidden),
-            "selections": [self._selection(engine, found, rows, s) for s in force.selections],
-            "childForces": [self._force(engine, found, f) for f in force.forces],
+            "selections": [
+                self._selection(engine, found, written, rows, s) for s in force.selections
+            ],
+            "categories": [
+                {"name": c.name, "entryId": c.entry_id, "primary": c.primary}
+                for c in written.forces.get(force.id, ForceFacts()).categories
+            ],
+            "childForces": [self._force(engine, found, written, f) for f in force.forces],
         }
 
     def _selection(
-        self, engine: Engine, found: Evaluation, rows: dict[str, int], selection: Selection
+        self,
+        engine: Engine,
+        found: Evaluation,
+        written: RosContent,
+        rows: dict[str, int],
+        selection: Selection,
     ) -> State:
         at = rows[selection.id]
+        # the page and publication as BattleScribe writes them (modified, a link's own)
+        facts = written.selections.get(selection.id, SelectionFacts(selection.name))
         placed = engine.tree.selections[at]
         final = engine.finals[at]
         names = self.system.cost_names()
@@ -227,7 +245,6 @@ class SpecEngine:
             for c in found.selection_costs.get(selection.id, ())
             if c.type_id in declared
         ]
-        entry = placed.node.entry if placed.node is not None else None
         categories = []
         for number, category_id in enumerate(found.categories.get(selection.id, ())):
             category = self.system.find(category_id)
@@ -248,11 +265,13 @@ class SpecEngine:
             "hidden": final.hidden,
             "costs": costs,
             "categories": categories,
-            "page": entry.page if entry is not None else "",
-            "publicationId": (entry.publication_id or "") if entry is not None else "",
+            "page": facts.page,
+            "publicationId": facts.publication_id,
             "customName": selection.custom_name,
             "customNotes": selection.note,
-            "children": [self._selection(engine, found, rows, s) for s in selection.selections],
+            "children": [
+                self._selection(engine, found, written, rows, s) for s in selection.selections
+            ],
         }
 
     def errors(self) -> list[State]:
