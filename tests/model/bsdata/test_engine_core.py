@@ -188,7 +188,9 @@ def test_percent_value_compares_a_share_of_everything_counted() -> None:
         1,
     )
     result = evaluate(game(roots=car), roster(sel("c", "car", sel("g", "lg::gun"))))
-    assert result.findings[0].message.startswith("The roster has 71.43% pts in Car, at most 50%")
+    assert result.findings[0].message.startswith(
+        "Car is 71.43% of the pts in the roster, at most 50%"
+    )
 
 
 def test_self_scope_counts_the_selection_itself() -> None:
@@ -287,7 +289,8 @@ def test_a_parent_constraint_of_an_uncategorised_top_level_entry_is_not_checked(
     the ``parent`` constraints of an entry in no category (specs
     ``constraint-max-violation``, ``scope-parent``): two Cars with ``max 1, scope
     parent`` are no error at a force's top level; with a category they are, and so is
-    a ``force`` scope without one, and the Car's own Guns are still checked inside it."""
+    a ``force`` scope without one, and the Car's own Guns are still checked inside it.
+    A ``min`` is still checked (no spec measures BattleScribe on it)."""
     car_max = CAR.replace(
         '<costs><cost name="pts" typeId="pts" value="10"/></costs>',
         '<costs><cost name="pts" typeId="pts" value="10"/></costs>'
@@ -305,6 +308,10 @@ def test_a_parent_constraint_of_an_uncategorised_top_level_entry_is_not_checked(
     force = FORCE.replace("<forceEntries>", CATEGORY + "<forceEntries>")
     result = evaluate(game(categorised, force=force), two)
     assert codes(result) == [("bs-too-many", "c1"), ("bs-too-many", "g1")]
+    car_min = car_max.replace(
+        'id="car-max" type="max" value="1"', 'id="car-min" type="min" value="3"'
+    )
+    assert codes(evaluate(game(car_min), two)) == [("bs-too-few", None), ("bs-too-many", "g1")]
     per_force = car_max.replace('scope="parent"', 'scope="force"', 1)
     assert codes(evaluate(game(per_force), two)) == [("bs-too-many", "c1"), ("bs-too-many", "g1")]
 
