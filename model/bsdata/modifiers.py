@@ -88,7 +88,8 @@ class Effective:
     """Category ids, the primary first."""
     primary: str | None
     page: str = ""
-    """The page of its publication it is on."""
+    """The page of its publication it is on: its link's where the link names one, else
+    its entry's, then modified as text."""
 
 
 def base_state(node: Node) -> State:
@@ -105,7 +106,8 @@ def base_state(node: Node) -> State:
             categories.append(link.target_id)
         if link.primary:
             primary = link.target_id
-    return State(node.name, node.hidden, costs, values, categories, primary, node.entry.page)
+    page = (node.link.page if node.link is not None else "") or node.entry.page
+    return State(node.name, node.hidden, costs, values, categories, primary, page)
 
 
 def freeze(state: State) -> Effective:

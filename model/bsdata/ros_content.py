@@ -21,11 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from model.bsdata.conditions import times
-from model.bsdata.data import Catalogue, CategoryEntry, Cost, ModifierGroup, Modifiers, Publication
+from model.bsdata.data import Catalogue, CategoryEntry, Cost, Publication
 from model.bsdata.engine import Engine, run_engine
-from model.bsdata.modifiers import appended
-from model.bsdata.queries import Counts, Ctx
 from model.bsdata.resolve import Node
 from model.bsdata.roster import BsRoster
 from model.bsdata.system import GameSystem
@@ -136,9 +133,7 @@ def _selection(
         return SelectionFacts(final.name, costs)
     ids = _link_order(node, final.categories)
     categories = _categories(engine.system, placed.selection.id, ids, final.primary, catalogue.id)
-    page, publication = _citation(node)
-    page = _modified_page(node.modifiers, engine.ctx_of(at), engine.counts, page)
-    return SelectionFacts(final.name, costs, categories, page, publication)
+    return SelectionFacts(final.name, costs, categories, final.page, _publication(node))
 
 
 def _link_order(node: Node, effective: tuple[str, ...]) -> list[str]:
@@ -169,29 +164,12 @@ def _categories(
     return tuple(out)
 
 
-def _citation(node: Node) -> tuple[str, str]:
-    """The page and publication a selection cites: its link's where the link names one,
-    else its entry's."""
+def _publication(node: Node) -> str:
+    """The publication a selection cites: its link's where the link names one, else its
+    entry's (its page, chosen alike, is the engine's: ``Effective.page``, as modified)."""
     link, entry = node.link, node.entry
-    page = (link.page if link is not None else "") or entry.page
     publication = (link.publication_id if link is not None else None) or entry.publication_id
-    return page, publication or ""
-
-
-def _modified_page(modifiers: Modifiers, ctx: Ctx, counts: Counts, page: str) -> str:
-    """``page`` after the modifiers of the field ``page`` that apply (BattleScribe sets or
-    appends to it as to a name; New Recruit leaves it), in the order written."""
-    for modifier in modifiers:
-        if isinstance(modifier, ModifierGroup):
-            if times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts):
-                inner: Modifiers = (*modifier.modifiers, *modifier.nested)
-                page = _modified_page(inner, ctx, counts, page)
-            continue
-        if modifier.field != "page" or modifier.type not in ("set", "append"):
-            continue
-        if times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts):
-            page = modifier.value if modifier.type == "set" else appended(page, modifier.value)
-    return page
+    return publication or ""
 
 
 def _publications(system: GameSystem, catalogue: Catalogue) -> tuple[Publication, ...]:
