@@ -171,19 +171,11 @@ class SpecEngine:
 
     def state(self) -> State:
         engine, found = self.evaluation()
-        names = self.system.cost_names()
         used = self._used_cost_types(engine)
         self._listed |= used
         used = set(self._listed)
-        costs = [
-            {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
-            for c in found.totals
-            if c.type_id in used
-        ]
-        limits = [
-            {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
-            for c in self.roster.cost_limits
-        ]
+        costs = [self._cost(c.type_id, c.value) for c in found.totals if c.type_id in used]
+        limits = [self._cost(c.type_id, c.value) for c in self.roster.cost_limits]
         # BattleScribe's expected states are in the order it shows a roster in
         shown = in_battlescribe_order(self.roster, found.names)
         written = ros_content(self.system, self.roster)
@@ -195,6 +187,18 @@ class SpecEngine:
             "forces": forces,
             "costs": costs,
             "costLimits": limits,
+        }
+
+    def _cost(self, type_id: str, value: float) -> State:
+        """A cost as the harness's ``CostState``: its type's name, and ``hidden`` as the
+        game system declares the type (spec ``cost-type-hidden``)."""
+        types = {c.id: c for c in self.system.cost_types()}
+        kind = types.get(type_id)
+        return {
+            "name": kind.name if kind is not None else type_id,
+            "typeId": type_id,
+            "value": value,
+            "hidden": bool(kind is not None and kind.hidden),
         }
 
     def _used_cost_types(self, engine: Engine) -> set[str]:
@@ -245,10 +249,9 @@ class SpecEngine:
         facts = written.selections.get(selection.id, SelectionFacts(selection.name))
         placed = engine.tree.selections[at]
         final = engine.finals[at]
-        names = self.system.cost_names()
         declared = {c.type_id for c in placed.node.costs} if placed.node is not None else set()
         costs = [
-            {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
+            self._cost(c.type_id, c.value)
             for c in found.selection_costs.get(selection.id, ())
             if c.type_id in declared
         ]

@@ -51,7 +51,6 @@ FAILING: dict[str, str] = {
     "constraint-entry-link-shared-counting": FAULTS,
     "constraint-entry-link-shared-target": FAULTS,
     "constraint-forces-field-on-forceentry": ONE_FINDING,
-    "cost-type-hidden": UNKNOWN,
     "customization-category": EDITS,
     "force-entry-publication": UNKNOWN,
     "force-entry-with-profile": INFOS,

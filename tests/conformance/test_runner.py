@@ -148,3 +148,22 @@ def test_a_cost_type_stays_listed_once_its_selections_are_gone(
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "PASS gone"
     assert lines[1] == "FAIL never: Step 1: cost type 'pts' not found"
+
+
+def test_a_cost_says_whether_its_type_is_hidden(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A cost's ``hidden`` is its cost type's, as the game system declares it (spec
+    ``cost-type-hidden``): with pts declared hidden, the roster's pts are; with pts as
+    written, a spec saying they are fails."""
+    said = "          value: 50\n          hidden: true\n      forces:"
+    hidden = (
+        SPEC.format(id="hidden", cost=50)
+        .replace("        name: pts\n", "        name: pts\n        hidden: true\n", 1)
+        .replace("          value: 50\n      forces:", said)
+    )
+    shown = SPEC.format(id="shown", cost=50).replace("          value: 50\n      forces:", said)
+    main([str(_folder(tmp_path, hidden=hidden, shown=shown))])
+    lines = capsys.readouterr().out.splitlines()
+    assert "PASS hidden" in lines
+    assert "FAIL shown: Step 2: cost[pts].hidden: expected True but got False" in lines
