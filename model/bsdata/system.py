@@ -137,12 +137,17 @@ class GameSystem:
         return None
 
     def cost_types(self) -> tuple[CostType, ...]:
-        """The game's cost types, as the game system declares them."""
-        return self.system.cost_types
+        """The game's cost types: the game system's, then those its catalogues declare
+        (spec ``catalogue-cost-types``), each id once."""
+        seen: dict[str, CostType] = {}
+        for file in (self.system, *self.catalogues):
+            for cost in file.cost_types:
+                seen.setdefault(cost.id, cost)
+        return tuple(seen.values())
 
     def cost_names(self) -> dict[str, str]:
-        """Cost type id to name, as the game system declares them."""
-        return {cost.id: cost.name for cost in self.system.cost_types}
+        """Cost type id to name, as the game system and its catalogues declare them."""
+        return {cost.id: cost.name for cost in self.cost_types()}
 
     def revisions(self) -> dict[str, int]:
         """Catalogue id (the game system's too) to its revision, as loaded."""

@@ -249,7 +249,11 @@ class SpecEngine:
         facts = written.selections.get(selection.id, SelectionFacts(selection.name))
         placed = engine.tree.selections[at]
         final = engine.finals[at]
-        declared = {c.type_id for c in placed.node.costs} if placed.node is not None else set()
+        # BattleScribe lists each of the game system's cost types on every selection (at 0
+        # where the entry names none: spec catalogue-cost-types), and those its entry names
+        declared = {c.id for c in self.system.system.cost_types}
+        if placed.node is not None:
+            declared.update(c.type_id for c in placed.node.costs)
         costs = [
             self._cost(c.type_id, c.value)
             for c in found.selection_costs.get(selection.id, ())

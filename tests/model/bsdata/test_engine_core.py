@@ -344,3 +344,16 @@ def test_a_force_entry_is_hidden_by_its_modifier() -> None:
     assert hidden(sel("c", "car")) == [False, True, False]
     engine = run_engine(game(force=force), roster())
     assert engine.force_fields(0).name == "Team"
+
+
+def test_a_catalogues_own_cost_type_is_costed_and_totalled() -> None:
+    """A catalogue may declare cost types of its own (spec ``catalogue-cost-types``): an
+    entry's cost in one is counted in its selection's costs and the roster's totals,
+    after the game system's types, and named by the catalogue."""
+    own = '<costTypes><costType id="cans" name="Cans" defaultCostLimit="-1"/></costTypes>'
+    car = entry("car", "Car", '<costs><cost name="Cans" typeId="cans" value="3"/></costs>')
+    data = system(gst(FORCE), cat(own + f"<selectionEntries>{car}</selectionEntries>"))
+    result = evaluate(data, roster(sel("c", "car", number=2)))
+    assert [(c.type_id, c.value) for c in result.totals] == [("pts", 0), ("cans", 6)]
+    assert [(c.type_id, c.value) for c in result.selection_costs["c"]] == [("pts", 0), ("cans", 6)]
+    assert data.cost_names() == {"pts": "pts", "cans": "Cans"}
