@@ -167,3 +167,21 @@ def test_a_cost_says_whether_its_type_is_hidden(
     lines = capsys.readouterr().out.splitlines()
     assert "PASS hidden" in lines
     assert "FAIL shown: Step 2: cost[pts].hidden: expected True but got False" in lines
+
+
+def test_a_selection_lists_every_cost_type_of_the_game_system(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BattleScribe lists each of the game system's cost types on every selection, at 0
+    where its entry names none (spec ``catalogue-cost-types``): the Unit's cp is 0."""
+    two_types = SPEC.format(id="zero", cost=50).replace(
+        "        name: pts\n", "        name: pts\n      - id: cp\n        name: CP\n", 1
+    )
+    listed = two_types.replace(
+        "              entryId: se-unit\n",
+        "              entryId: se-unit\n              costs:\n"
+        "                - typeId: pts\n                  value: 50\n"
+        "                - typeId: cp\n                  value: 0\n",
+    )
+    main([str(_folder(tmp_path, zero=listed))])
+    assert capsys.readouterr().out.splitlines()[0] == "PASS zero"
