@@ -212,15 +212,20 @@ def _text_changed(kind: str, old: str, text: str, n: int) -> str | None:
 
 
 def appended_times(name: str, text: str, n: int) -> str:
-    """``name`` appended ``text`` ``n`` times. Each time adds a character at least (the
-    space), so after ``MAX_NAME + 1`` times the name is cut or will never grow: the work
-    is bounded however large a repeat makes ``n``."""
-    for _ in range(min(n, MAX_NAME + 1)):
-        grown = appended(name, text)
-        if grown == name:
-            break
-        name = grown
-    return name
+    """``name`` appended ``text`` ``n`` times, as ``n`` calls of ``appended`` would leave
+    it, made in one step: only as many copies as reach the cut are made, so the work is
+    at most about ``MAX_NAME`` characters however large a repeat makes ``n``."""
+    if n <= 0:
+        return name
+    first = appended(name, text)
+    if n == 1 or first == name or (len(first) >= MAX_NAME and first.endswith(CUT)):
+        return first
+    piece = " " + text[:MAX_NAME]
+    copies = min(n - 1, (MAX_NAME + 1 - len(first)) // len(piece) + 1)
+    grown = first + piece * copies
+    if len(grown) <= MAX_NAME:
+        return grown
+    return grown[: MAX_NAME - 1] + CUT
 
 
 def appended(name: str, text: str) -> str:

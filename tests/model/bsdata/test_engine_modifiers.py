@@ -200,6 +200,24 @@ def test_a_huge_repeat_of_append_is_cut_and_costs_the_cap(
     assert len(calls) <= 2 * (MAX_NAME + 2)  # two passes at most
 
 
+def test_a_repeated_append_is_the_same_as_appends_one_by_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``appended_times`` makes in one step what ``n`` calls of ``appended`` make, the cut
+    included: checked with a cut at 12 characters over short, empty, long and already
+    cut names and texts, and counts from 0 to 20."""
+    monkeypatch.setattr(modifiers_module, "MAX_NAME", 12)
+    names = ["", "A", "Unit", "Elevenchars", "Twelve chars", "Thirteen char", "Twelve char" + CUT]
+    texts = ["", "+", "ab", "(veteran)", "x" * 30]
+    for name in names:
+        for text in texts:
+            for n in range(21):
+                one_by_one = name
+                for _ in range(n):
+                    one_by_one = modifiers_module.appended(one_by_one, text)
+                assert modifiers_module.appended_times(name, text, n) == one_by_one, (name, text, n)
+
+
 def test_the_page_is_modified_as_text() -> None:
     """A modifier may set an entry's page (spec ``modifier-entry-page``: 42 set to 99);
     ``increment`` reads it as a number, ``append`` adds to it."""
