@@ -28,6 +28,8 @@ def bs_share_text(fmt: str, system: GameSystem, saved: BsRosterFile, evaluation:
     from saves.ros_file import ros_file_bytes
 
     if fmt == "ros":
+        from model.bsdata.infos import roster_infos
+
         data = ros_file_bytes(
             saved.roster,
             zipped=False,
@@ -35,6 +37,7 @@ def bs_share_text(fmt: str, system: GameSystem, saved: BsRosterFile, evaluation:
             catalogue_revisions=system.revisions(),
             totals=evaluation.totals,
             selection_costs=evaluation.selection_costs,
+            selection_infos=roster_infos(system, saved.roster).selections,
         )
         return data.decode("utf-8").rstrip("\n") + "\n"
     code = encode_bs(saved)

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from model.bsdata.data import Cost
+from model.bsdata.infos import Infos
 from model.bsdata.ros_read import read_ros
 from model.bsdata.ros_write import ros_bytes
 from model.bsdata.roster import BsRoster
@@ -59,6 +60,7 @@ def ros_file_bytes(
     catalogue_revisions: Mapping[str, int] | None = None,
     totals: Sequence[Cost] = (),
     selection_costs: Mapping[str, Sequence[Cost]] | None = None,
+    selection_infos: Mapping[str, Infos] | None = None,
 ) -> bytes:
     """The bytes of a ``.ros`` file, or of a ``.rosz`` (``zipped``) holding it as
     ``member``; the other arguments are ``model.bsdata.ros_write.ros_bytes``'s."""
@@ -68,6 +70,7 @@ def ros_file_bytes(
         catalogue_revisions=catalogue_revisions,
         totals=totals,
         selection_costs=selection_costs,
+        selection_infos=selection_infos,
     )
     if not zipped:
         return xml
@@ -85,6 +88,7 @@ def write_ros_file(
     catalogue_revisions: Mapping[str, int] | None = None,
     totals: Sequence[Cost] = (),
     selection_costs: Mapping[str, Sequence[Cost]] | None = None,
+    selection_infos: Mapping[str, Infos] | None = None,
     zipped: bool | None = None,
     replace: bool = False,
 ) -> None:
@@ -104,5 +108,6 @@ def write_ros_file(
         catalogue_revisions=catalogue_revisions,
         totals=totals,
         selection_costs=selection_costs,
+        selection_infos=selection_infos,
     )
     write_atomic(target, data)

@@ -13,7 +13,13 @@ of the cost types and the catalogues' revisions from the game system
 (``GameSystem.cost_names``, ``GameSystem.revisions``). So the writer needs no game
 system, and the costs in the file are the ones warband shows.
 
-Not written: each selection's ``categories``, ``profiles`` and ``rules``, and each force's
+Each selection's ``rules`` and ``profiles`` are written as BattleScribe writes them,
+when the caller passes them (``selection_infos``, from ``model.bsdata.infos``): the ones
+the list shows, hidden ones left out, every modifier applied (a Toughness raised by
+armour is written raised), so a tool that prints a roster without its game data prints
+the stats the list makes.
+
+Not written: each selection's ``categories``, and each force's
 ``categories`` and ``publications``. The schema makes them optional, they are all read
 from the game data (which a ``.ros`` names by id and revision), and BattleScribe and New
 Recruit work them out again from the data when they open a roster, as warband's importer
@@ -32,6 +38,7 @@ from xml.etree import ElementTree
 from xml.etree.ElementTree import Element, SubElement
 
 from model.bsdata.data import Cost
+from model.bsdata.infos import Infos
 from model.bsdata.ros_read import NAMESPACE
 from model.bsdata.roster import BsRoster, Force, Selection
 
@@ -51,14 +58,17 @@ def ros_bytes(
     catalogue_revisions: Mapping[str, int] | None = None,
     totals: Sequence[Cost] = (),
     selection_costs: Mapping[str, Sequence[Cost]] | None = None,
+    selection_infos: Mapping[str, Infos] | None = None,
 ) -> bytes:
     """The roster as a ``.ros`` document (UTF-8 XML), indented as BattleScribe writes it.
 
     ``cost_names`` names each cost type (a cost type it lacks is named by its id);
     ``catalogue_revisions`` gives each force's ``catalogueRevision`` (left out where
     unknown); ``totals`` are the roster's costs and ``selection_costs`` each selection's
-    (by selection id; a selection missing from it gets no ``costs``)."""
+    (by selection id; a selection missing from it gets no ``costs``); ``selection_infos``
+    each selection's profiles and rules (by selection id; none written where missing)."""
     writer = _Writer(cost_names, catalogue_revisions or {}, selection_costs or {})
+    writer.infos = selection_infos or {}
     root = Element(
         "roster",
         _attributes(
@@ -96,6 +106,7 @@ class _Writer:
         self.cost_names = cost_names
         self.revisions = revisions
         self.selection_costs = selection_costs
+        self.infos: Mapping[str, Infos] = {}
 
     def costs(self, parent: Element, container: str, kind: str, costs: Sequence[Cost]) -> None:
         """``<costs>`` (or ``<costLimits>``) with one element per finite cost."""
@@ -149,11 +160,59 @@ class _Writer:
             ),
         )
         _notes(element, selection.note)
+        infos = self.infos.get(selection.id)
+        if infos is not None:
+            write_infos(element, infos)
         if selection.selections:
             holder = SubElement(element, "selections")
             for inner in selection.selections:
                 self.selection(holder, inner)
         self.costs(element, "costs", "cost", self.selection_costs.get(selection.id, ()))
+
+
+def write_infos(element: Element, infos: Infos) -> None:
+    """A selection's ``<rules>`` and ``<profiles>`` (after its notes, before its
+    selections, as the schema orders them), the ones it shows, as BattleScribe writes
+    them: each profile's characteristics with their values as modified."""
+    shown = infos.visible()
+    if shown.rules:
+        holder = SubElement(element, "rules")
+        for rule in shown.rules:
+            one = SubElement(
+                holder,
+                "rule",
+                _attributes(
+                    id=rule.id,
+                    name=rule.name,
+                    publicationId=rule.publication_id or "",
+                    page=rule.page,
+                    hidden="false",
+                ),
+            )
+            SubElement(one, "description").text = _NOT_XML.sub("", rule.description)
+    if shown.profiles:
+        holder = SubElement(element, "profiles")
+        for profile in shown.profiles:
+            one = SubElement(
+                holder,
+                "profile",
+                _attributes(
+                    id=profile.id,
+                    name=profile.name,
+                    publicationId=profile.publication_id or "",
+                    page=profile.page,
+                    hidden="false",
+                    typeId=profile.type_id,
+                    typeName=profile.type_name,
+                ),
+            )
+            if profile.characteristics:
+                values = SubElement(one, "characteristics")
+                for c in profile.characteristics:
+                    attributes = _attributes(name=c.name, typeId=c.type_id)
+                    SubElement(values, "characteristic", attributes).text = _NOT_XML.sub(
+                        "", c.value
+                    )
 
 
 _REQUIRED = frozenset(("id", "name", "entryId", "catalogueId", "gameSystemId", "typeId"))

@@ -86,3 +86,19 @@ def test_the_html_sheet_marks_it_in_bold(folder: Path, tmp_path: Path) -> None:
     assert '<td><span class="changed">12*</span></td>' in html
     assert "<td>Middleweight</td>" in html
     assert "changed by the list&#x27;s choices" in html
+
+
+def test_the_ros_holds_the_profiles_as_modified_and_imports_back(
+    folder: Path, tmp_path: Path
+) -> None:
+    base = _plated_car(folder, tmp_path)
+    ros = run(*base, "ros")[1]
+    assert (
+        '<characteristic name="Hull Points" typeId="a05d-324a-bd1a-767e">12</characteristic>'
+        in (ros)
+    )
+    written = tmp_path / "car.rosz"
+    assert run(*base, "rosz", "-o", str(written))[0] == 0
+    back = tmp_path / "back.toml"
+    assert run("--catalog-dir", str(folder), "import", str(written), "-o", str(back))[0] == 0
+    assert back.read_text() == Path(base[3]).read_text()

@@ -270,6 +270,7 @@ def _export_ros(
     system: GameSystem,
     evaluation: Evaluation,
 ) -> int:
+    from model.bsdata.infos import roster_infos
     from model.core.problems import Problem, RosterError
     from saves.ros_file import write_ros_file
 
@@ -287,6 +288,7 @@ def _export_ros(
         catalogue_revisions=system.revisions(),
         totals=evaluation.totals,
         selection_costs=evaluation.selection_costs,
+        selection_infos=roster_infos(system, saved.roster).selections,
     )
     print(f"wrote {args.output}: {saved.roster.name}, for BattleScribe or New Recruit", file=out)
     return EXIT_OK
