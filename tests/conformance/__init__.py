@@ -1,0 +1,1 @@
+"""The BattleScribe conformance suite run against warband (issue 32)."""

@@ -1,0 +1,267 @@
+"""warband's BattleScribe engine behind the suite's actions and its roster state.
+
+This is the adapter the upstream harness asks every engine for (its ``IRosterEngine``):
+each action is one edit through ``model.bsdata.building``, the module the builder and
+the command line edit lists with, and the state is read from ``model.bsdata.evaluate``
+(names, costs, categories, hidden flags and findings as warband works them out). Nothing
+here decides a rule of the game: where the state needs something warband does not work
+out yet, it is left out, and the spec that asks for it fails.
+
+The state is plain dicts and lists shaped as the harness's ``RosterState``
+(``reference/src/BattleScribeSpec.TestKit/Roster/RosterTypes.cs``), so ``compare`` can
+follow the upstream runner's comparison field by field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from model.bsdata import building
+from model.bsdata.data import CategoryEntry
+from model.bsdata.engine import Engine, run_engine
+from model.bsdata.evaluate import Evaluation, evaluate
+from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.system import GameSystem
+from model.roster.findings import Finding
+
+State = dict[str, Any]
+
+NOT_YET = "warband's building API cannot make {} yet"
+
+
+class SpecError(Exception):
+    """An action the engine refused or could not do: the spec fails at that step."""
+
+
+def _selections(selections: tuple[Selection, ...]) -> Iterator[Selection]:
+    for selection in selections:
+        yield selection
+        yield from _selections(selection.selections)
+
+
+def _forces(forces: tuple[Force, ...]) -> Iterator[Force]:
+    for force in forces:
+        yield force
+        yield from _forces(force.forces)
+
+
+def _all_ids(roster: BsRoster) -> set[str]:
+    ids: set[str] = set()
+    for force in _forces(roster.forces):
+        ids.add(force.id)
+        ids.update(s.id for s in _selections(force.selections))
+    return ids
+
+
+class SpecEngine:
+    """One roster over one game system, edited by the suite's actions."""
+
+    def __init__(self, system: GameSystem, name: str) -> None:
+        self.system = system
+        self.roster = BsRoster(
+            id="roster",
+            name=name,
+            game_system_id=system.id,
+            game_system_name=system.name,
+        )
+
+    # -- actions ------------------------------------------------------------------------
+
+    def _edit(self, change: Any) -> tuple[set[str], BsRoster]:
+        before = _all_ids(self.roster)
+        try:
+            roster = change()
+        except Exception as error:  # warband's RosterError and anything unexpected
+            raise SpecError(f"{type(error).__name__}: {error}") from error
+        self.roster = roster
+        return _all_ids(roster) - before, roster
+
+    def _outputs(self, new: set[str], created: str | None, key: str) -> dict[str, Any]:
+        """``key`` names the new force or selection; ``selections`` maps each entry id of
+        what was selected with it (its defaults) to the selection's id."""
+        out: dict[str, Any] = {}
+        if created is not None:
+            out[key] = created
+        auto: dict[str, str] = {}
+        for force in _forces(self.roster.forces):
+            for selection in _selections(force.selections):
+                if selection.id in new and selection.id != created:
+                    auto.setdefault(selection.entry_ids[-1], selection.id)
+                    auto.setdefault(selection.entry_id, selection.id)
+        out["selections"] = auto
+        return out
+
+    def add_force(
+        self, force_entry_id: str, catalogue_id: str, parent_id: str | None = None
+    ) -> dict[str, Any]:
+        if parent_id is not None:
+            raise SpecError(NOT_YET.format("a force inside a force"))
+        new, roster = self._edit(
+            lambda: building.new_force(self.system, self.roster, catalogue_id, force_entry_id)
+        )
+        created = next((f.id for f in _forces(roster.forces) if f.id in new), None)
+        return self._outputs(new, created, "forceId")
+
+    def remove_force(self, force_id: str) -> None:
+        self._edit(lambda: building.remove_force(self.roster, force_id))
+
+    def select(self, force_id: str, parent_id: str | None, entry_id: str) -> dict[str, Any]:
+        before_place = self._place_ids(force_id, parent_id)
+        new, _ = self._edit(
+            lambda: building.add_selection(self.system, self.roster, force_id, parent_id, entry_id)
+        )
+        after_place = self._place_ids(force_id, parent_id)
+        created = next((i for i in after_place if i in new and i not in before_place), None)
+        return self._outputs(new, created, "selectionId")
+
+    def _place_ids(self, force_id: str, parent_id: str | None) -> list[str]:
+        for force in _forces(self.roster.forces):
+            if force.id != force_id:
+                continue
+            if parent_id is None:
+                return [s.id for s in force.selections]
+            for selection in _selections(force.selections):
+                if selection.id == parent_id:
+                    return [s.id for s in selection.selections]
+        return []
+
+    def deselect(self, selection_id: str) -> None:
+        self._edit(lambda: building.remove_selection(self.roster, selection_id))
+
+    def set_count(self, selection_id: str, count: int) -> None:
+        self._edit(lambda: building.set_number(self.roster, selection_id, count))
+
+    def duplicate(self, selection_id: str) -> dict[str, Any]:
+        raise SpecError(NOT_YET.format("a copy of a selection"))
+
+    def set_cost_limit(self, type_id: str, value: float) -> None:
+        self._edit(
+            lambda: building.set_cost_limit(self.roster, type_id, None if value < 0 else value)
+        )
+
+    def customize(
+        self, force_id: str, selection_id: str | None, name: str | None, notes: str | None
+    ) -> None:
+        if name is not None:
+            self._edit(lambda: building.set_custom_name(self.roster, force_id, selection_id, name))
+        if notes is not None:
+            raise SpecError(NOT_YET.format("notes of one's own"))
+
+    def replace_roster(self, roster: BsRoster) -> None:
+        self.roster = replace(roster)
+
+    # -- state --------------------------------------------------------------------------
+
+    def evaluation(self) -> tuple[Engine, Evaluation]:
+        return run_engine(self.system, self.roster), evaluate(self.system, self.roster)
+
+    def state(self) -> State:
+        engine, found = self.evaluation()
+        names = self.system.cost_names()
+        used = self._used_cost_types(engine)
+        costs = [
+            {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
+            for c in found.totals
+            if c.type_id in used
+        ]
+        limits = [
+            {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
+            for c in self.roster.cost_limits
+        ]
+        forces = [self._force(engine, found, f) for f in self.roster.forces]
+        return {
+            "name": self.roster.name,
+            "gameSystemId": self.roster.game_system_id,
+            "gameSystemName": self.roster.game_system_name,
+            "forces": forces,
+            "costs": costs,
+            "costLimits": limits,
+        }
+
+    def _used_cost_types(self, engine: Engine) -> set[str]:
+        """The cost types some selection's entry names (BattleScribe lists a roster's
+        costs of those types only)."""
+        used: set[str] = set()
+        for placed in engine.tree.selections:
+            if placed.node is not None:
+                used.update(c.type_id for c in placed.node.costs)
+        return used
+
+    def _force(self, engine: Engine, found: Evaluation, force: Force) -> State:
+        at = next(i for i, p in enumerate(engine.tree.forces) if p.force.id == force.id)
+        placed = engine.tree.forces[at]
+        rows = {p.selection.id: i for i, p in enumerate(engine.tree.selections)}
+        return {
+            "id": force.id,
+            "name": force.name,
+            "entryId": force.entry_id,
+            "catalogueId": force.catalogue_id,
+            "catalogueName": force.catalogue_name,
+            "customName": force.custom_name,
+            "customNotes": force.note,
+            "hidden": bool(placed.entry is not None and placed.entry.hidden),
+            "selections": [self._selection(engine, found, rows, s) for s in force.selections],
+            "childForces": [self._force(engine, found, f) for f in force.forces],
+        }
+
+    def _selection(
+        self, engine: Engine, found: Evaluation, rows: dict[str, int], selection: Selection
+    ) -> State:
+        at = rows[selection.id]
+        placed = engine.tree.selections[at]
+        final = engine.finals[at]
+        names = self.system.cost_names()
+        declared = {c.type_id for c in placed.node.costs} if placed.node is not None else set()
+        costs = [
+            {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
+            for c in found.selection_costs.get(selection.id, ())
+            if c.type_id in declared
+        ]
+        entry = placed.node.entry if placed.node is not None else None
+        categories = []
+        for number, category_id in enumerate(found.categories.get(selection.id, ())):
+            category = self.system.find(category_id)
+            categories.append(
+                {
+                    "name": category.name if isinstance(category, CategoryEntry) else "",
+                    "entryId": category_id,
+                    "primary": number == 0 and final.primary == category_id,
+                }
+            )
+        return {
+            "id": selection.id,
+            "name": found.names.get(selection.id, selection.name),
+            "entryId": selection.entry_id,
+            "entryGroupId": selection.entry_group_id or "",
+            "type": selection.type,
+            "number": selection.number,
+            "hidden": final.hidden,
+            "costs": costs,
+            "categories": categories,
+            "page": entry.page if entry is not None else "",
+            "publicationId": (entry.publication_id or "") if entry is not None else "",
+            "customName": selection.custom_name,
+            "customNotes": selection.note,
+            "children": [self._selection(engine, found, rows, s) for s in selection.selections],
+        }
+
+    def errors(self) -> list[State]:
+        """Each error finding as the harness's ``ValidationErrorState``."""
+        _, found = self.evaluation()
+        return [_error(f) for f in found.findings if f.severity == "error"]
+
+
+def _error(finding: Finding) -> State:
+    origin = getattr(finding, "origin", None)
+    if origin is None:
+        return {"message": finding.message, "code": finding.code}
+    return {
+        "message": finding.message,
+        "ownerType": origin.on,
+        "ownerId": origin.on_id,
+        "ownerEntryId": origin.on_entry_id,
+        "entryId": origin.entry_id,
+        "constraintId": origin.constraint_id,
+    }
