@@ -177,8 +177,6 @@ class _Gatherer:
             self.group(group, group.modifiers, group.hidden, outer, path)
         for link in info.info_links:
             target = self.system.find(link.target_id, self.catalogue_id)
-            if target is None and link.type == "rule":
-                target = self._root_rule(link.target_id)
             if (
                 not isinstance(target, (Profile, Rule, InfoGroup))
                 or link.type != _KINDS[type(target)]
@@ -204,14 +202,6 @@ class _Gatherer:
         hidden = _hidden_after(hidden, modifiers, self.ctx, self.counts)
         inner = Info(group.profiles, group.rules, group.info_links, group.info_groups)
         self.walk(inner, outer or hidden, (*path, group.id))
-
-    def _root_rule(self, rule_id: str) -> Rule | None:
-        """A rule written at a catalogue's root (not shared), which links may name too."""
-        for file in (self.system.catalogue(self.catalogue_id), self.system.system):
-            found = next((r for r in file.root_rules if r.id == rule_id), None) if file else None
-            if found is not None:
-                return found
-        return None
 
 
 def _hidden_after(hidden: bool, modifiers: Modifiers, ctx: Ctx, counts: Counts) -> bool:

@@ -55,7 +55,7 @@ def _own_index(catalogue: Catalogue) -> dict[str, Target]:
         index.setdefault(force.id, force)
     for category in catalogue.categories:
         index.setdefault(category.id, category)
-    for rule in catalogue.shared_rules:
+    for rule in catalogue.shared_rules + catalogue.root_rules:  # links may name either
         index.setdefault(rule.id, rule)
     for profile in catalogue.shared_profiles:
         index.setdefault(profile.id, profile)
