@@ -27,7 +27,8 @@ Each value a modifier changed (it now differs from the data) is marked, so a she
 show the reader what the list's choices did.
 
 Bounded whatever a file says: info groups are followed ``MAX_INFO_DEPTH`` deep and
-never into themselves, a holder shows at most ``MAX_INFOS`` profiles and rules, a name
+never into themselves, a holder shows at most ``MAX_INFOS`` profiles and rules and
+enters at most ``MAX_INFOS`` groups (however many links lead to them), a name
 grows by ``append`` to ``MAX_NAME`` characters and a description or a characteristic
 to ``MAX_TEXT`` (or its own length, if longer), as ``model.bsdata.modifiers`` bounds
 names.
@@ -163,19 +164,35 @@ class _Gatherer:
         self.ctx = ctx
         self.counts = counts
         self.found: list[_Found] = []
+        self.entered = 0
+        """Info groups entered: the walk stops at ``MAX_INFOS`` of them too, so groups
+        that hold nothing but links to each other cannot make it long."""
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the walk is over: ``MAX_INFOS`` found, or groups entered."""
+        return len(self.found) >= MAX_INFOS or self.entered >= MAX_INFOS
 
     def add(self, item: Profile | Rule, modifiers: Modifiers, hidden: bool, outer: bool) -> None:
         if len(self.found) < MAX_INFOS:
             self.found.append(_Found(item, modifiers, hidden, outer))
 
     def walk(self, info: Info, outer: bool, path: tuple[str, ...]) -> None:
-        for profile in info.profiles:
+        """Each step first asks whether the walk is over, so what is left of a long list
+        is never looked at."""
+        room = MAX_INFOS - len(self.found)
+        for profile in info.profiles[:room]:
             self.add(profile, profile.modifiers, profile.hidden, outer)
-        for rule in info.rules:
+        room = MAX_INFOS - len(self.found)
+        for rule in info.rules[:room]:
             self.add(rule, rule.modifiers, rule.hidden, outer)
         for group in info.info_groups:
+            if self.stopped:
+                return
             self.group(group, group.modifiers, group.hidden, outer, path)
         for link in info.info_links:
+            if self.stopped:
+                return
             target = self.system.find(link.target_id, self.catalogue_id)
             if (
                 not isinstance(target, (Profile, Rule, InfoGroup))
@@ -197,8 +214,9 @@ class _Gatherer:
         outer: bool,
         path: tuple[str, ...],
     ) -> None:
-        if len(path) >= MAX_INFO_DEPTH or group.id in path:
+        if len(path) >= MAX_INFO_DEPTH or group.id in path or self.stopped:
             return
+        self.entered += 1
         hidden = _hidden_after(hidden, modifiers, self.ctx, self.counts)
         inner = Info(group.profiles, group.rules, group.info_links, group.info_groups)
         self.walk(inner, outer or hidden, (*path, group.id))

@@ -344,3 +344,20 @@ def test_a_force_and_a_category_have_their_own() -> None:
     category = category_infos(engine, 0, "troops")
     assert category.profiles[0].characteristics[0].value == "9"
     assert category_infos(engine, 0, "nothing") == Infos()
+
+
+def test_many_links_to_empty_groups_cost_a_bounded_walk() -> None:
+    """Groups holding nothing but 50 links each to the next, 12 deep, are 50^10 paths:
+    the walk stops after ``MAX_INFOS`` groups entered, not after every path."""
+    groups = "".join(
+        f'<infoGroup id="g{i}" name="G"><infoLinks>'
+        + "".join(
+            f'<infoLink id="l{i}-{k}" name="x" targetId="g{i + 1}" type="infoGroup"/>'
+            for k in range(50)
+        )
+        + "</infoLinks></infoGroup>"
+        for i in range(12)
+    )
+    start = '<infoLinks><infoLink id="l" name="x" targetId="g0" type="infoGroup"/></infoLinks>'
+    found = infos_of(start, shared=f"<sharedInfoGroups>{groups}</sharedInfoGroups>")
+    assert found == Infos()
