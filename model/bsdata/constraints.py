@@ -27,8 +27,9 @@ without one; New Recruit per selection, as here).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from model.bsdata.collective import Collective
 from model.bsdata.data import UNLIMITED, CategoryEntry, Constraint
 from model.bsdata.engine import Engine
 from model.bsdata.queries import Ctx, Root
@@ -57,6 +58,8 @@ class Subject:
     name: str
     entry_id: str | None = None
     """The selection entry or group counted, when it is one (to tell a loop of links)."""
+    each: bool = False
+    """Counted per model of the selection it is in (``model.bsdata.collective``)."""
 
 
 class Checker:
@@ -67,6 +70,7 @@ class Checker:
         self.findings: list[Finding] = []
         self._seen: set[tuple[str, str, Root]] = set()
         self._cost_names = engine.system.cost_names()
+        self._collective = Collective(engine)
 
     # -- places ----------------------------------------------------------------------
 
@@ -190,6 +194,9 @@ class Checker:
             if seen in self._seen:
                 continue
             count = counts.count(constraint.query, ctx, subject.key, root)
+            per = self._collective.divisor(ctx.node, constraint.query, root)
+            if per != 1:  # a collective entry counts per model (SEMANTICS.md rule 32)
+                count, subject = count / per, replace(subject, each=True)
             if constraint.type == "max" and count > value:
                 self._seen.add(seen)
                 where = selected[0] if selected else self._first(root, subject.key)
@@ -234,7 +241,7 @@ class Checker:
         if constraint.query.percent_value:
             return f"{number_text(round(count, 2))}% {self._unit(field, subject)}"
         if field == "selections":
-            return many(count, subject.name)
+            return many(count, subject.name) + (" each" if subject.each else "")
         if field == "forces":
             return many(count, f"{subject.name} force")
         return f"{number_text(count)} {self._unit(field, subject)}"
