@@ -9,12 +9,17 @@
   a new force: every top-level entry with a ``min`` of 1 or more on ``selections``
   (any scope; New Recruit counts any field, BattleScribe only ``selections``: we keep
   BattleScribe's), as many as are still missing, unless it is hidden.
-- ``set_number`` takes a selection another number of times (the builder's ``+``/``-``),
-  within what a roster file holds.
+- ``set_number`` takes a selection another number of times, within what a roster file
+  holds, and nothing else changes.
 - ``add_selection`` adds a selection and, inside it, its defaults: every entry with a
   ``min`` of 1 or more on ``selections``, and for each group with such a ``min``, its
   default entry (or its only entry) as many times as are missing; and so on inside
-  those, at most ``MAX_DEFAULT_DEPTH`` levels down.
+  those, at most ``MAX_DEFAULT_DEPTH`` levels down. Inside a selection it selects as
+  BattleScribe does (``model.bsdata.collective``): a collective entry per model, an
+  entry that is not separate added to the one already there.
+- ``deselect``, ``set_count`` are BattleScribe's deselect and count, per model for a
+  collective entry, its collective children following a selection's number;
+  ``step_number`` is the builder's ``+``/``-`` over them.
 
 New ids are ``f<n>``/``s<n>`` with the first ``n`` not taken in the roster, counted from
 the number of ids it holds: the same edit of the same roster always gives the same ids.
