@@ -33,7 +33,7 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from model.bsdata.collective import Collective, is_collective, renumbered
+from model.bsdata.collective import Collective, renumbered
 from model.bsdata.data import Cost
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.queries import Ctx
@@ -255,19 +255,6 @@ def _around(engine: Engine, parent: int | None) -> set[str]:
     return out
 
 
-def _per_model(engine: Engine, parent: int | None, node: Node, group: Node | None = None) -> int:
-    """What a default's shortfall (per model) is multiplied by: the parent's number for a
-    collective entry in a selection not at the top, or a collective group's default
-    (``SEMANTICS.md`` rule 33); else 1."""
-    if parent is None:
-        return 1
-    if Collective(engine).per_model_here(node, parent) or (
-        group is not None and is_collective(group)
-    ):
-        return max(1, min(engine.tree.selections[parent].selection.number, MAX_SELECTED))
-    return 1
-
-
 def _defaults(
     engine: Engine, force: int, parent: int | None, options: Options, ids: _Ids
 ) -> tuple[Selection, ...]:
@@ -281,7 +268,7 @@ def _defaults(
         missing = _missing(engine, node, force, parent)
         if missing and _offered(engine, node, force, parent):
             name = engine.in_place(node, force, parent).name
-            number = missing * _per_model(engine, parent, node)
+            number = missing * Collective(engine).default_times(parent, node)
             out.append(_new(node, name, number, ids.new("s")))
             chosen.add(node.key)
     for group in options.groups:
@@ -300,7 +287,7 @@ def _defaults(
             and _offered(engine, pick, force, parent)
         ):
             name = engine.in_place(pick, force, parent).name
-            number = missing * _per_model(engine, parent, pick, group)
+            number = missing * Collective(engine).default_times(parent, pick, group)
             out.append(_new(pick, name, number, ids.new("s")))
             chosen.add(pick.key)
     return tuple(out)

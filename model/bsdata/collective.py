@@ -87,6 +87,7 @@ class Collective:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._separate: dict[tuple[str, str | None, str], bool] = {}
+        self._groups: dict[tuple[int, str], bool] = {}
 
     # -- what an entry is --------------------------------------------------------------
 
@@ -135,6 +136,16 @@ class Collective:
         a collective entry inside a selection that is not at its force's top level."""
         return parent is not None and is_collective(node) and not self.is_root(parent)
 
+    def default_times(self, parent: int | None, node: Node, group: Node | None = None) -> int:
+        """What a default's shortfall (counted per model) is multiplied by: the parent's
+        number for a collective entry in a selection not at the top, or for a collective
+        group's default (``SEMANTICS.md`` rule 33); else 1."""
+        if parent is None:
+            return 1
+        if self.per_model_here(node, parent) or (group is not None and is_collective(group)):
+            return max(1, min(self.engine.tree.selections[parent].selection.number, MAX_NUMBER))
+        return 1
+
     def siblings(self, at: int) -> list[int]:
         """The selection at row ``at`` and those of the same entry beside it (a
         collective entry selected in one is selected in each, per model)."""
@@ -164,12 +175,22 @@ class Collective:
         if not isinstance(at, int):
             return 1
         if node.is_group:
-            members = [n for n in self.options(at).entries if any(g is node for g in n.groups)]
-            if not members or not all(is_collective(m) for m in members):
+            if not self._all_collective(at, node):
                 return 1
         elif not is_collective(node):
             return 1
         return max(1, self.engine.tree.selections[at].selection.number)
+
+    def _all_collective(self, at: int, group: Node) -> bool:
+        """Whether ``group`` inside the selection at row ``at`` has entries, all of them
+        collective (its nested groups' too); remembered, as every check of it asks."""
+        key = (at, group.key)
+        found = self._groups.get(key)
+        if found is None:
+            members = [n for n in self.options(at).entries if any(g is group for g in n.groups)]
+            found = bool(members) and all(is_collective(m) for m in members)
+            self._groups[key] = found
+        return found
 
     # -- edits -------------------------------------------------------------------------
 
