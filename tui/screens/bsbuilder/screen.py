@@ -67,14 +67,17 @@ class BsBuilderScreen(AskingKeys):
             "more",
             "plus",
             "More",
-            "Take the selection under the cursor once more.",
+            "Take the selection under the cursor once more: a collective one (a weapon every"
+            " model of a unit carries) once more per model, and what a selection's models"
+            " carry collectively follows its number.",
             key_display="+",
         ),
         Command(
             "fewer",
             "minus",
             "Fewer",
-            "Take the selection under the cursor once less (never fewer than once).",
+            "Take the selection under the cursor once less (never fewer than once, or"
+            " than once per model for a collective one).",
             key_display="-",
         ),
         Command(
