@@ -410,7 +410,7 @@ def deselect(system: GameSystem, roster: BsRoster, selection_id: str) -> BsRoste
     """``roster`` with one fewer of the selection ``selection_id``, as BattleScribe
     deselects: at a force's top level the selection goes; inside a selection its number
     goes down by one (the selection goes at 0), for a collective entry by one per model,
-    in each selection of its parent's entry (``SEMANTICS.md`` rule 31)."""
+    in each selection of its parent's entry (``SEMANTICS.md``, collective entries)."""
     engine = run_engine(system, roster)
     at = _row(engine, selection_id)
     if engine.tree.selections[at].parent is None:
@@ -420,7 +420,7 @@ def deselect(system: GameSystem, roster: BsRoster, selection_id: str) -> BsRoste
 
 def set_count(system: GameSystem, roster: BsRoster, selection_id: str, count: int) -> BsRoster:
     """``roster`` with the selection ``selection_id`` taken ``count`` times, as
-    BattleScribe's ``setNumSelections`` does (``SEMANTICS.md`` rules 30-32): a collective
+    BattleScribe's ``setNumSelections`` does (``SEMANTICS.md``, collective entries): a collective
     entry inside a selection counts per model (2 under a Trooper x3 is 6); collective
     children follow their parent's number; a separate entry (one holding a
     non-collective entry) is left as it is, as BattleScribe leaves it (``set_number``

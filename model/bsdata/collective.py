@@ -4,7 +4,7 @@ An entry marked ``collective`` (or reached through a link so marked) inside a se
 is taken per model of that selection: a Trooper taken 3 times with a Rifle each holds
 one Rifle selection of number 3 (BattleScribe stores the number scaled, and costs it as
 3 Rifles). The rules, as the BattleScribe-spec project measured the Java engine
-(``docs/collective-flag.md`` there; ``SEMANTICS.md`` rules 29 to 34):
+(``docs/collective-flag.md`` there; ``SEMANTICS.md``, "Collective entries and numbers"):
 
 - An entry is *separate* (BattleScribe's ``isDuplicate``) when some entry inside it,
   at any depth, is neither collective nor hidden: each selection of it is a node of its
@@ -139,7 +139,7 @@ class Collective:
     def default_times(self, parent: int | None, node: Node, group: Node | None = None) -> int:
         """What a default's shortfall (counted per model) is multiplied by: the parent's
         number for a collective entry in a selection not at the top, or for a collective
-        group's default (``SEMANTICS.md`` rule 33); else 1."""
+        group's default (``SEMANTICS.md``, collective entries); else 1."""
         if parent is None:
             return 1
         if self.per_model_here(node, parent) or (group is not None and is_collective(group)):

@@ -195,7 +195,7 @@ class Checker:
                 continue
             count = counts.count(constraint.query, ctx, subject.key, root)
             per = self._collective.divisor(ctx.node, constraint.query, root)
-            if per != 1:  # a collective entry counts per model (SEMANTICS.md rule 32)
+            if per != 1:  # a collective entry counts per model (SEMANTICS.md)
                 count, subject = count / per, replace(subject, each=True)
             if constraint.type == "max" and count > value:
                 self._seen.add(seen)

@@ -2,8 +2,8 @@
 
 A small game (written to the user catalog folder): a Squad holds Troopers (10 pts), a
 Trooper a collective Rifle (5 pts). A Trooper taken twice holds 2 Rifles, one each
-(``model/bsdata/SEMANTICS.md`` rules 30 and 33); ``+`` on the Rifle adds one per model,
-and ``-`` never takes it below one per model (rule 32).
+(``model/bsdata/SEMANTICS.md``, "Collective entries and numbers"); ``+`` on the Rifle adds
+one per model, and ``-`` never takes it below one per model.
 """
 
 from __future__ import annotations

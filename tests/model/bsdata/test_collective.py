@@ -1,5 +1,5 @@
 """Collective entries kept one number per model, as BattleScribe keeps them
-(``model/bsdata/collective.py``; ``SEMANTICS.md`` rules 29 to 34).
+(``model/bsdata/collective.py``; ``SEMANTICS.md``, "Collective entries and numbers").
 
 The game: a Squad (a unit at the top) holds Troopers; a Trooper holds a collective Rifle
 (5 pts), a non-collective Badge only in the Veteran, and a group of collective Arms
