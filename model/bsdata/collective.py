@@ -247,12 +247,15 @@ class Collective:
             changed.update(self.spread(held, count, less))
         return changed
 
-    def per_model_count(self, at: int) -> int:
+    def per_model_count(self, at: int, counted: bool = False) -> int:
         """How many of the selection at row ``at``'s entry its parent holds, per model of
-        the parent for a collective entry (BattleScribe's count: rounded down)."""
+        the parent for a collective entry (BattleScribe's count: rounded down). With
+        ``counted``, a separate entry's is its own number (a player counts it so)."""
         rows = self.engine.tree.selections
         row = rows[at]
         if row.parent is None or row.node is None:
+            return row.selection.number
+        if counted and self.separate(row.node, self.catalogue_id(at)):
             return row.selection.number
         have = sum(rows[h].selection.number for h in self.held(row.parent, row.node))
         if self.per_model_here(row.node, row.parent):

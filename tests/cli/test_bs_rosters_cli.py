@@ -221,6 +221,40 @@ def test_a_zone_raiders_band_needs_a_raider(folder: Path, tmp_path: Path) -> Non
     assert out.splitlines()[1] == "80/300 RU, 0 +Underdog: valid"
 
 
+def test_validate_json_gives_each_findings_origin(folder: Path, tmp_path: Path) -> None:
+    """The rule broken and what BattleScribe hangs it on (SEMANTICS.md rule 23): the Raider
+    Team's link to Raiders (c928-...) asks for 1 Raider over the roster, an error on the
+    Raiders category (bf5f-...) of force f1; too many cans, on the roster from its Cans
+    limit (the cost type 91a9-...). The README gives the first."""
+    band = tmp_path / "band.toml"
+    args = ("--catalog-dir", str(folder))
+    run(*args, "new", "zone-raiders", "reclaimers", "--points", "300", "-o", str(band))
+    code, out, _ = run(*args, "validate", "--json", str(band))
+    assert code == 1
+    [finding] = json.loads(out)["findings"]
+    assert finding["code"] == "bs-too-few"
+    assert finding["origin"] == {
+        "on": "category",
+        "on_id": "f1",
+        "on_entry_id": "bf5f-aaed-2bd1-8a44",
+        "entry_id": "c928-557d-a37f-ef51",
+        "constraint_id": "80ee-af9b-069b-5a54",
+    }
+    team = _gaslands_car(folder, tmp_path)
+    assert run(*args, "add", str(team), "Car", "--number", "4")[0] == 1
+    code, out, _ = run(*args, "validate", "--json", str(team))
+    assert code == 1
+    [over] = json.loads(out)["findings"]
+    assert over["code"] == "bs-over-limit"
+    assert over["origin"] == {
+        "on": "roster",
+        "on_id": None,
+        "on_entry_id": None,
+        "entry_id": "costLimits",
+        "constraint_id": "91a9-beed-6d55-d7ea",
+    }
+
+
 def test_what_takes_only_our_own_lists_says_what_to_use(folder: Path, tmp_path: Path) -> None:
     """Designed cards and battles read warband's own lists; a BattleScribe list is told
     apart by its format and pointed at the commands that take it."""

@@ -28,8 +28,6 @@ from model.roster.findings import Finding
 
 State = dict[str, Any]
 
-NOT_YET = "warband's building API cannot make {} yet"
-
 
 class SpecError(Exception):
     """An action the engine refused or could not do: the spec fails at that step."""
@@ -96,10 +94,10 @@ class SpecEngine:
     def add_force(
         self, force_entry_id: str, catalogue_id: str, parent_id: str | None = None
     ) -> dict[str, Any]:
-        if parent_id is not None:
-            raise SpecError(NOT_YET.format("a force inside a force"))
         new, roster = self._edit(
-            lambda: building.new_force(self.system, self.roster, catalogue_id, force_entry_id)
+            lambda: building.new_force(
+                self.system, self.roster, catalogue_id, force_entry_id, parent_force_id=parent_id
+            )
         )
         created = next((f.id for f in _forces(roster.forces) if f.id in new), None)
         return self._outputs(new, created, "forceId")
@@ -137,7 +135,15 @@ class SpecEngine:
         self._edit(lambda: building.set_count(self.system, self.roster, selection_id, count))
 
     def duplicate(self, selection_id: str) -> dict[str, Any]:
-        raise SpecError(NOT_YET.format("a copy of a selection"))
+        made: list[str] = []
+
+        def change() -> BsRoster:
+            roster, new_id = building.duplicate_selection(self.system, self.roster, selection_id)
+            made.append(new_id)
+            return roster
+
+        new, _ = self._edit(change)
+        return self._outputs(new, made[0] if made else None, "selectionId")
 
     def set_cost_limit(self, type_id: str, value: float) -> None:
         self._edit(
@@ -150,7 +156,9 @@ class SpecEngine:
         if name is not None:
             self._edit(lambda: building.set_custom_name(self.roster, force_id, selection_id, name))
         if notes is not None:
-            raise SpecError(NOT_YET.format("notes of one's own"))
+            self._edit(
+                lambda: building.set_custom_notes(self.roster, force_id, selection_id, notes)
+            )
 
     def replace_roster(self, roster: BsRoster) -> None:
         self.roster = replace(roster)
