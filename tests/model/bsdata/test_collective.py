@@ -8,12 +8,15 @@ The game: a Squad (a unit at the top) holds Troopers; a Trooper holds a collecti
 
 from __future__ import annotations
 
+import pytest
+
 from model.bsdata.building import add_selection, deselect, set_count, step_number
 from model.bsdata.collective import grown, grown_twice, shrunk
 from model.bsdata.evaluate import evaluate
 from model.bsdata.roster import BsRoster, Selection
-from model.bsdata.roster_bounds import MAX_NUMBER
+from model.bsdata.roster_bounds import MAX_NUMBER, MAX_SELECTIONS
 from model.bsdata.system import GameSystem
+from model.core.problems import RosterError
 from tests.model.bsdata.xml_fixtures import (
     FORCE,
     cat,
@@ -241,3 +244,11 @@ def test_the_builders_minus_stops_at_one_per_model() -> None:
     assert step_number(g, built, rifle.id, -1) is built
     assert number(step_number(g, built, rifle.id, +1), "rifle") == 6
     assert number(step_number(g, built, trooper.id, +1), "rifle") == 4
+
+
+def test_a_separate_entry_taken_several_times_at_once_is_that_many_selections() -> None:
+    g, built = game(), roster(sel("s1", "squad"))
+    built = add_selection(g, built, "f1", "s1", "veteran", number=2)
+    assert [s.number for s in find(built, "veteran")] == [1, 1]
+    with pytest.raises(RosterError, match="Too many selections"):
+        add_selection(g, built, "f1", "s1", "veteran", number=MAX_SELECTIONS + 1)
