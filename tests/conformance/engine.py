@@ -109,30 +109,33 @@ class SpecEngine:
         self._edit(lambda: building.remove_force(self.roster, force_id))
 
     def select(self, force_id: str, parent_id: str | None, entry_id: str) -> dict[str, Any]:
-        before_place = self._place_ids(force_id, parent_id)
+        before_place = self._place(force_id, parent_id)
         new, _ = self._edit(
             lambda: building.add_selection(self.system, self.roster, force_id, parent_id, entry_id)
         )
-        after_place = self._place_ids(force_id, parent_id)
+        after_place = self._place(force_id, parent_id)
         created = next((i for i in after_place if i in new and i not in before_place), None)
+        if created is None:  # selected again inside a selection: the one there grew
+            created = next((i for i, n in after_place.items() if n > before_place.get(i, n)), None)
         return self._outputs(new, created, "selectionId")
 
-    def _place_ids(self, force_id: str, parent_id: str | None) -> list[str]:
+    def _place(self, force_id: str, parent_id: str | None) -> dict[str, int]:
+        """The selections in a place, each with its number."""
         for force in _forces(self.roster.forces):
             if force.id != force_id:
                 continue
             if parent_id is None:
-                return [s.id for s in force.selections]
+                return {s.id: s.number for s in force.selections}
             for selection in _selections(force.selections):
                 if selection.id == parent_id:
-                    return [s.id for s in selection.selections]
-        return []
+                    return {s.id: s.number for s in selection.selections}
+        return {}
 
     def deselect(self, selection_id: str) -> None:
-        self._edit(lambda: building.remove_selection(self.roster, selection_id))
+        self._edit(lambda: building.deselect(self.system, self.roster, selection_id))
 
     def set_count(self, selection_id: str, count: int) -> None:
-        self._edit(lambda: building.set_number(self.roster, selection_id, count))
+        self._edit(lambda: building.set_count(self.system, self.roster, selection_id, count))
 
     def duplicate(self, selection_id: str) -> dict[str, Any]:
         made: list[str] = []

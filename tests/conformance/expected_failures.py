@@ -27,7 +27,6 @@ HIDDEN = (
     " rule 24)."
 )
 EDITS = "The building API has no child forces, duplicates or custom notes yet (item 6)."
-COLLECTIVE = "Collective entries are not yet kept to one number per model as BattleScribe does."
 FAULTS = "A small fault in the data refuses the whole game, where BattleScribe loads it."
 NEW_RECRUIT = (
     "The data uses New Recruit's extensions to the format (modifier type replace), which"
@@ -37,13 +36,6 @@ UNKNOWN = "Not diagnosed yet: see the first difference `python -m tests.conforma
 
 FAILING: dict[str, str] = {
     "catalogue-cost-types": UNKNOWN,
-    "collective-child-inherits-number": COLLECTIVE,
-    "collective-constraint-per-model": COLLECTIVE,
-    "collective-group-constraint-per-model": COLLECTIVE,
-    "collective-group-default-scaling": COLLECTIVE,
-    "collective-instance-amount": COLLECTIVE,
-    "collective-is-duplicate": COLLECTIVE,
-    "collective-per-model-operations": COLLECTIVE,
     "constraint-entry-link-merged": LINK_CONSTRAINT,
     "constraint-entry-link-shared-counting": FAULTS,
     "constraint-entry-link-shared-target": FAULTS,
@@ -64,7 +56,6 @@ FAILING: dict[str, str] = {
     "modifier-set-hidden-true": FAULTS,
     "modifier-string-increment-numeric": UNKNOWN,
     "publication-on-catalogue": UNKNOWN,
-    "roundtrip-reload-roster": UNKNOWN,
     "scope-parent": UNCATEGORISED,
     "selection-deselect-then-reselect": UNKNOWN,
     "selection-hidden-entry": HIDDEN,

@@ -38,8 +38,10 @@ MAX_COUNT = 1_000_000
 
 def cmd_count(args: argparse.Namespace, out: TextIO) -> int:
     """``warband count LIST SELECTION N``: the selection taken N times (the builder's
-    ``+``/``-``); what it holds is left as it is."""
-    from model.bsdata.building import set_number
+    ``+``/``-``, ``building.count_to``): a collective one N per model of what holds it,
+    and what its models carry collectively following its number; what else it holds is
+    left as it is."""
+    from model.bsdata.building import count_to
 
     only_bs(args)
     if not 1 <= args.number <= MAX_COUNT:
@@ -52,7 +54,7 @@ def cmd_count(args: argparse.Namespace, out: TextIO) -> int:
         )
     saved, system = open_list(args)
     _, selection = find_selection(saved.roster, args.selection)
-    edited = set_number(saved.roster, selection.id, args.number)
+    edited = count_to(system, saved.roster, selection.id, args.number)
     return save_edit(args, out, saved.system, edited, system)
 
 
