@@ -27,7 +27,6 @@ HIDDEN = (
     " rule 24)."
 )
 INFOS = "A selection's profiles and rules, as modified, are not in warband's state yet (item 3)."
-EDITS = "The building API has no child forces, duplicates or custom notes yet (item 6)."
 COLLECTIVE = "Collective entries are not yet kept to one number per model as BattleScribe does."
 FAULTS = "A small fault in the data refuses the whole game, where BattleScribe loads it."
 NEW_RECRUIT = (
@@ -52,7 +51,6 @@ FAILING: dict[str, str] = {
     "constraint-forces-field-on-forceentry": ONE_FINDING,
     "constraint-max-violation": UNCATEGORISED,
     "cost-type-hidden": UNKNOWN,
-    "customization-category": EDITS,
     "force-entry-publication": UNKNOWN,
     "force-entry-with-modifier": UNKNOWN,
     "force-entry-with-profile": INFOS,
