@@ -151,9 +151,10 @@ def _force_categories(
         WrittenCategory(f"{force.id}::{UNCATEGORISED_ID}", UNCATEGORISED_ID, UNCATEGORISED_NAME),
         *_categories(system, force.id, links, None, catalogue.id),
     )
+    given = {c.entry_id: c for c in force.custom_categories}
     out = []
     for category in plain:
-        custom = force.custom_category(category.entry_id)
+        custom = given.get(category.entry_id)
         if custom is not None:
             category = replace(category, custom_name=custom.custom_name, note=custom.note)
         out.append(category)
