@@ -208,12 +208,11 @@ def _custom_only(force_id: str, custom: CustomCategory) -> WrittenCategory:
     is not known here, so it is written empty (the schema's ``name`` is required; what
     reads it back keeps the custom name and notes, by the entry id)."""
     return WrittenCategory(
-        f"{force_id}::{custom.entry_id}",
-        custom.entry_id,
-        "",
-        False,
-        custom.custom_name,
-        custom.note,
+        id=f"{force_id}::{custom.entry_id}",
+        entry_id=custom.entry_id,
+        name="",
+        custom_name=custom.custom_name,
+        note=custom.note,
     )
 
 
