@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from model.bsdata import building
+from model.bsdata import building, roster_edits
 from model.bsdata.data import CategoryEntry
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
@@ -154,8 +154,29 @@ class SpecEngine:
         )
 
     def customize(
-        self, force_id: str, selection_id: str | None, name: str | None, notes: str | None
+        self,
+        force_id: str,
+        selection_id: str | None,
+        name: str | None,
+        notes: str | None,
+        category_id: str | None = None,
     ) -> None:
+        """BattleScribe's Customise: the category ``category_id`` of the force when given,
+        else the selection, else the force itself (the suite's targeting rules)."""
+        if category_id is not None:
+            if name is not None:
+                self._edit(
+                    lambda: roster_edits.set_category_custom_name(
+                        self.system, self.roster, force_id, category_id, name
+                    )
+                )
+            if notes is not None:
+                self._edit(
+                    lambda: roster_edits.set_category_custom_notes(
+                        self.system, self.roster, force_id, category_id, notes
+                    )
+                )
+            return
         if name is not None:
             self._edit(lambda: building.set_custom_name(self.roster, force_id, selection_id, name))
         if notes is not None:
@@ -224,7 +245,13 @@ class SpecEngine:
                 self._selection(engine, found, written, rows, s) for s in force.selections
             ],
             "categories": [
-                {"name": c.name, "entryId": c.entry_id, "primary": c.primary}
+                {
+                    "name": c.name,
+                    "entryId": c.entry_id,
+                    "primary": c.primary,
+                    "customName": c.custom_name,
+                    "customNotes": c.note,
+                }
                 for c in written.forces.get(force.id, ForceFacts()).categories
             ],
             "childForces": [self._force(engine, found, written, f) for f in force.forces],

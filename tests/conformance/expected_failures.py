@@ -26,7 +26,6 @@ HIDDEN = (
     " error whatever its categories, where BattleScribe reports none without one (SEMANTICS.md"
     " rule 24)."
 )
-EDITS = "The building API has no child forces, duplicates or custom notes yet (item 6)."
 FAULTS = "A small fault in the data refuses the whole game, where BattleScribe loads it."
 NEW_RECRUIT = (
     "The data uses New Recruit's extensions to the format (modifier type replace), which"
@@ -42,7 +41,6 @@ FAILING: dict[str, str] = {
     "constraint-forces-field-on-forceentry": ONE_FINDING,
     "constraint-max-violation": UNCATEGORISED,
     "cost-type-hidden": UNKNOWN,
-    "customization-category": EDITS,
     "force-entry-publication": UNKNOWN,
     "force-entry-with-modifier": UNKNOWN,
     "gamesystem-publication": UNKNOWN,
