@@ -20,9 +20,10 @@ target's before its link's), each to the value the ones before it left, in one p
   but a modified -1 is a number like any other, as in BattleScribe); ``category`` with
   ``add``/``remove`` puts the entry in or out of the category ``value`` names, and with
   ``set-primary``/``unset-primary`` makes it the primary category or no longer.
-  Other fields (``annotation``, a profile's characteristics) do not change what is
-  valid and are left alone here; a value that is not a number where a number is
-  needed leaves the field as it was.
+  Other fields (``annotation``) do not change what is valid and are left alone; a
+  profile's and a rule's own modifiers (characteristics, ``description``) are
+  ``model.bsdata.infos``'s, over the same walk (``each_applying``). A value that is
+  not a number where a number is needed leaves the field as it was.
 - A modifier group applies its modifiers and nested groups when its own conditions
   hold; its repeats multiply theirs.
 """
@@ -30,7 +31,7 @@ target's before its link's), each to the value the ones before it left, in one p
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -126,23 +127,38 @@ def freeze(state: State) -> Effective:
     )
 
 
-def apply(modifiers: Modifiers, state: State, ctx: Ctx, counts: Counts, outer: int = 1) -> None:
-    """Apply ``modifiers`` (and groups) in order to ``state``, asked from ``ctx``."""
+def each_applying(
+    modifiers: Modifiers,
+    ctx: Ctx,
+    counts: Counts,
+    leaf: Callable[[Modifier, int], None],
+    outer: int = 1,
+) -> None:
+    """Call ``leaf(modifier, times)`` for each of ``modifiers`` (groups walked into) that
+    applies asked from ``ctx``, in the order written: one walk of conditions, repeats and
+    groups for an entry's fields here and for a profile's or a rule's
+    (``model.bsdata.infos``)."""
     for modifier in modifiers:
         if isinstance(modifier, ModifierGroup):
             n = times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts)
             if n:
                 inner = min(MAX_TIMES, outer * n)
-                apply(modifier.modifiers, state, ctx, counts, inner)
-                apply(modifier.nested, state, ctx, counts, inner)
+                each_applying(modifier.modifiers, ctx, counts, leaf, inner)
+                each_applying(modifier.nested, ctx, counts, leaf, inner)
             continue
         n = times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts)
         if n:
-            _apply_one(modifier, state, min(MAX_TIMES, outer * n))
+            leaf(modifier, min(MAX_TIMES, outer * n))
 
 
-def _number(text: str) -> float | None:
-    """``text`` as a number within ``MAX_VALUE``, or None."""
+def apply(modifiers: Modifiers, state: State, ctx: Ctx, counts: Counts, outer: int = 1) -> None:
+    """Apply ``modifiers`` (and groups) in order to ``state``, asked from ``ctx``."""
+    each_applying(modifiers, ctx, counts, lambda m, n: _apply_one(m, state, n), outer)
+
+
+def number_value(text: str) -> float | None:
+    """``text`` as a number a modifier may use (as Java's ``Double.parseDouble`` reads
+    one, within ``MAX_VALUE``), None if it is none."""
     text = text.strip()
     if len(text) > 400 or not _NUMBER.fullmatch(text):
         return None
@@ -156,7 +172,8 @@ def number_text(value: float) -> str:
     return f"{value:.15g}"
 
 
-def _changed(kind: str, old: float, value: float, n: int) -> float:
+def changed_number(kind: str, old: float, value: float, n: int) -> float:
+    """``old`` after a ``set``/``increment``/``decrement`` by ``value``, ``n`` times."""
     if kind == "set":
         return value
     if kind == "increment":
@@ -175,7 +192,7 @@ def _apply_one(modifier: Modifier, state: State, n: int) -> None:
         return
     if target in TEXT_FIELDS:
         old = state.name if target == "name" else state.page
-        new = _text_changed(kind, old, text, n)
+        new = text_changed(kind, old, text, n)
         if new is None:
             return
         if target == "name":
@@ -187,57 +204,58 @@ def _apply_one(modifier: Modifier, state: State, n: int) -> None:
             return
         state.hidden = text == "true"
     elif target in state.values or target in state.costs:
-        value = _number(text)
+        value = number_value(text)
         if value is None:
             return
         table = state.values if target in state.values else state.costs
-        table[target] = _changed(kind, table[target], value, n)
+        table[target] = changed_number(kind, table[target], value, n)
     else:
         return
     state.touched.add(target)
 
 
-def _text_changed(kind: str, old: str, text: str, n: int) -> str | None:
-    """A text field after one modifier applied ``n`` times (None: left as it was)."""
+def text_changed(kind: str, old: str, text: str, n: int, limit: int = MAX_NAME) -> str | None:
+    """A text field after one modifier applied ``n`` times (None: left as it was):
+    BattleScribe's string modifier, ``append`` growing it to ``limit`` at most."""
     if kind == "set":
         return text
     if kind == "append":
-        return appended_times(old, text, n)
+        return appended_times(old, text, n, limit)
     if kind in ("increment", "decrement"):
-        base, step = _number(old), _number(text)
+        base, step = number_value(old), number_value(text)
         if base is None or step is None:
             return None
-        return number_text(_changed(kind, base, step, n))
+        return number_text(changed_number(kind, base, step, n))
     return None
 
 
-def appended_times(name: str, text: str, n: int) -> str:
+def appended_times(name: str, text: str, n: int, limit: int = MAX_NAME) -> str:
     """``name`` appended ``text`` ``n`` times, as ``n`` calls of ``appended`` would leave
     it, made in one step: only as many copies as reach the cut are made, so the work is
-    at most about ``MAX_NAME`` characters however large a repeat makes ``n``."""
+    at most about ``limit`` characters however large a repeat makes ``n``."""
     if n <= 0:
         return name
-    first = appended(name, text)
-    if n == 1 or first == name or (len(first) >= MAX_NAME and first.endswith(CUT)):
+    first = appended(name, text, limit)
+    if n == 1 or first == name or (len(first) >= limit and first.endswith(CUT)):
         return first
-    piece = " " + text[:MAX_NAME]
-    copies = min(n - 1, (MAX_NAME + 1 - len(first)) // len(piece) + 1)
+    piece = " " + text[:limit]
+    copies = min(n - 1, (limit + 1 - len(first)) // len(piece) + 1)
     grown = first + piece * copies
-    if len(grown) <= MAX_NAME:
+    if len(grown) <= limit:
         return grown
-    return grown[: MAX_NAME - 1] + CUT
+    return grown[: limit - 1] + CUT
 
 
-def appended(name: str, text: str) -> str:
-    """``name`` with `` text`` after it, cut at ``MAX_NAME`` characters (ending in
-    ``CUT``); a name already cut stays as it is, so the cost of one ``append`` never
-    depends on how many came before."""
-    if len(name) >= MAX_NAME and name.endswith(CUT):
+def appended(name: str, text: str, limit: int = MAX_NAME) -> str:
+    """``name`` with `` text`` after it, cut at ``limit`` characters (ending in ``CUT``);
+    a name already cut stays as it is, so the cost of one ``append`` never depends on
+    how many came before."""
+    if len(name) >= limit and name.endswith(CUT):
         return name
-    grown = f"{name} {text[:MAX_NAME]}" if name else text[: MAX_NAME + 1]
-    if len(grown) <= MAX_NAME:
+    grown = f"{name} {text[:limit]}" if name else text[: limit + 1]
+    if len(grown) <= limit:
         return grown
-    return grown[: MAX_NAME - 1] + CUT
+    return grown[: limit - 1] + CUT
 
 
 def _apply_category(kind: str, category: str, state: State) -> None:

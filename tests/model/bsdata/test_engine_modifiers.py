@@ -126,9 +126,9 @@ def test_appends_cost_the_same_each_however_many_came_before(
     handled: list[int] = []
     appended = modifiers_module.appended
 
-    def counting(name: str, text: str) -> str:
+    def counting(name: str, text: str, limit: int = MAX_NAME) -> str:
         handled.append(len(name))
-        return appended(name, text)
+        return appended(name, text, limit)
 
     monkeypatch.setattr(modifiers_module, "appended", counting)
     name = evaluated(modifier("append", "name", "xyz" * 12) * 20_000).names["u"]
@@ -189,9 +189,9 @@ def test_a_huge_repeat_of_append_is_cut_and_costs_the_cap(
     calls: list[int] = []
     appended = modifiers_module.appended
 
-    def counting(name: str, text: str) -> str:
+    def counting(name: str, text: str, limit: int = MAX_NAME) -> str:
         calls.append(len(name))
-        return appended(name, text)
+        return appended(name, text, limit)
 
     monkeypatch.setattr(modifiers_module, "appended", counting)
     name = evaluated(modifier("append", "name", "+", repeat(1, 1000)), gear(10**6)).names["u"]
@@ -200,13 +200,10 @@ def test_a_huge_repeat_of_append_is_cut_and_costs_the_cap(
     assert len(calls) <= 2 * (MAX_NAME + 2)  # two passes at most
 
 
-def test_a_repeated_append_is_the_same_as_appends_one_by_one(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_repeated_append_is_the_same_as_appends_one_by_one() -> None:
     """``appended_times`` makes in one step what ``n`` calls of ``appended`` make, the cut
     included: checked with a cut at 12 characters over short, empty, long and already
     cut names and texts, and counts from 0 to 20."""
-    monkeypatch.setattr(modifiers_module, "MAX_NAME", 12)
     names = ["", "A", "Unit", "Elevenchars", "Twelve chars", "Thirteen char", "Twelve char" + CUT]
     texts = ["", "+", "ab", "(veteran)", "x" * 30]
     for name in names:
@@ -214,8 +211,9 @@ def test_a_repeated_append_is_the_same_as_appends_one_by_one(
             for n in range(21):
                 one_by_one = name
                 for _ in range(n):
-                    one_by_one = modifiers_module.appended(one_by_one, text)
-                assert modifiers_module.appended_times(name, text, n) == one_by_one, (name, text, n)
+                    one_by_one = modifiers_module.appended(one_by_one, text, 12)
+                made = modifiers_module.appended_times(name, text, n, 12)
+                assert made == one_by_one, (name, text, n)
 
 
 def test_the_page_is_modified_as_text() -> None:
