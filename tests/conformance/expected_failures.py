@@ -81,7 +81,6 @@ FAILING: dict[str, str] = {
     "modifier-repeat-include-child-forces": EDITS,
     "modifier-repeat-shared-flag": UNKNOWN,
     "modifier-rule-description": INFOS,
-    "modifier-set-hidden-no-category": UNKNOWN,
     "modifier-set-hidden-true": FAULTS,
     "modifier-string-increment-numeric": UNKNOWN,
     "ordering-modifier-changed-name": ORDER,
@@ -107,7 +106,6 @@ FAILING: dict[str, str] = {
     "force-entry-publication": UNKNOWN,
     "force-entry-with-profile": INFOS,
     "force-entry-with-rule": INFOS,
-    "hidden-cascade-to-children": UNKNOWN,
     "import-false-entry-direct-use": UNKNOWN,
     "info-link-to-infogroup": INFOS,
     "info-link-to-profile": INFOS,
@@ -132,6 +130,5 @@ FAILING: dict[str, str] = {
     "selection-entry-group-basic": ORDER,
     "selection-entry-group-constraint": ORDER,
     "selection-entry-group-default-with-max": ORIGIN,
-    "selection-hidden-entry": UNKNOWN,
     "selection-multiple-types": ORDER,
 }
