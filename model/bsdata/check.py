@@ -84,7 +84,8 @@ def _check_header(system: GameSystem, catalogue: Catalogue, walker: Walker) -> N
 
 def _folder_ids(system: GameSystem) -> dict[str, str]:
     """Every id a scope or childId may name (catalogues, entries, groups, links, forces,
-    categories), with the file that has it."""
+    categories) or a link may point at (those, and shared rules, profiles and info
+    groups), with the file that has it."""
     ids: dict[str, str] = {}
     for catalogue in (system.system, *system.catalogues):
         ids.setdefault(catalogue.id, catalogue.file)
@@ -100,4 +101,7 @@ def _folder_ids(system: GameSystem) -> dict[str, str]:
             forces.extend(force.forces)
         for category in catalogue.categories:
             ids.setdefault(category.id, catalogue.file)
+        infos = catalogue.shared_rules + catalogue.shared_profiles + catalogue.shared_info_groups
+        for info in infos:
+            ids.setdefault(info.id, catalogue.file)
     return ids
