@@ -95,6 +95,18 @@ class Engine:
             self._places[key] = found
         return found
 
+    def force_hidden(self, at: int) -> bool:
+        """Whether force ``at``'s entry is hidden, as its modifiers leave it (their
+        conditions asked from the force, as its constraints are). BattleScribe shows a
+        force of a hidden entry as hidden but never reports it (the suite's
+        ``docs/hidden-validation-analysis.md``): so this is shown, not a finding."""
+        entry = self.tree.forces[at].entry
+        if entry is None:
+            return False
+        state = State(entry.name, entry.hidden, {}, {}, [], None)
+        apply(entry.modifiers, state, Ctx(at, owner_force=True), self.counts)
+        return state.hidden
+
     def values_after(
         self, constraints: Mapping[str, float], modifiers: Modifiers, ctx: Ctx
     ) -> dict[str, float]:

@@ -347,6 +347,8 @@ class _Reader(PlacedReader):
             modifiers=self.modifiers(element),
             forces=self.each(element, "forceEntries", "forceEntry", self.force),
             info=self.info(element),
+            page=self.text(element, "page"),
+            publication_id=element.get("publicationId"),
         )
 
     def category(self, element: Element) -> CategoryEntry:

@@ -201,7 +201,9 @@ class SpecEngine:
             "catalogueName": force.catalogue_name,
             "customName": force.custom_name,
             "customNotes": force.note,
-            "hidden": bool(placed.entry is not None and placed.entry.hidden),
+            "hidden": engine.force_hidden(at),
+            "publicationId": (placed.entry.publication_id or "") if placed.entry else "",
+            "page": placed.entry.page if placed.entry else "",
             "selections": [self._selection(engine, found, rows, s) for s in force.selections],
             "childForces": [self._force(engine, found, f) for f in force.forces],
         }
