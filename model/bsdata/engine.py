@@ -31,13 +31,25 @@ from model.bsdata.system import GameSystem
 from model.bsdata.tree import Placed, Tree, build_tree
 
 
+def roster_catalogues(roster: BsRoster) -> tuple[str, ...]:
+    """The catalogues of the roster's forces, at any depth, each once in roster order."""
+    found: dict[str, None] = {}
+    stack = list(reversed(roster.forces))
+    while stack:
+        force = stack.pop()
+        found.setdefault(force.catalogue_id)
+        stack.extend(reversed(force.forces))
+    return tuple(found)
+
+
 def roster_limits(system: GameSystem, roster: BsRoster) -> tuple[CostLimit, ...]:
-    """The cost limits in force: the roster's own, then the game's default limit of each
-    cost type the roster sets none for (a default of -1 is no limit)."""
+    """The cost limits in force: the roster's own, then the default limit of each cost
+    type the roster sets none for (a default of -1 is no limit): the game system's cost
+    types and those its forces' catalogues declare (``GameSystem.cost_types``)."""
     own = {limit.type_id for limit in roster.cost_limits}
     defaults = tuple(
         CostLimit(c.id, c.default_limit)
-        for c in system.cost_types()
+        for c in system.cost_types(roster_catalogues(roster))
         if c.id not in own and c.default_limit >= 0
     )
     return roster.cost_limits + defaults
@@ -120,7 +132,7 @@ def run_engine(system: GameSystem, roster: BsRoster) -> Engine:
     """Resolve ``roster`` over ``system`` and work out every selection's effective fields."""
     index = index_for(system)
     tree = build_tree(index, roster)
-    cost_types = tuple(c.id for c in system.cost_types())
+    cost_types = tuple(c.id for c in system.cost_types(roster_catalogues(roster)))
     limits = roster_limits(system, roster)
     limit_map = {limit.type_id: limit.value for limit in limits}
     rows = tree.selections

@@ -22,6 +22,7 @@ from model.bsdata import building
 from model.bsdata.data import CategoryEntry
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
+from model.bsdata.publications import cited, force_publications
 from model.bsdata.roster import BsRoster, Force, Selection
 from model.bsdata.system import GameSystem
 from model.roster.findings import Finding
@@ -161,8 +162,14 @@ class SpecEngine:
         engine, found = self.evaluation()
         names = self.system.cost_names()
         used = self._used_cost_types(engine)
+        hidden = {c.id for c in self.system.cost_types() if c.hidden}
         costs = [
-            {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
+            {
+                "name": names.get(c.type_id, c.type_id),
+                "typeId": c.type_id,
+                "value": c.value,
+                "hidden": c.type_id in hidden,
+            }
             for c in found.totals
             if c.type_id in used
         ]
@@ -204,6 +211,10 @@ class SpecEngine:
             "hidden": engine.force_hidden(at),
             "publicationId": (placed.entry.publication_id or "") if placed.entry else "",
             "page": placed.entry.page if placed.entry else "",
+            "publications": [
+                {"id": p.id, "name": p.name}
+                for p in force_publications(self.system, force.catalogue_id)
+            ],
             "selections": [self._selection(engine, found, rows, s) for s in force.selections],
             "childForces": [self._force(engine, found, f) for f in force.forces],
         }
@@ -215,13 +226,13 @@ class SpecEngine:
         placed = engine.tree.selections[at]
         final = engine.finals[at]
         names = self.system.cost_names()
-        declared = {c.type_id for c in placed.node.costs} if placed.node is not None else set()
         costs = [
             {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
             for c in found.selection_costs.get(selection.id, ())
-            if c.type_id in declared
         ]
         entry = placed.node.entry if placed.node is not None else None
+        catalogue_id = engine.tree.forces[placed.force].force.catalogue_id
+        book = cited(self.system, catalogue_id, entry.publication_id if entry else None)
         categories = []
         for number, category_id in enumerate(found.categories.get(selection.id, ())):
             category = self.system.find(category_id)
@@ -244,6 +255,7 @@ class SpecEngine:
             "categories": categories,
             "page": entry.page if entry is not None else "",
             "publicationId": (entry.publication_id or "") if entry is not None else "",
+            "publicationName": book.name if book is not None else "",
             "customName": selection.custom_name,
             "customNotes": selection.note,
             "children": [self._selection(engine, found, rows, s) for s in selection.selections],

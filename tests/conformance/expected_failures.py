@@ -26,7 +26,6 @@ UNKNOWN = "Not diagnosed yet: see the first difference `python -m tests.conforma
 
 FAILING: dict[str, str] = {
     "auto-select-field-forces-skipped": ORIGIN,
-    "catalogue-cost-types": UNKNOWN,
     "catalogue-root-rules": FAULTS,
     "condition-instance-of-by-category": UNKNOWN,
     "condition-instance-of-by-type": UNKNOWN,
@@ -54,7 +53,6 @@ FAILING: dict[str, str] = {
     "cost-default-limit-positive": ORIGIN,
     "cost-default-limit-zero": ORIGIN,
     "cost-hidden-limit-validation": ORIGIN,
-    "cost-type-hidden": UNKNOWN,
     "customization-category": EDITS,
     "customization-force": EDITS,
     "entry-group-collective": COLLECTIVE,
@@ -64,7 +62,6 @@ FAILING: dict[str, str] = {
     "force-nested-multi-catalogue": EDITS,
     "force-nested-multiple-children": EDITS,
     "force-nested-parent-child-selections": EDITS,
-    "gamesystem-publication": UNKNOWN,
     "gamesystem-root-rule": INFOS,
     "infogroup-with-modifiers": INFOS,
     "modifier-append-after-numeric-set": UNKNOWN,
@@ -117,7 +114,6 @@ FAILING: dict[str, str] = {
     "profile-inherited-from-link": INFOS,
     "profile-multiple-on-entry": INFOS,
     "profile-with-page": INFOS,
-    "publication-on-catalogue": UNKNOWN,
     "rule-hidden": INFOS,
     "rule-multiple-on-entry": INFOS,
     "rule-publication": INFOS,

@@ -1,0 +1,96 @@
+"""Cost types a catalogue declares, and the books entries cite (specs
+``catalogue-cost-types``, ``cost-type-hidden``, ``gamesystem-publication``,
+``publication-on-catalogue``; ``SEMANTICS.md`` rules 6 and 1)."""
+
+from __future__ import annotations
+
+from model.bsdata.engine import roster_limits
+from model.bsdata.evaluate import evaluate
+from model.bsdata.publications import cited, force_publications
+from model.bsdata.roster import BsRoster, CostLimit
+from model.bsdata.system import GameSystem
+from tests.model.bsdata.xml_fixtures import cat, entry, gst, roster, sel, system
+
+FORCE = '<forceEntries><forceEntry id="team" name="Team"/></forceEntries>'
+EMPTY = BsRoster("r", "No forces", "gs")
+GST_TYPES = (
+    '<costTypes><costType id="pts" name="pts" defaultCostLimit="-1"/>'
+    '<costType id="cp" name="CP" defaultCostLimit="-1" hidden="true"/></costTypes>'
+)
+
+
+def game() -> GameSystem:
+    """A game system of pts and (hidden) CP citing its Core Rulebook; a catalogue
+    declaring its own cost type "cat pts" (and pts again, named otherwise) and its own
+    book, linking to a library with a third book."""
+    books = '<publications><publication id="core" name="Core Rulebook"/></publications>'
+    marine = entry(
+        "marine",
+        "Marine",
+        '<costs><cost name="cat pts" typeId="cat-pts" value="50"/>'
+        '<cost name="CP" typeId="cp" value="1"/></costs>',
+        "unit",
+    ).replace('name="Marine"', 'name="Marine" publicationId="codex" page="7"')
+    inner = (
+        '<publications><publication id="codex" name="Codex"/></publications>'
+        '<costTypes><costType id="cat-pts" name="cat pts" defaultCostLimit="500"/>'
+        '<costType id="pts" name="points" defaultCostLimit="-1"/></costTypes>'
+        '<catalogueLinks><catalogueLink id="l" targetId="lib" type="catalogue"/>'
+        "</catalogueLinks>"
+        f"<selectionEntries>{marine}</selectionEntries>"
+    )
+    library = '<publications><publication id="annual" name="Annual"/></publications>'
+    return system(
+        gst(books + FORCE, GST_TYPES),
+        cat(inner),
+        cat(library, "lib", "Library").replace("<catalogue ", '<catalogue library="true" '),
+    )
+
+
+def test_a_catalogues_own_cost_types_are_costed_in_its_forces() -> None:
+    """The game system's cost types first, then those of the files a force's catalogue
+    looks ids up in (an id declared again keeps its first declaration); a selection
+    costs and totals in every one of them. A roster of no such force has the game
+    system's alone; every cost type's name is known."""
+    g = game()
+    assert [(c.id, c.name, c.hidden) for c in g.cost_types(["cat"])] == [
+        ("pts", "pts", False),
+        ("cp", "CP", True),
+        ("cat-pts", "cat pts", False),
+    ]
+    assert [c.id for c in g.cost_types()] == [c.id for c in g.cost_types(["lib"])] == ["pts", "cp"]
+    assert g.cost_names() == {"pts": "pts", "cp": "CP", "cat-pts": "cat pts"}
+    result = evaluate(g, roster(sel("m", "marine", number=2)))
+    assert [(c.type_id, c.value) for c in result.selection_costs["m"]] == [
+        ("pts", 0),
+        ("cp", 2),
+        ("cat-pts", 100),
+    ]
+    assert [(c.type_id, c.value) for c in result.totals] == [
+        ("pts", 0),
+        ("cp", 2),
+        ("cat-pts", 100),
+    ]
+    assert [c.type_id for c in evaluate(g, EMPTY).totals] == ["pts", "cp"]
+
+
+def test_a_catalogues_cost_type_has_its_default_limit() -> None:
+    """A cost type's default limit is in force where the type is: in a roster of a force
+    of the catalogue declaring it."""
+    g = game()
+    assert roster_limits(g, roster(sel("m", "marine"))) == (CostLimit("cat-pts", 500),)
+    assert roster_limits(g, EMPTY) == ()
+
+
+def test_a_force_cites_the_books_its_catalogue_can_see() -> None:
+    """Its catalogue's, those of the catalogues it links to, then the game system's;
+    a citation is found among them, wherever the citing entry is written."""
+    g = game()
+    assert [p.name for p in force_publications(g, "cat")] == ["Codex", "Annual", "Core Rulebook"]
+    assert [p.name for p in force_publications(g, "lib")] == ["Annual", "Core Rulebook"]
+    assert [p.name for p in force_publications(g, "gs")] == ["Core Rulebook"]
+    found = cited(g, "cat", "codex")
+    assert found is not None and found.name == "Codex"
+    assert cited(g, "lib", "codex") is None
+    assert cited(g, "cat", None) is None
+    assert cited(g, "nowhere", "core") is not None
