@@ -211,6 +211,10 @@ class SpecEngine:
             "hidden": engine.force_hidden(at),
             "publicationId": (placed.entry.publication_id or "") if placed.entry else "",
             "page": placed.entry.page if placed.entry else "",
+            "categories": [
+                {"entryId": entry_id, "name": name, "primary": False}
+                for entry_id, name in engine.force_categories(at)
+            ],
             "publications": [
                 {"id": p.id, "name": p.name}
                 for p in force_publications(self.system, force.catalogue_id)

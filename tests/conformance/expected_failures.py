@@ -85,7 +85,6 @@ FAILING: dict[str, str] = {
     "ordering-nested-selections": ORDER,
     "wh40k-10e-create-army": NEW_RECRUIT,
     "wh40k-10e-space-marines-army": NEW_RECRUIT,
-    "roundtrip-load-roster": UNKNOWN,
     "roundtrip-reload-roster": UNKNOWN,
     "scope-child-id-filter": UNKNOWN,
     "scope-include-child-forces-nested": EDITS,
