@@ -89,7 +89,7 @@ def _hidden(engine: Engine) -> list[Finding]:
 
 
 def _over_limits(engine: Engine, totals: dict[str, float]) -> list[Finding]:
-    names = {c.id: c.name.strip() for c in engine.system.cost_types()}
+    names = {type_id: name.strip() for type_id, name in engine.system.cost_names().items()}
     out: list[Finding] = []
     for limit in engine.limits:
         spent = totals.get(limit.type_id, 0.0)

@@ -94,3 +94,11 @@ def test_a_force_cites_the_books_its_catalogue_can_see() -> None:
     assert cited(g, "lib", "codex") is None
     assert cited(g, "cat", None) is None
     assert cited(g, "nowhere", "core") is not None
+
+
+def test_a_catalogues_cost_type_over_its_default_limit_is_named() -> None:
+    result = evaluate(game(), roster(sel("m", "marine", number=11)))
+    assert [f.message for f in result.findings] == [
+        "The roster costs 550 cat pts, over the limit of 500: remove 50 cat pts or raise the "
+        "limit to 550"
+    ]
