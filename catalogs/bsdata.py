@@ -42,20 +42,51 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
+from xml.etree.ElementTree import Element
 
 from catalogs.folder_limits import MAX_GAME_BYTES, MAX_GAME_FILES
 from model.bsdata.check import check_system
 from model.bsdata.data import Catalogue
+from model.bsdata.json_data import element_of, json_root
 from model.bsdata.read import read_catalogue
 from model.bsdata.system import GameSystem
 from model.bsdata.versions import version_warning
 from model.core.problems import CatalogError, Problem
+from model.parse.json_guard import parse_json
 from model.parse.xml_guard import MAX_XML_BYTES, XmlRefused, parse_xml, unzip_one
 from model.parse.xml_head import read_head
 
 SYSTEM_SUFFIXES = (".gst", ".gstz")
 CATALOGUE_SUFFIXES = (".cat", ".catz")
 ZIPPED = (".gstz", ".catz")
+JSON = ".json"
+"""New Recruit's format: a ``.json`` file holding ``{"gameSystem": ...}`` or
+``{"catalogue": ...}`` (its first bytes say which: ``file_kind``)."""
+
+JSON_SNIFF = 256
+"""How much of a ``.json`` file is read to tell game data from other JSON."""
+
+
+def file_kind(path: Path) -> Literal["system", "catalogue"] | None:
+    """What a file in a game folder holds by its name, or, for a ``.json`` file, by its
+    first bytes: a game system, a catalogue, or neither (not BattleScribe data, passed
+    over like a README: a gallery's ``catpkg.json`` sits beside the data)."""
+    suffix = path.suffix.lower()
+    if suffix in SYSTEM_SUFFIXES:
+        return "system"
+    if suffix in CATALOGUE_SUFFIXES:
+        return "catalogue"
+    if suffix != JSON:
+        return None
+    try:
+        with path.open("rb") as stream:
+            root = json_root(stream.read(JSON_SNIFF))
+    except OSError:
+        return None
+    if root is None:
+        return None
+    return "system" if root == "gameSystem" else "catalogue"
 
 
 @dataclass(frozen=True)
@@ -79,17 +110,18 @@ def is_battlescribe_folder(folder: Path) -> bool:
     TOML catalogs, which wins when a folder has both)."""
     try:
         return not (folder / "system.toml").is_file() and any(
-            p.suffix.lower() in SYSTEM_SUFFIXES and p.is_file() for p in folder.iterdir()
+            p.is_file() and file_kind(p) == "system" for p in folder.iterdir()
         )
     except OSError:
         return False
 
 
 def data_files(folder: Path) -> list[Path]:
-    """The BattleScribe files of a folder, game systems first, each group by name."""
-    suffixes = SYSTEM_SUFFIXES + CATALOGUE_SUFFIXES
-    files = [p for p in folder.iterdir() if p.suffix.lower() in suffixes and p.is_file()]
-    return sorted(files, key=lambda p: (p.suffix.lower() not in SYSTEM_SUFFIXES, p.name))
+    """The BattleScribe files of a folder (XML, zipped or JSON), game systems first, each
+    group by name."""
+    kinds = {p: file_kind(p) for p in folder.iterdir() if p.is_file()}
+    files = [p for p, kind in kinds.items() if kind is not None]
+    return sorted(files, key=lambda p: (kinds[p] != "system", p.name))
 
 
 def over_limits(folder: Path, files: list[Path]) -> Problem | None:
@@ -132,11 +164,20 @@ def read_bytes(path: Path, limit: int = MAX_XML_BYTES) -> bytes | XmlRefused:
     return data
 
 
+def parse_data(path: Path, data: bytes, head: bool = False) -> Element | XmlRefused:
+    """A data file's root element, from XML or (a ``.json`` file) from New Recruit's JSON;
+    with ``head``, a JSON file's root without its children."""
+    if path.suffix.lower() != JSON:
+        return parse_xml(data)
+    document = parse_json(data)
+    return document if isinstance(document, XmlRefused) else element_of(document, head)
+
+
 def read_file(path: Path) -> tuple[Catalogue | None, list[Problem], list[Problem]]:
     """One file: the catalogue read (None if it could not be), its problems and warnings."""
     name = path.name
     data = read_bytes(path)
-    root = data if isinstance(data, XmlRefused) else parse_xml(data)
+    root = data if isinstance(data, XmlRefused) else parse_data(path, data)
     if isinstance(root, XmlRefused):
         return None, [Problem(root.message, name, line=root.line)], []
     catalogue, problems = read_catalogue(root, name)
@@ -168,7 +209,7 @@ def check_battlescribe(folder: Path) -> BsCheck:
             unreadable.extend(problems)
             continue
         errors.extend(problems)
-        named_system = path.suffix.lower() in SYSTEM_SUFFIXES
+        named_system = file_kind(path) == "system"
         if catalogue.is_game_system != named_system:
             holds, suffix = (
                 ("a game system", ".gst") if catalogue.is_game_system else ("a catalogue", ".cat")
@@ -263,10 +304,10 @@ def read_heads(folder: Path, catalogues: bool = True) -> BsHeads:
     systems: list[Catalogue] = []
     found: list[Catalogue] = []
     for path in files:
-        named_system = path.suffix.lower() in SYSTEM_SUFFIXES
+        named_system = file_kind(path) == "system"
         if not named_system and (refused is not None or not catalogues):
             continue  # a folder past the limits still says which game it holds
-        head = read_head(_pieces(path))
+        head = _head(path)
         if isinstance(head, XmlRefused):
             problems.append(Problem(head.message, path.name, line=head.line))
             continue
@@ -287,6 +328,16 @@ def read_heads(folder: Path, catalogues: bool = True) -> BsHeads:
 
 HEAD_PIECE = 4096
 """How much of a file is read at a time for its root element (BSData's fit in one)."""
+
+
+def _head(path: Path) -> Element | XmlRefused:
+    """A file's root element alone. An XML file is read no further than its start tag; a
+    JSON file is parsed whole (New Recruit writes the root's own fields after all its
+    entries), under the same caps as a load."""
+    if path.suffix.lower() != JSON:
+        return read_head(_pieces(path))
+    data = read_bytes(path)
+    return data if isinstance(data, XmlRefused) else parse_data(path, data, head=True)
 
 
 def _pieces(path: Path) -> Iterator[bytes]:

@@ -21,6 +21,7 @@ SHARE_FORMATS = ("text", "markdown", "json", "html", "code", "ros")
 def bs_share_text(fmt: str, system: GameSystem, saved: BsRosterFile, evaluation: Evaluation) -> str:
     """The list ``saved`` (over ``system``, evaluated as ``evaluation``) in the format
     ``fmt``, one of ``SHARE_FORMATS``, ending with one newline."""
+    from model.bsdata.ros_content import ros_content
     from saves.bs_export import build_bs_export
     from saves.bs_share_code import encode_bs
     from saves.export_formats import to_json, to_markdown, to_text
@@ -28,14 +29,7 @@ def bs_share_text(fmt: str, system: GameSystem, saved: BsRosterFile, evaluation:
     from saves.ros_file import ros_file_bytes
 
     if fmt == "ros":
-        data = ros_file_bytes(
-            saved.roster,
-            zipped=False,
-            cost_names=system.cost_names(),
-            catalogue_revisions=system.revisions(),
-            totals=evaluation.totals,
-            selection_costs=evaluation.selection_costs,
-        )
+        data = ros_file_bytes(saved.roster, zipped=False, content=ros_content(system, saved.roster))
         return data.decode("utf-8").rstrip("\n") + "\n"
     code = encode_bs(saved)
     if fmt == "code":

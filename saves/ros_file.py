@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from model.bsdata.data import Cost
+from model.bsdata.ros_content import RosContent
 from model.bsdata.ros_read import read_ros
 from model.bsdata.ros_write import ros_bytes
 from model.bsdata.roster import BsRoster
@@ -55,20 +54,13 @@ def ros_file_bytes(
     *,
     zipped: bool,
     member: str = "roster.ros",
-    cost_names: Mapping[str, str],
-    catalogue_revisions: Mapping[str, int] | None = None,
-    totals: Sequence[Cost] = (),
-    selection_costs: Mapping[str, Sequence[Cost]] | None = None,
+    content: RosContent | None = None,
 ) -> bytes:
     """The bytes of a ``.ros`` file, or of a ``.rosz`` (``zipped``) holding it as
-    ``member``; the other arguments are ``model.bsdata.ros_write.ros_bytes``'s."""
-    xml = ros_bytes(
-        roster,
-        cost_names=cost_names,
-        catalogue_revisions=catalogue_revisions,
-        totals=totals,
-        selection_costs=selection_costs,
-    )
+    ``member``; ``content`` is what the engine made of the roster
+    (``model.bsdata.ros_content.ros_content``), as ``model.bsdata.ros_write.ros_bytes``
+    takes it."""
+    xml = ros_bytes(roster, content)
     if not zipped:
         return xml
     out = io.BytesIO()
@@ -81,10 +73,7 @@ def write_ros_file(
     path: Path | str,
     roster: BsRoster,
     *,
-    cost_names: Mapping[str, str],
-    catalogue_revisions: Mapping[str, int] | None = None,
-    totals: Sequence[Cost] = (),
-    selection_costs: Mapping[str, Sequence[Cost]] | None = None,
+    content: RosContent | None = None,
     zipped: bool | None = None,
     replace: bool = False,
 ) -> None:
@@ -100,9 +89,6 @@ def write_ros_file(
         roster,
         zipped=packed,
         member=(target.stem or "roster") + ".ros",
-        cost_names=cost_names,
-        catalogue_revisions=catalogue_revisions,
-        totals=totals,
-        selection_costs=selection_costs,
+        content=content,
     )
     write_atomic(target, data)

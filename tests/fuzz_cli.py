@@ -374,6 +374,12 @@ BS_COMMANDS = [
     ["export", "--format", "ros"],
     ["add", "@", "Car"],
     ["remove", "@", "Car"],
+    ["add", "@", "Weapons/Machine Gun", "--into", "Car"],
+    ["add-force", "@", "Team", "--in", "Team"],
+    ["count", "@", "Car", "3"],
+    ["duplicate", "@", "Car"],
+    ["rename", "@", "Car", "Rust", "--notes", "red"],
+    ["limit", "@", "cans", "75"],
 ]
 """Commands on a list over BattleScribe data; ``@`` is where the file goes."""
 BATTLE_COMMANDS = [

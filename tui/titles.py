@@ -66,14 +66,22 @@ def battlescribe_titles(library: Library) -> dict[str, str]:
 
 
 def _game_name(folder: Path) -> str:
+    """The game's name from the head of its ``.gst`` (a regular expression over its first
+    bytes, the quick way for the usual file), or else from its root as
+    ``catalogs.bsdata.read_heads`` reads it (a zipped ``.gstz``, New Recruit's JSON)."""
     try:
-        head = next(p for p in sorted(folder.iterdir()) if p.suffix.lower() == ".gst")
-        with head.open("rb") as stream:
-            text = stream.read(BS_HEAD_BYTES).decode("utf-8", "replace")
-    except (OSError, StopIteration):
+        head = next((p for p in sorted(folder.iterdir()) if p.suffix.lower() == ".gst"), None)
+        if head is not None:
+            with head.open("rb") as stream:
+                text = stream.read(BS_HEAD_BYTES).decode("utf-8", "replace")
+            found = _GAME_NAME.search(text)
+            return terminal_safe(_one_line(html.unescape(found.group(1)))) if found else ""
+    except OSError:
         return ""
-    found = _GAME_NAME.search(text)
-    return terminal_safe(_one_line(html.unescape(found.group(1)))) if found else ""
+    from catalogs.bsdata import read_heads
+
+    system = read_heads(folder, catalogues=False).system
+    return terminal_safe(_one_line(system.name)) if system is not None else ""
 
 
 def faction_title(entries: Mapping[str, SystemEntry], system_id: str, faction_id: str) -> str:

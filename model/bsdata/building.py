@@ -8,13 +8,19 @@
 - ``new_force`` adds a force and selects what it must hold, as BattleScribe does for
   a new force: every top-level entry with a ``min`` of 1 or more on ``selections``
   (any scope; New Recruit counts any field, BattleScribe only ``selections``: we keep
-  BattleScribe's), as many as are still missing, unless it is hidden.
-- ``set_number`` takes a selection another number of times (the builder's ``+``/``-``),
-  within what a roster file holds.
+  BattleScribe's), as many as are still missing, unless it is hidden. Inside another
+  force (``parent_force_id``) it is of a kind that force's entry holds
+  (``child_force_kinds``), among the forces there in the order of their names.
 - ``add_selection`` adds a selection and, inside it, its defaults: every entry with a
   ``min`` of 1 or more on ``selections``, and for each group with such a ``min``, its
   default entry (or its only entry) as many times as are missing; and so on inside
-  those, at most ``MAX_DEFAULT_DEPTH`` levels down.
+  those, at most ``MAX_DEFAULT_DEPTH`` levels down. It takes any entry of the place,
+  those ``choices`` leaves out too: BattleScribe selects a hidden entry when asked, and
+  the evaluation reports it.
+
+The edits that need no engine (a number, a name or notes of one's own, a limit, a copy,
+removing) are in ``roster_edits.py`` and given here under the same names, so the builder,
+the command line and the conformance runner edit through one module.
 
 New ids are ``f<n>``/``s<n>`` with the first ``n`` not taken in the roster, counted from
 the number of ids it holds: the same edit of the same roster always gives the same ids.
@@ -25,20 +31,31 @@ shortfall, capped at ``MAX_NUMBER``.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from model.bsdata.data import Cost
+from model.bsdata.data import Cost, ForceEntry
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.queries import Ctx
 from model.bsdata.resolve import Node, Options
-from model.bsdata.roster import BsRoster, CostLimit, Force, Selection
-from model.bsdata.roster_bounds import MAX_LIMIT, MAX_TEXT, NO_LIMIT
+from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_FORCES
 from model.bsdata.roster_bounds import MAX_NUMBER as MAX_SELECTED
+from model.bsdata.roster_edits import (
+    NewIds,
+    all_forces,
+    edit_force,
+)
+from model.bsdata.roster_edits import duplicate_selection as duplicate_selection
+from model.bsdata.roster_edits import remove_force as remove_force
+from model.bsdata.roster_edits import remove_selection as remove_selection
+from model.bsdata.roster_edits import set_cost_limit as set_cost_limit
+from model.bsdata.roster_edits import set_custom_name as set_custom_name
+from model.bsdata.roster_edits import set_custom_notes as set_custom_notes
+from model.bsdata.roster_edits import set_number as set_number
 from model.bsdata.system import GameSystem
 from model.bsdata.tree import find_force_entry
 from model.core.problems import Problem, RosterError
-from model.core.safe_text import terminal_safe, without_controls
+from model.core.safe_text import terminal_safe
 
 MAX_DEFAULT_DEPTH = 10
 """How many levels of default selections are made under a new selection."""
@@ -62,6 +79,15 @@ class Choice:
     """What one costs there, every cost type of the game listed."""
     group: str
     """The name of the group it is chosen from ('' if none), to show choices under it."""
+    ids: tuple[str, ...] = ()
+    """The ids a player may know it by: the entry's own, and the link's it is reached
+    through (``entry_id`` holds them with the links around the place too)."""
+    groups: tuple[str, ...] = ()
+    """The names of the groups it is in here, outermost first: with its name, its path."""
+    offered: bool = True
+    """False for an entry the builder leaves out here (hidden, held to at most 0, or of a
+    category the force lacks): BattleScribe still selects it when asked to, and the
+    evaluation then reports it (``bs-hidden``, ``bs-too-many``)."""
 
 
 # -- finding places ---------------------------------------------------------------------
@@ -115,56 +141,44 @@ def _offered(engine: Engine, node: Node, force: int, parent: int | None) -> bool
 
 
 def choices(
-    system: GameSystem, roster: BsRoster, force_id: str, parent_id: str | None = None
+    system: GameSystem,
+    roster: BsRoster,
+    force_id: str,
+    parent_id: str | None = None,
+    *,
+    every: bool = False,
 ) -> tuple[Choice, ...]:
-    """The visible entries selectable in a force (``parent_id`` None) or in a selection."""
+    """The visible entries selectable in a force (``parent_id`` None) or in a selection;
+    with ``every``, the others of the place too, marked not ``offered`` (what a player
+    may still name on the command line, as BattleScribe selects whatever it is asked)."""
     engine = run_engine(system, roster)
     force, parent, options = _place(engine, force_id, parent_id)
     out: list[Choice] = []
     for node in options.entries:
-        if not _offered(engine, node, force, parent):
+        offered = _offered(engine, node, force, parent)
+        if not offered and not every:
             continue
         here = engine.in_place(node, force, parent)
         costs = tuple(Cost(t, here.costs.get(t, 0.0)) for t in engine.cost_types)
-        group = node.groups[-1].name if node.groups else ""
-        out.append(Choice(node.key, node.group_key, here.name, node.type, costs, group))
+        groups = tuple(g.name for g in node.groups)
+        group = groups[-1] if groups else ""
+        out.append(
+            Choice(
+                node.key,
+                node.group_key,
+                here.name,
+                node.type,
+                costs,
+                group,
+                node.ids,
+                groups,
+                offered,
+            )
+        )
     return tuple(out)
 
 
 # -- ids and edits ----------------------------------------------------------------------
-
-
-def _all_selections(selections: tuple[Selection, ...]) -> Iterator[Selection]:
-    stack = list(selections)
-    while stack:
-        one = stack.pop()
-        yield one
-        stack.extend(one.selections)
-
-
-def _all_forces(forces: tuple[Force, ...]) -> Iterator[Force]:
-    stack = list(forces)
-    while stack:
-        one = stack.pop()
-        yield one
-        stack.extend(one.forces)
-
-
-class _Ids:
-    """Deterministic new ids: the first free ``<prefix><n>`` from the count of ids."""
-
-    def __init__(self, roster: BsRoster) -> None:
-        self.taken: set[str] = set()
-        for force in _all_forces(roster.forces):
-            self.taken.add(force.id)
-            self.taken.update(s.id for s in _all_selections(force.selections))
-
-    def new(self, prefix: str) -> str:
-        n = len(self.taken) + 1
-        while f"{prefix}{n}" in self.taken:
-            n += 1
-        self.taken.add(f"{prefix}{n}")
-        return f"{prefix}{n}"
 
 
 def _with_children(
@@ -180,21 +194,12 @@ def _with_children(
     return tuple(out)
 
 
-def _edit_force(roster: BsRoster, force_id: str, change: Callable[[Force], Force]) -> BsRoster:
-    def walk(forces: tuple[Force, ...]) -> tuple[Force, ...]:
-        return tuple(
-            change(f) if f.id == force_id else replace(f, forces=walk(f.forces)) for f in forces
-        )
-
-    return replace(roster, forces=walk(roster.forces))
-
-
 def _add(
     roster: BsRoster, force_id: str, parent_id: str | None, more: tuple[Selection, ...]
 ) -> BsRoster:
     if parent_id is None:
-        return _edit_force(roster, force_id, lambda f: replace(f, selections=f.selections + more))
-    return _edit_force(
+        return edit_force(roster, force_id, lambda f: replace(f, selections=f.selections + more))
+    return edit_force(
         roster,
         force_id,
         lambda f: replace(f, selections=_with_children(f.selections, parent_id, more)),
@@ -248,7 +253,7 @@ def _around(engine: Engine, parent: int | None) -> set[str]:
 
 
 def _defaults(
-    engine: Engine, force: int, parent: int | None, options: Options, ids: _Ids
+    engine: Engine, force: int, parent: int | None, options: Options, ids: NewIds
 ) -> tuple[Selection, ...]:
     """The selections ``min`` constraints and group defaults ask for in one place."""
     out: list[Selection] = []
@@ -284,7 +289,7 @@ def _defaults(
 
 
 def _fill(
-    system: GameSystem, roster: BsRoster, force_id: str, parents: list[str], ids: _Ids
+    system: GameSystem, roster: BsRoster, force_id: str, parents: list[str], ids: NewIds
 ) -> BsRoster:
     """Add the defaults inside each of ``parents``, then inside those, level by level."""
     for _ in range(MAX_DEFAULT_DEPTH):
@@ -307,23 +312,38 @@ def _fill(
 
 
 def new_force(
-    system: GameSystem, roster: BsRoster, catalogue_id: str, force_entry_id: str
+    system: GameSystem,
+    roster: BsRoster,
+    catalogue_id: str,
+    force_entry_id: str,
+    parent_force_id: str | None = None,
 ) -> BsRoster:
     """``roster`` with a new force of ``force_entry_id`` from ``catalogue_id``, holding
-    the top-level entries it must have (and their defaults)."""
+    the top-level entries it must have (and their defaults). With ``parent_force_id`` it
+    goes inside that force, its kind one of the kinds the parent's force entry holds
+    (BattleScribe's ``forceEntries`` nested in a ``forceEntry``), among the other forces
+    there in the order of their names, as BattleScribe lists them."""
     catalogue = system.catalogue(catalogue_id)
     if catalogue is None:
         raise RosterError(
             "Unknown catalogue",
             [Problem(f'{terminal_safe(system.name)} has no catalogue "{catalogue_id}"')],
         )
-    entry = find_force_entry(system.forces(catalogue_id), force_entry_id)
-    if entry is None:
+    if parent_force_id is None:
+        entry = find_force_entry(system.forces(catalogue_id), force_entry_id)
+        if entry is None:
+            raise RosterError(
+                "Unknown force",
+                [Problem(f'{terminal_safe(catalogue.name)} has no force entry "{force_entry_id}"')],
+            )
+    else:
+        entry = _child_force_entry(system, roster, parent_force_id, force_entry_id)
+    if sum(1 for _ in all_forces(roster.forces)) >= MAX_FORCES:
         raise RosterError(
-            "Unknown force",
-            [Problem(f'{terminal_safe(catalogue.name)} has no force entry "{force_entry_id}"')],
+            "Too many forces",
+            [Problem(f"a roster holds at most {MAX_FORCES} forces", hint="remove one first")],
         )
-    ids = _Ids(roster)
+    ids = NewIds(roster)
     force = Force(
         id=ids.new("f"),
         entry_id=entry.id,
@@ -331,12 +351,75 @@ def new_force(
         name=entry.name,
         catalogue_name=catalogue.name,
     )
-    roster = replace(roster, forces=(*roster.forces, force))
+    if parent_force_id is None:
+        roster = replace(roster, forces=(*roster.forces, force))
+    else:
+        roster = edit_force(
+            roster, parent_force_id, lambda f: replace(f, forces=_by_name(f.forces, force))
+        )
     engine = run_engine(system, roster)
     at, _, options = _place(engine, force.id, None)
     top = _defaults(engine, at, None, options, ids)
     roster = _add(roster, force.id, None, top)
     return _fill(system, roster, force.id, [s.id for s in top], ids)
+
+
+def child_force_kinds(
+    system: GameSystem, roster: BsRoster, force_id: str
+) -> tuple[ForceEntry, ...]:
+    """The kinds of force that may be added inside the force ``force_id``: the force
+    entries its own force entry holds (none when its kind is not in the data)."""
+    parent = next((f for f in all_forces(roster.forces) if f.id == force_id), None)
+    if parent is None:
+        raise RosterError(
+            "No such force", [Problem(f'the roster has no force "{terminal_safe(force_id)}"')]
+        )
+    if _force_depth(roster.forces, force_id) >= MAX_FORCE_DEPTH:
+        return ()
+    kind = find_force_entry(system.forces(parent.catalogue_id), parent.entry_id)
+    return kind.forces if kind is not None else ()
+
+
+def _child_force_entry(
+    system: GameSystem, roster: BsRoster, parent_id: str, entry_id: str
+) -> ForceEntry:
+    """The force entry ``entry_id`` among those the force ``parent_id`` may hold."""
+    kinds = child_force_kinds(system, roster, parent_id)
+    found = next((k for k in kinds if k.id == entry_id), None)
+    if found is not None:
+        return found
+    parent = next(f for f in all_forces(roster.forces) if f.id == parent_id)
+    shown = terminal_safe(parent.custom_name or parent.name)
+    if _force_depth(roster.forces, parent_id) >= MAX_FORCE_DEPTH:
+        hint = f"a roster file nests forces at most {MAX_FORCE_DEPTH} deep"
+    elif kinds:
+        hint = "it may hold: " + ", ".join(terminal_safe(k.name) for k in kinds[:30])
+    else:
+        hint = "its kind of force holds no other force"
+    raise RosterError(
+        "Not a force here",
+        [Problem(f'force "{shown}" cannot hold a force "{terminal_safe(entry_id)}"', hint=hint)],
+    )
+
+
+def _force_depth(forces: tuple[Force, ...], force_id: str, depth: int = 1) -> int:
+    """How deep the force ``force_id`` is (1 at the top of the roster; 0 if absent)."""
+    for force in forces:
+        if force.id == force_id:
+            return depth
+        inner = _force_depth(force.forces, force_id, depth + 1)
+        if inner:
+            return inner
+    return 0
+
+
+def _by_name(forces: tuple[Force, ...], new: Force) -> tuple[Force, ...]:
+    """``forces`` with ``new`` before the first whose name comes after its name (case
+    aside): child forces in the order BattleScribe lists them (its render layer sorts
+    them by name; the spec suite's ``ordering-nested-forces``)."""
+    key = new.name.casefold()
+    at = next((n for n, f in enumerate(forces) if f.name.casefold() > key), len(forces))
+    return (*forces[:at], new, *forces[at:])
 
 
 def add_selection(
@@ -357,105 +440,8 @@ def add_selection(
             "Not an entry here",
             [Problem(f'"{terminal_safe(entry_id)}" cannot be selected there')],
         )
-    ids = _Ids(roster)
+    ids = NewIds(roster)
     name = engine.in_place(node, force, parent).name
-    one = _new(node, name, max(1, min(number, MAX_NUMBER)), ids.new("s"))
+    one = _new(node, name, max(1, min(number, MAX_SELECTED)), ids.new("s"))
     roster = _add(roster, force_id, parent_id, (one,))
     return _fill(system, roster, force_id, [one.id], ids)
-
-
-def remove_selection(roster: BsRoster, selection_id: str) -> BsRoster:
-    """``roster`` without the selection ``selection_id`` (and what it holds)."""
-
-    def keep(selections: tuple[Selection, ...]) -> tuple[Selection, ...]:
-        return tuple(
-            replace(s, selections=keep(s.selections)) if s.selections else s
-            for s in selections
-            if s.id != selection_id
-        )
-
-    def walk(forces: tuple[Force, ...]) -> tuple[Force, ...]:
-        return tuple(
-            replace(f, selections=keep(f.selections), forces=walk(f.forces)) for f in forces
-        )
-
-    return replace(roster, forces=walk(roster.forces))
-
-
-def remove_force(roster: BsRoster, force_id: str) -> BsRoster:
-    """``roster`` without the force ``force_id``, with all it holds (its selections, and
-    the forces inside it)."""
-
-    def walk(forces: tuple[Force, ...]) -> tuple[Force, ...]:
-        return tuple(replace(f, forces=walk(f.forces)) for f in forces if f.id != force_id)
-
-    return replace(roster, forces=walk(roster.forces))
-
-
-def set_number(roster: BsRoster, selection_id: str, number: int) -> BsRoster:
-    """``roster`` with the selection ``selection_id`` taken ``number`` times, held to 1 ..
-    ``roster_bounds.MAX_NUMBER`` (what a roster file may hold, so the list still saves and
-    reads back). What it holds is left as it is: its own costs count ``number`` times,
-    its children's once (``SEMANTICS.md``, rule 6)."""
-    number = max(1, min(number, MAX_SELECTED))
-    return _edit_selection(roster, selection_id, lambda s: replace(s, number=number))
-
-
-def _edit_selection(
-    roster: BsRoster, selection_id: str, change: Callable[[Selection], Selection]
-) -> BsRoster:
-    """``roster`` with ``change`` made to the selection ``selection_id`` (ids are unique
-    in a roster, in every force and at every depth); the rest is shared, not copied."""
-
-    def one(selection: Selection) -> Selection:
-        if selection.id == selection_id:
-            return change(selection)
-        if selection.selections:
-            return replace(selection, selections=tuple(map(one, selection.selections)))
-        return selection
-
-    def forces(found: tuple[Force, ...]) -> tuple[Force, ...]:
-        return tuple(
-            replace(f, selections=tuple(map(one, f.selections)), forces=forces(f.forces))
-            for f in found
-        )
-
-    return replace(roster, forces=forces(roster.forces))
-
-
-def set_custom_name(
-    roster: BsRoster, force_id: str, selection_id: str | None, name: str
-) -> BsRoster:
-    """``roster`` with the selection ``selection_id`` (the force ``force_id`` itself when
-    None) given its own ``name``, as BattleScribe's custom names are: shown
-    instead of the entry's name, which it keeps. An empty name takes it away; control
-    characters are dropped (they would reach a terminal; bidirectional controls are kept,
-    as in any name, and dropped only on the way to one), and a name longer than a
-    roster file holds is refused."""
-    name = without_controls(name).strip()
-    if len(name) > MAX_TEXT:
-        raise RosterError(
-            "Name too long",
-            [Problem(f"a name is at most {MAX_TEXT:,} characters", hint="give a shorter one")],
-        )
-    if selection_id is None:
-        return _edit_force(roster, force_id, lambda f: replace(f, custom_name=name))
-    return _edit_selection(roster, selection_id, lambda s: replace(s, custom_name=name))
-
-
-def set_cost_limit(roster: BsRoster, type_id: str, value: float | None) -> BsRoster:
-    """``roster`` with its limit of the cost type ``type_id`` set to ``value``, or to no
-    limit (None: BattleScribe's -1, which also sets aside the game's default limit for
-    that type). The other limits keep their order; a value a roster file could not hold
-    is refused."""
-    if value is not None and not 0 <= value <= MAX_LIMIT:
-        raise RosterError(
-            "Limit out of range",
-            [Problem(f"a limit is from 0 to {MAX_LIMIT:,.0f}", hint="give another")],
-        )
-    limit = CostLimit(type_id, NO_LIMIT if value is None else float(value))
-    kept = tuple(c for c in roster.cost_limits if c.type_id != type_id)
-    at = next((n for n, c in enumerate(roster.cost_limits) if c.type_id == type_id), None)
-    if at is None:
-        return replace(roster, cost_limits=(*kept, limit))
-    return replace(roster, cost_limits=(*kept[:at], limit, *kept[at:]))

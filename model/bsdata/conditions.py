@@ -2,13 +2,20 @@
 
 - A comparison (``lessThan``, ``greaterThan``, ``equalTo``, ``notEqualTo``, ``atLeast``,
   ``atMost``) compares what its query counts of its ``childId`` with its value. With the
-  ``ancestor`` scope it holds when it holds in any of the selections the place is in.
-  A condition without a ``childId`` never holds (BattleScribe's engine counts nothing
-  there and compares NaN; New Recruit guesses "self" or "any": we keep BattleScribe's).
-- ``instanceOf`` holds when the selection named by the scope (``self``, ``parent``, or
-  any ``ancestor``) is the entry, has the category, or is of the type ``childId``
-  names; ``notInstanceOf`` is its negation. Both engines honour only these three
-  scopes; with any other both are false here.
+  ``ancestor`` scope it holds when it holds in any of the selections the place is in;
+  with ``self`` it counts what is inside the selection, not the selection itself
+  (BattleScribe, spec ``scope/scope-self``). A condition without a ``childId`` never
+  holds (BattleScribe's engine counts nothing there and compares NaN; New Recruit
+  guesses "self" or "any": we keep BattleScribe's).
+- ``instanceOf`` holds when what its scope names is what ``childId`` names:
+  ``self``, ``parent``, each ``ancestor`` or an entry id's nearest selection is that
+  entry (or link, or group), has that category, or is of that type; ``parent`` at a
+  force's top level, ``force`` and a force entry id name a force, which is an instance
+  of its force entry only; ``primary-category`` names the primary category of the
+  top-level selection the place is in; ``primary-catalogue`` the catalogue of its
+  force. ``notInstanceOf`` is the negation; with ``roster`` both are false, as in
+  BattleScribe (specs ``condition/condition-instance-of*``, ``condition-not-instance-of``,
+  ``scope/scope-primary-category``).
 - A condition group is ``and`` (every condition and nested group holds; an empty group
   holds) or ``or`` (at least one does; an empty one holds too).
 - A repeat applies its modifier ``repeats`` times for every whole ``value`` counted
@@ -43,10 +50,25 @@ _COMPARE: dict[str, Callable[[float, float], bool]] = {
 }
 
 
+def _force_instance(counts: Counts, force: int | None) -> list[frozenset[str]]:
+    """What a force is an instance of: its force entry."""
+    if force is None:
+        return []
+    return [frozenset({counts.tree.forces[force].force.entry_id})]
+
+
 def _instance_keys(ctx: Ctx, counts: Counts, scope: str) -> list[frozenset[str]] | None:
-    """The keys of the selections ``scope`` names for ``instanceOf``; None when the scope
-    is not one ``instanceOf`` works with."""
+    """What each thing the scope names is an instance of, for ``instanceOf``: a
+    selection's keys, a force's entry, a primary category, a catalogue. Empty when the
+    scope names nothing here; None for ``roster``, where both conditions are false."""
+    if ctx.force < 0:
+        return []
+    if scope == "roster":
+        return None
     rows = counts.tree.selections
+    forces = counts.tree.forces
+    if ctx.owner_force and scope in ("self", "force", "parent"):
+        return _force_instance(counts, forces[ctx.force].parent if scope == "parent" else ctx.force)
     if scope == "self":
         if ctx.self_sel is not None:
             return [counts.keys[ctx.self_sel]]
@@ -57,10 +79,21 @@ def _instance_keys(ctx: Ctx, counts: Counts, scope: str) -> list[frozenset[str]]
         return [frozenset(own)]
     if scope == "parent":
         parent = rows[ctx.self_sel].parent if ctx.self_sel is not None else ctx.parent_sel
-        return [counts.keys[parent]] if parent is not None else []
+        return [counts.keys[parent]] if parent is not None else _force_instance(counts, ctx.force)
     if scope == "ancestor":
         return [counts.keys[a] for a in counts.ancestors(ctx)]
-    return None
+    if scope == "force":
+        return _force_instance(counts, ctx.force)
+    if scope == "primary-category":
+        primary = counts.primary_of(ctx)
+        return [frozenset({primary})] if primary is not None else []
+    if scope == "primary-catalogue":
+        return [frozenset({forces[ctx.force].force.catalogue_id})]
+    root = counts.named_scope(scope, ctx, False)
+    at = root[1] if len(root) > 1 else None
+    if not isinstance(at, int):
+        return []
+    return [counts.keys[at]] if root[0] == "s" else _force_instance(counts, at)
 
 
 def condition_holds(condition: Condition, ctx: Ctx, counts: Counts) -> bool:
@@ -76,7 +109,7 @@ def condition_holds(condition: Condition, ctx: Ctx, counts: Counts) -> bool:
         return instance if condition.type == "instanceOf" else not instance
     compare = _COMPARE[condition.type]
     return any(
-        compare(counts.count(condition.query, ctx, child, root), condition.value)
+        compare(counts.count(condition.query, ctx, child, root, with_self=False), condition.value)
         for root in counts.roots(condition.query, ctx)
     )
 
@@ -108,7 +141,7 @@ def repeat_times(repeat: Repeat, ctx: Ctx, counts: Counts) -> int:
         return 0
     best = 0.0
     for root in counts.roots(repeat.query, ctx):
-        best = max(best, counts.count(repeat.query, ctx, child, root))
+        best = max(best, counts.count(repeat.query, ctx, child, root, with_self=False))
     buckets = best / repeat.value
     if not buckets < MAX_TIMES:  # also infinity, when the value is tiny
         return MAX_TIMES

@@ -23,6 +23,9 @@ entry (or group, or category) in the place it was found; for too few, the select
 that should hold more (None when that is a force or the roster). Hidden selections are
 each an error (BattleScribe reports them only through categories, and not at all
 without one; New Recruit per selection, as here).
+
+What BattleScribe hangs a finding on (``Finding.origin``) is ``model.bsdata.origins``'s,
+from the ``Source`` of each constraint checked here.
 """
 
 from __future__ import annotations
@@ -31,10 +34,11 @@ from dataclasses import dataclass
 
 from model.bsdata.data import UNLIMITED, CategoryEntry, Constraint
 from model.bsdata.engine import Engine
+from model.bsdata.origins import Source, holder_id, origin_of
 from model.bsdata.queries import Ctx, Root
 from model.bsdata.resolve import Node, Options
 from model.core.safe_text import terminal_safe
-from model.roster.findings import Finding, Where
+from model.roster.findings import Finding, Origin, Where
 
 
 def number_text(value: float) -> str:
@@ -122,20 +126,23 @@ class Checker:
             if not selected and (state.hidden or self._group_hidden(node, force, parent)):
                 return
             values = state.values
-        name = engine.finals[selected[0]].name if selected and not node.is_group else node.name
+        own = engine.finals[selected[0]] if selected and not node.is_group else None
+        name = own.name if own is not None else node.name
+        primary = (own or engine.in_place(node, force, parent)).primary
         for constraint in node.constraints:
             value = values.get(constraint.id, constraint.value)
             if constraint.type == "max" and not selected:
                 continue
             key = node.entry.id if constraint.query.shared else f"key:{node.key}"
             subject = Subject(key, name, node.entry.id)
+            source = Source("entry", holder_id(node, constraint), force, parent, primary)
             if constraint.query.scope == "self" and not node.is_group:
                 for one in selected:
-                    self.check(constraint, value, subject, engine.ctx_of(one), [one], parent)
+                    self.check(constraint, value, subject, engine.ctx_of(one), [one], source)
                 continue
             self_sel = selected[0] if selected and not node.is_group else None
             ctx = Ctx(force, self_sel, parent, node=node)
-            self.check(constraint, value, subject, ctx, selected, parent)
+            self.check(constraint, value, subject, ctx, selected, source)
 
     def _group_hidden(self, node: Node, force: int, parent: int | None) -> bool:
         return any(self.engine.in_place(g, force, parent).hidden for g in node.groups)
@@ -151,9 +158,11 @@ class Checker:
         values = engine.values_after(
             {c.id: c.value for c in entry.constraints}, entry.modifiers, owner
         )
+        source = Source("force", entry.id, at)
         for constraint in entry.constraints:
             key = entry.id if constraint.query.field == "forces" else f"force:{entry.id}"
-            self.check(constraint, values[constraint.id], Subject(key, entry.name), owner, [], None)
+            subject = Subject(key, entry.name)
+            self.check(constraint, values[constraint.id], subject, owner, [], source)
         inside = Ctx(at)
         for link in entry.category_links:
             category = engine.system.find(
@@ -163,13 +172,15 @@ class Checker:
             subject = Subject(link.target_id, name)
             own = {c.id: c.value for c in link.constraints}
             link_values = engine.values_after(own, link.modifiers, inside)
+            source = Source("category", link.id, at, category=link.target_id)
             for constraint in link.constraints:
-                self.check(constraint, link_values[constraint.id], subject, inside, [], None)
+                self.check(constraint, link_values[constraint.id], subject, inside, [], source)
             if isinstance(category, CategoryEntry):
                 own = {c.id: c.value for c in category.constraints}
                 cat_values = engine.values_after(own, category.modifiers, inside)
+                source = Source("category", category.id, at, category=category.id)
                 for constraint in category.constraints:
-                    self.check(constraint, cat_values[constraint.id], subject, inside, [], None)
+                    self.check(constraint, cat_values[constraint.id], subject, inside, [], source)
 
     # -- one constraint --------------------------------------------------------------
 
@@ -180,7 +191,7 @@ class Checker:
         subject: Subject,
         ctx: Ctx,
         selected: list[int],
-        parent: int | None,
+        source: Source,
     ) -> None:
         if constraint.type == "max" and value == UNLIMITED:
             return
@@ -193,14 +204,16 @@ class Checker:
             if constraint.type == "max" and count > value:
                 self._seen.add(seen)
                 where = selected[0] if selected else self._first(root, subject.key)
-                self.too_many(constraint, value, count, subject, root, where)
+                origin = origin_of(self.engine.tree, source, constraint.id, root, where)
+                self.too_many(constraint, value, count, subject, root, where, origin)
             elif constraint.type == "min" and count < value:
                 self._seen.add(seen)
                 holder = root[1] if root[0] == "s" else None
-                at = holder if isinstance(holder, int) else parent
+                at = holder if isinstance(holder, int) else source.parent
                 # none selected, and the entry asked for is already around: a loop
                 loops = not selected and self._loops(subject, at)
-                self.too_few(constraint, value, count, subject, root, at, loops)
+                origin = origin_of(self.engine.tree, source, constraint.id, root, None)
+                self.too_few(constraint, value, count, subject, root, at, origin, loops)
 
     def _first(self, root: Root, key: str) -> int | None:
         counts = self.engine.counts
@@ -261,17 +274,25 @@ class Checker:
         subject: Subject,
         root: Root,
         at: int | None,
+        origin: Origin,
     ) -> None:
         if constraint.query.field.startswith("limit::"):
-            self._limit_finding("bs-too-many", constraint, value, count, subject, "most", at)
+            self._limit_finding(
+                "bs-too-many", constraint, value, count, subject, "most", at, origin
+            )
             return
-        where, have, limit, fix = self._words(constraint, value, count, subject, root)
+        if constraint.query.percent_value:
+            text = self._share(constraint, value, count, subject, root, "most")
+        else:
+            where, have, limit, fix = self._words(constraint, value, count, subject, root)
+            text = f"{where} has {have}, at most {limit}: remove {fix}"
         self.findings.append(
             Finding(
                 "error",
                 "bs-too-many",
-                f"{where} has {have}, at most {limit}: remove {fix}",
+                text,
                 self._where(at),
+                origin=origin,
             )
         )
 
@@ -283,13 +304,28 @@ class Checker:
         subject: Subject,
         root: Root,
         at: int | None,
+        origin: Origin,
         loops: bool = False,
     ) -> None:
         if constraint.query.field.startswith("limit::"):
-            self._limit_finding("bs-too-few", constraint, value, count, subject, "least", at)
+            self._limit_finding(
+                "bs-too-few", constraint, value, count, subject, "least", at, origin
+            )
+            return
+        if constraint.query.percent_value:
+            text = self._share(constraint, value, count, subject, root, "least")
+            self.findings.append(
+                Finding("error", "bs-too-few", text, self._where(at), origin=origin)
+            )
             return
         where, have, limit, fix = self._words(constraint, value, count, subject, root)
         code, mend = "bs-too-few", f": add {fix}"
+        if constraint.query.field == "forces" and subject.entry_id is not None:
+            # BattleScribe counts only forces of a force entry: of this, never one
+            mend = (
+                f": no roster can, as {terminal_safe(subject.name)} is not a kind of force "
+                "(the data counts forces of it; tell the data's authors)"
+            )
         if loops:
             code = "bs-link-loop"
             mend = (
@@ -303,6 +339,7 @@ class Checker:
                 code,
                 f"{where} has {have}, at least {limit}{mend}",
                 self._where(at),
+                origin=origin,
             )
         )
 
@@ -316,6 +353,33 @@ class Checker:
         limit = number_text(value) + ("%" if constraint.query.percent_value else "")
         fix = terminal_safe(self.amount(constraint, abs(count - value), subject))
         return where, have, limit, fix
+
+    def _share(
+        self,
+        constraint: Constraint,
+        value: float,
+        count: float,
+        subject: Subject,
+        root: Root,
+        bound: str,
+    ) -> str:
+        """A ``percentValue`` constraint's finding: what share the subject is of the whole,
+        and the two ways to mend it (less of it, or more of everything else)."""
+        place = self.place_name(root)
+        if place.startswith("The "):
+            place = "the " + place[len("The ") :]
+        field = constraint.query.field
+        whole = "selections" if field == "selections" else self._cost_names.get(field, field)
+        name = terminal_safe(subject.name)
+        mend = (
+            f"remove some {name}, or add other selections"
+            if bound == "most"
+            else f"add more {name}, or remove other selections"
+        )
+        return terminal_safe(
+            f"{name} is {number_text(round(count, 2))}% of the {whole.strip()} in {place}, "
+            f"at {bound} {number_text(value)}%: {mend}"
+        )
 
     def _loops(self, subject: Subject, at: int | None) -> bool:
         """Whether the entry asked for is already one of the selections around ``at``
@@ -338,6 +402,7 @@ class Checker:
         subject: Subject,
         bound: str,
         at: int | None,
+        origin: Origin,
     ) -> None:
         """A ``limit::`` constraint asks for a roster limit, not for selections: say so."""
         type_id = constraint.query.field[len("limit::") :]
@@ -352,6 +417,7 @@ class Checker:
                 f"{number_text(value)}, and the roster's is {have}: {change} the roster's "
                 f"limit to {number_text(value)}",
                 self._where(at),
+                origin=origin,
             )
         )
 

@@ -22,17 +22,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from model.bsdata.data import CategoryEntry, Modifiers
+from model.bsdata.data import Modifiers
 from model.bsdata.modifiers import Effective, State, apply, base_state, effective, freeze
 from model.bsdata.queries import Counts, Ctx
 from model.bsdata.resolve import Index, Node, index_for
 from model.bsdata.roster import BsRoster, CostLimit
 from model.bsdata.system import GameSystem
 from model.bsdata.tree import Placed, Tree, build_tree
-
-UNCATEGORISED = ("(No Category)", "Uncategorised")
-"""The category entry id and name BattleScribe gives the category of a force's selections
-of no primary category (New Recruit spells it "Uncategorized")."""
 
 
 def roster_catalogues(roster: BsRoster) -> tuple[str, ...]:
@@ -122,22 +118,6 @@ class Engine:
         state = State(entry.name, entry.hidden, {}, {}, [], None)
         apply(entry.modifiers, state, Ctx(at, owner_force=True), self.counts)
         return state.hidden
-
-    def force_categories(self, at: int) -> tuple[tuple[str, str], ...]:
-        """Force ``at``'s categories as BattleScribe lists them, each as (category entry
-        id, name): "Uncategorised" (``UNCATEGORISED``, where its selections of no
-        primary category are), then each category its force entry links, in the order
-        written (spec ``roundtrip-load-roster``; BattleScribe's ``.ros`` lists the same)."""
-        placed = self.tree.forces[at]
-        if placed.entry is None:
-            return ()
-        catalogue_id = placed.catalogue.id if placed.catalogue is not None else None
-        out = [UNCATEGORISED]
-        for link in placed.entry.category_links:
-            found = self.system.find(link.target_id, catalogue_id)
-            name = found.name if isinstance(found, CategoryEntry) else link.name
-            out.append((link.target_id, name or link.target_id))
-        return tuple(out)
 
     def values_after(
         self, constraints: Mapping[str, float], modifiers: Modifiers, ctx: Ctx

@@ -5,7 +5,8 @@ The one public entry of the engine (``evaluate``); the rules it follows are list
 Recruit differ. The work is split by concern: links resolved (``resolve``), the roster
 laid out flat (``tree``), counting (``queries``), conditions and repeats
 (``conditions``), modifiers (``modifiers``), the effective fields of every selection
-(``engine``) and constraints (``constraints``).
+(``engine``), constraints (``constraints``) and what BattleScribe hangs each finding on
+(``origins``).
 
 Findings, in this order: selections, forces and catalogues not found in the data;
 hidden selections; constraints broken, place by place in roster order, then each
@@ -21,10 +22,11 @@ from types import MappingProxyType
 from model.bsdata.constraints import check_constraints, number_text
 from model.bsdata.data import Cost
 from model.bsdata.engine import Engine, run_engine
+from model.bsdata.origins import selection_origin
 from model.bsdata.roster import BsRoster, CostLimit
 from model.bsdata.system import GameSystem
 from model.core.safe_text import terminal_safe
-from model.roster.findings import Finding, Where
+from model.roster.findings import Finding, Origin, Where
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,9 @@ def hidden_is_checked(engine: Engine, at: int) -> bool:
 
 
 def _hidden(engine: Engine) -> list[Finding]:
-    """A selection of an entry hidden where it is (or in a hidden group) is an error,
+    """A selection of an entry hidden where it is (or in a hidden group) is an error, on
+    the selection, from the hidden entry (or group) and the pseudo-constraint ``hidden``
+    (BattleScribe's ``{entryId}/hidden``: the spec constraint-hidden-violation-linked),
     where BattleScribe checks for one (``hidden_is_checked``)."""
     out: list[Finding] = []
     rows = engine.tree.selections
@@ -72,10 +76,11 @@ def _hidden(engine: Engine) -> list[Finding]:
         node = row.node
         if node is None or not hidden_is_checked(engine, at):
             continue
-        hidden = engine.finals[at].hidden or any(
-            engine.in_place(g, row.force, row.parent).hidden for g in node.groups
-        )
-        if hidden:
+        hider: str | None = node.entry.id if engine.finals[at].hidden else None
+        for group in node.groups:
+            if hider is None and engine.in_place(group, row.force, row.parent).hidden:
+                hider = group.entry.id
+        if hider is not None:
             name = terminal_safe(engine.finals[at].name)
             out.append(
                 Finding(
@@ -83,6 +88,7 @@ def _hidden(engine: Engine) -> list[Finding]:
                     "bs-hidden",
                     f"{name} may not be taken here now (the data hides it): remove it",
                     Where(selection=row.selection.id),
+                    origin=selection_origin(row, hider, "hidden"),
                 )
             )
     return out
@@ -103,6 +109,7 @@ def _over_limits(engine: Engine, totals: dict[str, float]) -> list[Finding]:
                 f"The roster costs {number_text(spent)} {unit}, over the limit of "
                 f"{number_text(limit.value)}: remove {number_text(spent - limit.value)} {unit} "
                 f"or raise the limit to {number_text(spent)}",
+                origin=Origin("roster", None, None, "costLimits", limit.type_id),
             )
         )
     return out

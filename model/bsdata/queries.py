@@ -17,13 +17,15 @@ by fifty constraints is made once.
 
 Scopes, for a query held by a selection (or by an entry not yet selected in a place):
 
-- ``self``: the selection itself and what is inside it; for a group (never a selection),
-  the place its members are in, as ``parent``.
+- ``self``: the selection itself and what is inside it for a constraint, only what is
+  inside it for a condition or a repeat (``count``'s ``with_self``); for a group (never
+  a selection), the place its members are in, as ``parent``.
 - ``parent``: inside the selection it is in, or its force at the top.
 - ``ancestor``: inside each selection it is in (a condition holds if it holds in any
   of them, a constraint must hold in each).
 - ``force``, ``roster``: the force, the roster.
-- ``primary-category``: the selections of its force with the same primary category.
+- ``primary-category``: the selections of its force filed under the same primary
+  category as the top-level selection the place is in (or is).
 - ``primary-catalogue``: every force of the same catalogue.
 - an entry id: the nearest selection of that entry it is in (or itself); a force entry
   id: the nearest such force.
@@ -129,17 +131,28 @@ class Counts:
         if scope == "primary-catalogue":
             catalogue = forces[ctx.force].force.catalogue_id
             return [("cat", catalogue, child_forces)]
-        return [self._named_scope(scope, ctx, child_forces)]
+        return [self.named_scope(scope, ctx, child_forces)]
 
     def primary_of(self, ctx: Ctx) -> str | None:
-        if ctx.self_sel is not None:
-            return self.primaries[ctx.self_sel]
+        """The primary category a place is in: that of the top-level selection it is in
+        (or is), as BattleScribe files a force's top-level selections under categories
+        and what is inside one under it; for an entry not yet selected at the top, its
+        own primary category link."""
+        if ctx.owner_force:
+            return None
+        rows = self.tree.selections
+        inside = ctx.self_sel if ctx.self_sel is not None else ctx.parent_sel
+        if inside is not None:
+            top = rows[inside].ancestors[-1] if rows[inside].ancestors else inside
+            return self.primaries[top]
         if ctx.node is not None:
             primary = [c.target_id for c in ctx.node.category_links if c.primary]
             return primary[-1] if primary else None
         return None
 
-    def _named_scope(self, scope: str, ctx: Ctx, child_forces: bool) -> Root:
+    def named_scope(self, scope: str, ctx: Ctx, child_forces: bool) -> Root:
+        """A scope naming an entry (the nearest selection of it: the place itself or one
+        it is in) or a force entry (the nearest force of it); nowhere if none is."""
         rows = self.tree.selections
         chain = ([ctx.self_sel] if ctx.self_sel is not None else []) + list(self.ancestors(ctx))
         for at in chain:
@@ -247,9 +260,13 @@ class Counts:
         self._memo[memo_key] = value
         return value
 
-    def count(self, query: Query, ctx: Ctx, subject: str, root: Root) -> float:
+    def count(
+        self, query: Query, ctx: Ctx, subject: str, root: Root, *, with_self: bool = True
+    ) -> float:
         """What ``query`` counts of ``subject`` in ``root``, as a percentage of everything
-        there when ``percentValue`` is set."""
+        there when ``percentValue`` is set. With the ``self`` scope a constraint counts the
+        selection itself too (``with_self``); a condition or a repeat counts only what is
+        inside it (BattleScribe: spec ``scope/scope-self``)."""
         field = query.field
         if field.startswith("limit::"):
             return self.limits.get(field[len("limit::") :], -1.0)
@@ -260,7 +277,7 @@ class Counts:
             deep = query.include_child_selections
             value = self.total(root, deep, subject, field)
             own = ctx.self_sel
-            counts_own = query.scope == "self" and own is not None
+            counts_own = with_self and query.scope == "self" and own is not None
             if own is not None and counts_own and subject in self.keys[own]:
                 value += self._own(own, field)
             whole = 0.0
@@ -279,10 +296,13 @@ class Counts:
         return self.costs[at].get(field, 0.0)
 
     def _forces(self, root: Root, subject: str) -> int:
+        """How many forces in ``root`` are of the force entry ``subject`` (all for
+        ``any``); any other id, a catalogue's too, filters every force out
+        (BattleScribe's engine, ``constraint-field-forces.md``)."""
         forces = self.tree.forces
         found = 0
         for at in self.force_members(root):
             placed = forces[at]
-            if subject in ("any", placed.force.entry_id, placed.force.catalogue_id):
+            if subject in ("any", placed.force.entry_id):
                 found += 1
         return found

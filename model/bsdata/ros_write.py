@@ -1,64 +1,57 @@
 """A ``BsRoster`` as BattleScribe's own roster file (``.ros`` XML), for BattleScribe,
-New Recruit and the tools that read their rosters.
+New Recruit and the tools that print or show their rosters.
 
-What is written is what BattleScribe 2.03 writes, in its schema's order (``Roster``,
-``Force`` and ``Selection`` in ``Catalogue.xsd``): the roster's ids and game system, its
-total ``costs`` and ``costLimits``, each force with its catalogue and revision, and each
-selection with its entry, group, number, type, custom name, notes, its own selections
-and its ``costs``. ``ros_read.read_ros`` reads it back as the same roster.
+What is written is what BattleScribe 2.03 saves, element by element and attribute by
+attribute in its schema's order (``Roster``, ``Force``, ``Selection`` and ``Category`` in
+``Catalogue.xsd``; a roster BattleScribe saved for the layout): the roster's ids and game
+system, its total ``costs`` and ``costLimits``; each force with its catalogue and
+revision, custom name and notes, its selections, the ``publications`` its catalogue
+cites and its ``categories`` ("Uncategorised" first); each selection with its entry,
+group, name as modifiers leave it, custom name and notes, page and publication,
+number and type, its own selections, its ``costs`` (every cost type, its number times
+one's cost) and its ``categories`` (the primary marked). So a roster printer, which
+reads only the file, shows what BattleScribe shows.
 
-Costs are the engine's, not this module's: the caller passes the roster's ``totals``
-and each selection's costs by selection id (``model.bsdata.evaluate``), with the names
-of the cost types and the catalogues' revisions from the game system
-(``GameSystem.cost_names``, ``GameSystem.revisions``). So the writer needs no game
-system, and the costs in the file are the ones warband shows.
+Forces and selections are written in the roster's order, the order they were added,
+as BattleScribe saves its own (it sorts them by name only to show them:
+``model.bsdata.order``). ``ros_read.read_ros`` reads the file back as the same roster,
+each selection under the name it was written with.
 
-Not written: each selection's ``categories``, ``profiles`` and ``rules``, and each force's
-``categories`` and ``publications``. The schema makes them optional, they are all read
-from the game data (which a ``.ros`` names by id and revision), and BattleScribe and New
-Recruit work them out again from the data when they open a roster, as warband's importer
-does. Writing them would copy the catalogue's text into every list, and a category
-written here could only disagree with the engine's (categories change with modifiers).
-Tools that print a roster without its game data (roster viewers, table-top simulators)
-would want them; they can be added as another argument when such a use comes.
+What the data makes of the roster is the engine's, not this module's: the caller
+passes a ``RosContent`` (``model.bsdata.ros_content.ros_content``), so this module needs
+no game system and the file says what warband shows. Without one, only the choices
+are written (ids, names, numbers, custom names and notes), which is all a ``.ros``
+must hold: BattleScribe and New Recruit work the rest out again from the data.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from decimal import Decimal
 from xml.etree import ElementTree
 from xml.etree.ElementTree import Element, SubElement
 
 from model.bsdata.data import Cost
+from model.bsdata.ros_content import RosContent, SelectionFacts, WrittenCategory
 from model.bsdata.ros_read import NAMESPACE
 from model.bsdata.roster import BsRoster, Force, Selection
 
 BATTLESCRIBE_VERSION = "2.03"
-GENERATED_BY = "warband"
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 """Characters XML 1.0 cannot hold at all (control characters, lone surrogates, U+FFFE):
 texts reach the writer clean (``model.core.safe_text``), but a file must be well formed
 whatever a caller passes."""
 
+_NO_CONTENT = RosContent(cost_names={})
 
-def ros_bytes(
-    roster: BsRoster,
-    *,
-    cost_names: Mapping[str, str],
-    catalogue_revisions: Mapping[str, int] | None = None,
-    totals: Sequence[Cost] = (),
-    selection_costs: Mapping[str, Sequence[Cost]] | None = None,
-) -> bytes:
-    """The roster as a ``.ros`` document (UTF-8 XML), indented as BattleScribe writes it.
 
-    ``cost_names`` names each cost type (a cost type it lacks is named by its id);
-    ``catalogue_revisions`` gives each force's ``catalogueRevision`` (left out where
-    unknown); ``totals`` are the roster's costs and ``selection_costs`` each selection's
-    (by selection id; a selection missing from it gets no ``costs``)."""
-    writer = _Writer(cost_names, catalogue_revisions or {}, selection_costs or {})
+def ros_bytes(roster: BsRoster, content: RosContent | None = None) -> bytes:
+    """The roster as a ``.ros`` document (UTF-8 XML), indented as BattleScribe writes it,
+    with what the engine made of it (``content``; without it, the choices only)."""
+    writer = _Writer(content or _NO_CONTENT)
     root = Element(
         "roster",
         _attributes(
@@ -66,13 +59,12 @@ def ros_bytes(
             id=roster.id,
             name=roster.name,
             battleScribeVersion=BATTLESCRIBE_VERSION,
-            generatedBy=GENERATED_BY,
             gameSystemId=roster.game_system_id,
             gameSystemName=roster.game_system_name,
             gameSystemRevision=str(roster.game_system_revision),
         ),
     )
-    writer.costs(root, "costs", "cost", totals)
+    writer.costs(root, "costs", "cost", writer.content.totals)
     writer.costs(
         root, "costLimits", "costLimit", [Cost(c.type_id, c.value) for c in roster.cost_limits]
     )
@@ -87,15 +79,8 @@ def ros_bytes(
 
 
 class _Writer:
-    def __init__(
-        self,
-        cost_names: Mapping[str, str],
-        revisions: Mapping[str, int],
-        selection_costs: Mapping[str, Sequence[Cost]],
-    ) -> None:
-        self.cost_names = cost_names
-        self.revisions = revisions
-        self.selection_costs = selection_costs
+    def __init__(self, content: RosContent) -> None:
+        self.content = content
 
     def costs(self, parent: Element, container: str, kind: str, costs: Sequence[Cost]) -> None:
         """``<costs>`` (or ``<costLimits>``) with one element per finite cost."""
@@ -104,13 +89,16 @@ class _Writer:
             return
         holder = SubElement(parent, container)
         for cost in shown:
-            name = self.cost_names.get(cost.type_id, cost.type_id)
+            name = self.content.cost_names.get(cost.type_id, cost.type_id)
             SubElement(
-                holder, kind, _attributes(name=name, typeId=cost.type_id, value=_number(cost.value))
+                holder,
+                kind,
+                _attributes(name=name, typeId=cost.type_id, value=java_double(cost.value)),
             )
 
     def force(self, parent: Element, force: Force) -> None:
-        revision = self.revisions.get(force.catalogue_id)
+        facts = self.content.forces.get(force.id)
+        revision = facts.catalogue_revision if facts is not None else None
         element = SubElement(
             parent,
             "force",
@@ -118,10 +106,12 @@ class _Writer:
                 id=force.id,
                 name=force.name,
                 entryId=force.entry_id,
+                customName=force.custom_name,
+                publicationId=facts.publication_id if facts is not None else "",
+                page=facts.page if facts is not None else "",
                 catalogueId=force.catalogue_id,
                 catalogueRevision=str(revision) if revision is not None else "",
                 catalogueName=force.catalogue_name,
-                customName=force.custom_name,
             ),
         )
         _notes(element, force.note)
@@ -129,23 +119,40 @@ class _Writer:
             holder = SubElement(element, "selections")
             for selection in force.selections:
                 self.selection(holder, selection)
+        if facts is not None and facts.publications:
+            holder = SubElement(element, "publications")
+            for publication in facts.publications:
+                SubElement(
+                    holder,
+                    "publication",
+                    _attributes(
+                        id=publication.id,
+                        name=publication.name,
+                        shortName=publication.short_name,
+                    ),
+                )
+        if facts is not None:
+            _categories(element, facts.categories)
         if force.forces:
             holder = SubElement(element, "forces")
             for inner in force.forces:
                 self.force(holder, inner)
 
     def selection(self, parent: Element, selection: Selection) -> None:
+        facts = self.content.selections.get(selection.id) or SelectionFacts(selection.name)
         element = SubElement(
             parent,
             "selection",
             _attributes(
                 id=selection.id,
-                name=selection.name,
+                name=facts.name,
                 entryId=selection.entry_id,
                 entryGroupId=selection.entry_group_id or "",
+                customName=selection.custom_name,
+                publicationId=facts.publication_id,
+                page=facts.page,
                 number=str(selection.number),
                 type=selection.type,
-                customName=selection.custom_name,
             ),
         )
         _notes(element, selection.note)
@@ -153,10 +160,13 @@ class _Writer:
             holder = SubElement(element, "selections")
             for inner in selection.selections:
                 self.selection(holder, inner)
-        self.costs(element, "costs", "cost", self.selection_costs.get(selection.id, ()))
+        self.costs(element, "costs", "cost", facts.costs)
+        _categories(element, facts.categories)
 
 
-_REQUIRED = frozenset(("id", "name", "entryId", "catalogueId", "gameSystemId", "typeId"))
+_REQUIRED = frozenset(
+    ("id", "name", "entryId", "catalogueId", "gameSystemId", "typeId", "number", "type")
+)
 """Attributes the schema requires: written even when empty."""
 
 
@@ -170,6 +180,32 @@ def _notes(element: Element, text: str) -> None:
         SubElement(element, "customNotes").text = _NOT_XML.sub("", text)
 
 
-def _number(value: float) -> str:
-    """A decimal as BattleScribe writes it: ``10.0``, ``2.5``, ``-1.0``."""
-    return repr(float(value))
+def _categories(element: Element, categories: Sequence[WrittenCategory]) -> None:
+    if not categories:
+        return
+    holder = SubElement(element, "categories")
+    for category in categories:
+        SubElement(
+            holder,
+            "category",
+            _attributes(
+                id=category.id,
+                name=category.name,
+                entryId=category.entry_id,
+                primary="true" if category.primary else "false",
+            ),
+        )
+
+
+def java_double(value: float) -> str:
+    """A number as BattleScribe (Java's ``Double.toString``) writes it: the fewest digits
+    that read back as the same double, ``10.0``, ``2.5``, ``-1.0``, and from 10^7 up or
+    below 10^-3 in Java's scientific form, ``1.0E7``, ``2.5E-4``."""
+    value = float(value)
+    if value == 0 or 1e-3 <= abs(value) < 1e7:
+        return repr(value)
+    sign, digits, exponent = Decimal(repr(value)).normalize().as_tuple()
+    assert isinstance(exponent, int)
+    shown = "".join(map(str, digits))
+    power = exponent + len(shown) - 1
+    return f"{'-' if sign else ''}{shown[0]}.{shown[1:] or '0'}E{power}"

@@ -2,9 +2,11 @@
 
 Entry links, info links and category links point at ids. A link in a catalogue finds
 its target in that catalogue first, then in the catalogues it links to
-(``catalogueLinks``, library catalogues), then in the game system, as BattleScribe
-resolves them. The index is built once per loaded system (issue 18: "a game system is
-indexed once"), so every look-up after that is a dictionary read.
+(``catalogueLinks``, library catalogues) and those they link to, nearest first, then in
+the game system, as BattleScribe resolves them; so an entry imported down a chain of
+``importRootEntries`` finds the targets of its links in the file it came from. The
+index is built once per loaded system (issue 18: "a game system is indexed once"), so
+every look-up after that is a dictionary read.
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ def _walk_forces(forces: tuple[ForceEntry, ...]) -> Iterator[ForceEntry]:
 def _own_index(catalogue: Catalogue) -> dict[str, Target]:
     """Every id a link may point at in one file: shared entries and groups, shared
     rules, profiles and info groups, categories, and (for ``scope`` ids) every entry
-    and force entry written in it."""
+    and force entry written in it; and its root rules, which an info link may name as
+    well as a shared one (spec ``catalogue/catalogue-root-rules``)."""
     index: dict[str, Target] = {}
     for entry in _walk_entries(catalogue.root_entries + catalogue.shared_entries):
         if entry.tag != "entryLink":
@@ -55,7 +58,7 @@ def _own_index(catalogue: Catalogue) -> dict[str, Target]:
         index.setdefault(force.id, force)
     for category in catalogue.categories:
         index.setdefault(category.id, category)
-    for rule in catalogue.shared_rules:
+    for rule in catalogue.shared_rules + catalogue.root_rules:
         index.setdefault(rule.id, rule)
     for profile in catalogue.shared_profiles:
         index.setdefault(profile.id, profile)
@@ -162,15 +165,30 @@ class GameSystem:
     def imported_roots(self, catalogue_id: str) -> tuple[Entry, ...]:
         """A catalogue's root entries, then those of the catalogues it imports with
         ``importRootEntries`` (only their entries marked ``import``), then the game
-        system's."""
+        system's.
+
+        An import is followed down its chain: a faction importing a library that imports
+        another gets both libraries' entries (BattleScribe's Warcry data: a warband
+        imports "Agents of Chaos", which imports "Chaotic Beasts"). Depth first in the
+        order the links are written, each catalogue once, so a cycle of imports ends
+        where it closes and the work is one visit per catalogue whatever the files say."""
         catalogue = self.catalogue(catalogue_id)
         if catalogue is None:
             return ()
         out = list(catalogue.root_entries)
-        for link in catalogue.catalogue_links:
+        seen = {catalogue.id, self.system.id}
+        stack = [iter(catalogue.catalogue_links)]
+        while stack:
+            link = next(stack[-1], None)
+            if link is None:
+                stack.pop()
+                continue
             other = self.catalogue(link.target_id)
-            if link.import_root_entries and other is not None:
-                out.extend(e for e in other.root_entries if e.imported)
+            if not link.import_root_entries or other is None or other.id in seen:
+                continue
+            seen.add(other.id)
+            out.extend(e for e in other.root_entries if e.imported)
+            stack.append(iter(other.catalogue_links))
         if catalogue is not self.system:
             out.extend(self.system.root_entries)
         return tuple(out)

@@ -23,7 +23,7 @@ from model.bsdata.data import Catalogue, ForceEntry
 from model.bsdata.resolve import NO_OPTIONS, Index, Node, Options
 from model.bsdata.roster import BsRoster, Force, Selection
 from model.core.safe_text import terminal_safe
-from model.roster.findings import Finding, Where
+from model.roster.findings import Finding, Origin, Where
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +82,13 @@ def find_force_entry(forces: tuple[ForceEntry, ...], entry_id: str) -> ForceEntr
     return None
 
 
+UNKNOWN = "unknown"
+"""The pseudo-constraint of a finding that a roster names what the data does not have
+(warband's own, as BattleScribe's ``hidden`` is: BattleScribe will not open such a
+roster, so it has no name for it)."""
+TOO_DEEP = "too-deep"
+"""The pseudo-constraint of a selection nested deeper than warband reads."""
+
 MAX_DEPTH = 100
 """The deepest nesting of selections read (real rosters nest a few levels): deeper ones
 are a finding, not a crash."""
@@ -111,6 +118,7 @@ class _Builder:
                     f"({terminal_safe(force.catalogue_id)}), which is not in "
                     f"{terminal_safe(self.system.name)}: add the catalogue's file, "
                     "or remove the force",
+                    origin=Origin("force", force.id, force.entry_id, force.catalogue_id, UNKNOWN),
                 )
             )
         else:
@@ -124,6 +132,7 @@ class _Builder:
                         f'Force "{terminal_safe(force.name)}" is a kind of force '
                         f"({terminal_safe(force.entry_id)}) that {terminal_safe(catalogue.name)} "
                         "does not have: remove it, or update the data files",
+                        origin=Origin("force", force.id, force.entry_id, force.entry_id, UNKNOWN),
                     )
                 )
         start = len(self.rows)
@@ -170,6 +179,7 @@ class _Builder:
                     f"is not an entry {_place_words(parent)} in "
                     f"{terminal_safe(catalogue.name)}: remove it, or update the data files",
                     Where(selection=selection.id),
+                    origin=_on(selection, UNKNOWN),
                 )
             )
         inner = (
@@ -192,10 +202,18 @@ class _Builder:
                     f'"{terminal_safe(selection.name)}" is nested over {MAX_DEPTH} deep: '
                     "what is inside it is not read; remove some of it",
                     Where(selection=selection.id),
+                    origin=_on(selection, TOO_DEEP),
                 )
             )
         self.rows[at] = Placed(selection, node, parent, force, len(self.rows), children, ancestors)
         return at
+
+
+def _on(selection: Selection, constraint_id: str) -> Origin:
+    """The origin of a finding about the selection itself (its entry not found, or nested
+    too deep): on it, from its entry's own id."""
+    own = selection.entry_ids[-1]
+    return Origin("selection", selection.id, own, own, constraint_id)
 
 
 def _place_words(parent: int | None) -> str:

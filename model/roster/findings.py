@@ -12,6 +12,9 @@ from typing import Any, Literal
 
 Severity = Literal["error", "warning"]
 
+OwnerType = Literal["roster", "force", "category", "selection"]
+"""What a BattleScribe finding is on, in BattleScribe's words (``ownerType``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Where:
@@ -32,6 +35,40 @@ class Where:
 
 
 @dataclass(frozen=True, slots=True)
+class Origin:
+    """Which rule of BattleScribe data a finding comes from, and what BattleScribe hangs
+    it on: the fields by which BattleScribe and New Recruit name a validation error
+    (the BattleScribe-spec suite's ``on`` and ``from``), so a tool can match warband's
+    findings with theirs. ``Where`` is where a player acts; this is the data's own
+    address of the rule, placed as BattleScribe places it (``model/bsdata/SEMANTICS.md``
+    rules 21 to 23)."""
+
+    on: OwnerType
+    on_id: str | None
+    """The runtime id of the owner: a selection's id, or a force's (for a category, the
+    force the category is in). None on the roster."""
+    on_entry_id: str | None
+    """The owner's entry id: the category's id, the force entry's id, or the selection's
+    entry's own id (the last of its chain of links, as BattleScribe names it). None on
+    the roster."""
+    entry_id: str
+    """The entry whose constraint broke (a selection entry, group, entry link, category,
+    category link or force entry); ``costLimits`` for a cost limit."""
+    constraint_id: str
+    """The constraint's id; ``hidden`` for a hidden entry selected; the cost type's id for
+    a cost limit."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "on": self.on,
+            "on_id": self.on_id,
+            "on_entry_id": self.on_entry_id,
+            "entry_id": self.entry_id,
+            "constraint_id": self.constraint_id,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One rule the list breaks (error) or should know about (warning)."""
 
@@ -47,14 +84,20 @@ class Finding:
     (the equip dialog's reason why an option is not allowed now; ``message`` tells the
     list after the edit, and its fix, "remove 1", is no answer to a player who has not
     added it: issue 31). None where only ``message`` can tell it."""
+    origin: Origin | None = field(default=None, compare=False)
+    """For a finding about BattleScribe data: the rule it comes from and what BattleScribe
+    hangs it on (None for our own catalogs' findings)."""
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "severity": self.severity,
             "code": self.code,
             "message": self.message,
             "where": self.where.as_dict(),
         }
+        if self.origin is not None:
+            out["origin"] = self.origin.as_dict()
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ import io
 import json
 import tomllib
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -151,13 +152,43 @@ def test_a_ros_export_imports_back_to_the_same_list(folder: Path, tmp_path: Path
     assert back.read_text() == path.read_text()
 
 
-def test_the_ros_holds_the_engines_costs(folder: Path, tmp_path: Path) -> None:
+def test_the_ros_holds_the_engines_costs_and_categories(folder: Path, tmp_path: Path) -> None:
+    """What a roster printer reads from the file alone: each selection's costs and
+    categories (the Car's primary one marked), the force's categories, "Uncategorised"
+    first; and no attribute BattleScribe's schema lacks (``generatedBy``)."""
     path = _gaslands_car(folder, tmp_path)
     code, out, _ = run("--catalog-dir", str(folder), "export", str(path), "--format", "ros")
     assert code == 0
-    assert '<cost name="Cans" typeId="91a9-beed-6d55-d7ea" value="14.0" />' in out
-    assert '<costLimit name="Cans" typeId="91a9-beed-6d55-d7ea" value="50.0" />' in out
-    assert 'generatedBy="warband"' in out
+    ns = "{http://www.battlescribe.net/schema/rosterSchema}"
+    root = ElementTree.fromstring(out)
+    assert "generatedBy" not in root.attrib
+    totals = root.find(ns + "costs")
+    assert totals is not None
+    assert [(c.get("name"), c.get("value")) for c in totals] == [
+        ("Cans", "14.0"),
+        ("Build Slots", "1.0"),
+    ]
+    limit = root.find(f"{ns}costLimits/{ns}costLimit")
+    assert limit is not None
+    assert (limit.get("name"), limit.get("value")) == ("Cans", "50.0")
+    (force,) = root.iter(ns + "force")
+    car, gun, _front = (s for s in root.iter(ns + "selection") if s.get("name") != "Sponsor")
+    assert (car.get("name"), gun.get("name")) == ("Car", "Machine Gun")
+    gun_costs = gun.find(ns + "costs")
+    assert gun_costs is not None
+    assert [(c.get("name"), c.get("value")) for c in gun_costs] == [
+        ("Cans", "2.0"),
+        ("Build Slots", "1.0"),
+    ]
+    car_categories = car.find(ns + "categories")
+    assert car_categories is not None
+    assert [(c.get("name"), c.get("primary")) for c in car_categories] == [
+        ("Vehicle", "true"),
+        ("Middleweight", "false"),
+    ]
+    force_categories = force.find(ns + "categories")
+    assert force_categories is not None
+    assert [c.get("name") for c in force_categories] == ["Uncategorised", "Vehicle", "Sponsor"]
 
 
 def test_a_share_code_imports_back_to_the_same_list(folder: Path, tmp_path: Path) -> None:
@@ -219,6 +250,40 @@ def test_a_zone_raiders_band_needs_a_raider(folder: Path, tmp_path: Path) -> Non
     code, out, _ = run(*args, "add", str(path), "Armiger-Captain")
     assert code == 0
     assert out.splitlines()[1] == "80/300 RU, 0 +Underdog: valid"
+
+
+def test_validate_json_gives_each_findings_origin(folder: Path, tmp_path: Path) -> None:
+    """The rule broken and what BattleScribe hangs it on (SEMANTICS.md rule 23): the Raider
+    Team's link to Raiders (c928-...) asks for 1 Raider over the roster, an error on the
+    Raiders category (bf5f-...) of force f1; too many cans, on the roster from its Cans
+    limit (the cost type 91a9-...). The README gives the first."""
+    band = tmp_path / "band.toml"
+    args = ("--catalog-dir", str(folder))
+    run(*args, "new", "zone-raiders", "reclaimers", "--points", "300", "-o", str(band))
+    code, out, _ = run(*args, "validate", "--json", str(band))
+    assert code == 1
+    [finding] = json.loads(out)["findings"]
+    assert finding["code"] == "bs-too-few"
+    assert finding["origin"] == {
+        "on": "category",
+        "on_id": "f1",
+        "on_entry_id": "bf5f-aaed-2bd1-8a44",
+        "entry_id": "c928-557d-a37f-ef51",
+        "constraint_id": "80ee-af9b-069b-5a54",
+    }
+    team = _gaslands_car(folder, tmp_path)
+    assert run(*args, "add", str(team), "Car", "--number", "4")[0] == 1
+    code, out, _ = run(*args, "validate", "--json", str(team))
+    assert code == 1
+    [over] = json.loads(out)["findings"]
+    assert over["code"] == "bs-over-limit"
+    assert over["origin"] == {
+        "on": "roster",
+        "on_id": None,
+        "on_entry_id": None,
+        "entry_id": "costLimits",
+        "constraint_id": "91a9-beed-6d55-d7ea",
+    }
 
 
 def test_what_takes_only_our_own_lists_says_what_to_use(folder: Path, tmp_path: Path) -> None:

@@ -22,14 +22,13 @@ from model.bsdata import building
 from model.bsdata.data import CategoryEntry
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
-from model.bsdata.publications import cited, force_publications
+from model.bsdata.order import in_battlescribe_order
+from model.bsdata.ros_content import ForceFacts, RosContent, SelectionFacts, ros_content
 from model.bsdata.roster import BsRoster, Force, Selection
 from model.bsdata.system import GameSystem
 from model.roster.findings import Finding
 
 State = dict[str, Any]
-
-NOT_YET = "warband's building API cannot make {} yet"
 
 
 class SpecError(Exception):
@@ -97,10 +96,10 @@ class SpecEngine:
     def add_force(
         self, force_entry_id: str, catalogue_id: str, parent_id: str | None = None
     ) -> dict[str, Any]:
-        if parent_id is not None:
-            raise SpecError(NOT_YET.format("a force inside a force"))
         new, roster = self._edit(
-            lambda: building.new_force(self.system, self.roster, catalogue_id, force_entry_id)
+            lambda: building.new_force(
+                self.system, self.roster, catalogue_id, force_entry_id, parent_force_id=parent_id
+            )
         )
         created = next((f.id for f in _forces(roster.forces) if f.id in new), None)
         return self._outputs(new, created, "forceId")
@@ -135,7 +134,15 @@ class SpecEngine:
         self._edit(lambda: building.set_number(self.roster, selection_id, count))
 
     def duplicate(self, selection_id: str) -> dict[str, Any]:
-        raise SpecError(NOT_YET.format("a copy of a selection"))
+        made: list[str] = []
+
+        def change() -> BsRoster:
+            roster, new_id = building.duplicate_selection(self.system, self.roster, selection_id)
+            made.append(new_id)
+            return roster
+
+        new, _ = self._edit(change)
+        return self._outputs(new, made[0] if made else None, "selectionId")
 
     def set_cost_limit(self, type_id: str, value: float) -> None:
         self._edit(
@@ -148,7 +155,9 @@ class SpecEngine:
         if name is not None:
             self._edit(lambda: building.set_custom_name(self.roster, force_id, selection_id, name))
         if notes is not None:
-            raise SpecError(NOT_YET.format("notes of one's own"))
+            self._edit(
+                lambda: building.set_custom_notes(self.roster, force_id, selection_id, notes)
+            )
 
     def replace_roster(self, roster: BsRoster) -> None:
         self.roster = replace(roster)
@@ -177,7 +186,10 @@ class SpecEngine:
             {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
             for c in self.roster.cost_limits
         ]
-        forces = [self._force(engine, found, f) for f in self.roster.forces]
+        # BattleScribe's expected states are in the order it shows a roster in
+        shown = in_battlescribe_order(self.roster, found.names)
+        written = ros_content(self.system, self.roster)
+        forces = [self._force(engine, found, written, f) for f in shown.forces]
         return {
             "name": self.roster.name,
             "gameSystemId": self.roster.game_system_id,
@@ -196,10 +208,10 @@ class SpecEngine:
                 used.update(c.type_id for c in placed.node.costs)
         return used
 
-    def _force(self, engine: Engine, found: Evaluation, force: Force) -> State:
+    def _force(self, engine: Engine, found: Evaluation, written: RosContent, force: Force) -> State:
         at = next(i for i, p in enumerate(engine.tree.forces) if p.force.id == force.id)
-        placed = engine.tree.forces[at]
         rows = {p.selection.id: i for i, p in enumerate(engine.tree.selections)}
+        facts = written.forces.get(force.id, ForceFacts())
         return {
             "id": force.id,
             "name": force.name,
@@ -209,24 +221,30 @@ class SpecEngine:
             "customName": force.custom_name,
             "customNotes": force.note,
             "hidden": engine.force_hidden(at),
-            "publicationId": (placed.entry.publication_id or "") if placed.entry else "",
-            "page": placed.entry.page if placed.entry else "",
+            "publicationId": facts.publication_id,
+            "page": facts.page,
+            "publications": [{"id": p.id, "name": p.name} for p in facts.publications],
+            "selections": [
+                self._selection(engine, found, written, rows, s) for s in force.selections
+            ],
             "categories": [
-                {"entryId": entry_id, "name": name, "primary": False}
-                for entry_id, name in engine.force_categories(at)
+                {"name": c.name, "entryId": c.entry_id, "primary": c.primary}
+                for c in facts.categories
             ],
-            "publications": [
-                {"id": p.id, "name": p.name}
-                for p in force_publications(self.system, force.catalogue_id)
-            ],
-            "selections": [self._selection(engine, found, rows, s) for s in force.selections],
-            "childForces": [self._force(engine, found, f) for f in force.forces],
+            "childForces": [self._force(engine, found, written, f) for f in force.forces],
         }
 
     def _selection(
-        self, engine: Engine, found: Evaluation, rows: dict[str, int], selection: Selection
+        self,
+        engine: Engine,
+        found: Evaluation,
+        written: RosContent,
+        rows: dict[str, int],
+        selection: Selection,
     ) -> State:
         at = rows[selection.id]
+        # the page and publication as BattleScribe writes them (modified, a link's own)
+        facts = written.selections.get(selection.id, SelectionFacts(selection.name))
         placed = engine.tree.selections[at]
         final = engine.finals[at]
         names = self.system.cost_names()
@@ -234,9 +252,9 @@ class SpecEngine:
             {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
             for c in found.selection_costs.get(selection.id, ())
         ]
-        entry = placed.node.entry if placed.node is not None else None
-        catalogue_id = engine.tree.forces[placed.force].force.catalogue_id
-        book = cited(self.system, catalogue_id, entry.publication_id if entry else None)
+        # the book it cites, among those its force's catalogue can cite
+        force_facts = written.forces.get(engine.tree.forces[placed.force].force.id, ForceFacts())
+        book = next((p for p in force_facts.publications if p.id == facts.publication_id), None)
         categories = []
         for number, category_id in enumerate(found.categories.get(selection.id, ())):
             category = self.system.find(category_id)
@@ -257,12 +275,14 @@ class SpecEngine:
             "hidden": final.hidden,
             "costs": costs,
             "categories": categories,
-            "page": entry.page if entry is not None else "",
-            "publicationId": (entry.publication_id or "") if entry is not None else "",
+            "page": facts.page,
+            "publicationId": facts.publication_id,
             "publicationName": book.name if book is not None else "",
             "customName": selection.custom_name,
             "customNotes": selection.note,
-            "children": [self._selection(engine, found, rows, s) for s in selection.selections],
+            "children": [
+                self._selection(engine, found, written, rows, s) for s in selection.selections
+            ],
         }
 
     def errors(self) -> list[State]:

@@ -25,6 +25,7 @@ from typing import Any, Literal
 import yaml
 
 from catalogs.bsdata import check_battlescribe
+from model.bsdata.ros_content import ros_content
 from model.bsdata.ros_read import read_ros
 from model.bsdata.ros_write import ros_bytes
 from model.parse.xml_guard import XmlRefused, parse_xml
@@ -265,13 +266,7 @@ def _load(engine: SpecEngine, step: dict[str, Any], outputs: _Outputs) -> None:
     if step["action"] == "loadRoster":
         data = str(outputs.resolve(step.get("content") or "")).encode()
     else:
-        _, found = engine.evaluation()
-        data = ros_bytes(
-            engine.roster,
-            cost_names=engine.system.cost_names(),
-            totals=found.totals,
-            selection_costs=found.selection_costs,
-        )
+        data = ros_bytes(engine.roster, ros_content(engine.system, engine.roster))
     root = parse_xml(data)
     if isinstance(root, XmlRefused):
         raise SpecError(f"the roster cannot be read: {root.message}")

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 
 from model.bsdata.data import Cost
+from model.bsdata.ros_content import RosContent
 from model.bsdata.roster import BsRoster
 from model.core.problems import RosterError, SaveError
 from model.parse.xml_guard import MAX_XML_BYTES
@@ -44,13 +45,9 @@ def test_an_exported_roster_imports_back_the_same(tmp_path: Path, suffix: str) -
     """``export --format ros|rosz`` then ``import``: the identical roster. A ``.rosz`` is a
     zip of one ``.ros`` named after the file."""
     path = tmp_path / f"rust-and-ruin{suffix}"
-    totals = [Cost("c0a1-scrap", 47.0)]
+    totals = (Cost("c0a1-scrap", 47.0),)
     write_ros_file(
-        path,
-        EXPECTED,
-        cost_names={"c0a1-scrap": "Scrap"},
-        catalogue_revisions={"ca7a-0001-derby-main": 12},
-        totals=totals,
+        path, EXPECTED, content=RosContent(cost_names={"c0a1-scrap": "Scrap"}, totals=totals)
     )
     assert read_ros_file(path) == EXPECTED
     if suffix == ".rosz":
@@ -65,7 +62,7 @@ def test_an_exported_roster_imports_back_the_same(tmp_path: Path, suffix: str) -
 
 def test_a_zipped_roster_is_known_by_its_bytes_not_its_name() -> None:
     """A ``.rosz`` saved as ``.ros`` (mail programs rename attachments) still opens."""
-    data = ros_file_bytes(EXPECTED, zipped=True, cost_names={})
+    data = ros_file_bytes(EXPECTED, zipped=True)
     assert data.startswith(b"PK")
     assert ros_from_bytes(data, "renamed.ros") == EXPECTED
 
@@ -74,9 +71,9 @@ def test_an_existing_file_is_replaced_only_when_asked(tmp_path: Path) -> None:
     path = tmp_path / "list.ros"
     path.write_text("mine")
     with pytest.raises(SaveError):
-        write_ros_file(path, EXPECTED, cost_names={})
+        write_ros_file(path, EXPECTED)
     assert path.read_text() == "mine"
-    write_ros_file(path, EXPECTED, cost_names={}, replace=True)
+    write_ros_file(path, EXPECTED, replace=True)
     assert read_ros_file(path) == EXPECTED
 
 
@@ -147,5 +144,5 @@ def test_any_roster_imports_back_the_same_from_its_export(roster: BsRoster) -> N
     escaped), decimals of any size, nested forces and selections. Only U+FFFE and
     U+FFFF, which XML cannot hold at all, are left out of the texts tried."""
     assume("\\ufffe" not in repr(roster) and "\\uffff" not in repr(roster))
-    data = ros_file_bytes(roster, zipped=False, cost_names={})
+    data = ros_file_bytes(roster, zipped=False)
     assert ros_from_bytes(data, "any.ros") == roster

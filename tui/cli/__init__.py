@@ -10,7 +10,8 @@ Heavy modules (Rich, pydantic schemas) are imported inside the commands that
 need them, so ``warband --help`` stays instant; for the same reason each group of
 commands is a module of its own, imported only when one of its commands runs
 (``_COMMANDS``): ``parser`` the arguments, ``lists`` the roster commands, ``sharing``
-export and import, ``catalog_listing`` the catalogs command, ``battles`` the battle
+export and import, ``bs_editing`` and ``bs_changes`` the edits of a list over
+BattleScribe data, ``catalog_listing`` the catalogs command, ``battles`` the battle
 commands, ``terminal_app`` the app started from here, ``serve`` the app in a browser.
 This module is apart from them as the one place that turns what happened into an
 exit code.
@@ -132,6 +133,30 @@ def _remove(args: argparse.Namespace, out: TextIO) -> int:
     return cmd_remove(args, out)
 
 
+def _count(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.bs_changes import cmd_count
+
+    return cmd_count(args, out)
+
+
+def _duplicate(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.bs_changes import cmd_duplicate
+
+    return cmd_duplicate(args, out)
+
+
+def _rename(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.bs_changes import cmd_rename
+
+    return cmd_rename(args, out)
+
+
+def _limit(args: argparse.Namespace, out: TextIO) -> int:
+    from tui.cli.bs_changes import cmd_limit
+
+    return cmd_limit(args, out)
+
+
 def _card(args: argparse.Namespace, out: TextIO) -> int:
     from tui.cli.lists import cmd_card
 
@@ -162,6 +187,10 @@ _COMMANDS = {
     "add": _add,
     "add-force": _add_force,
     "remove": _remove,
+    "count": _count,
+    "duplicate": _duplicate,
+    "rename": _rename,
+    "limit": _limit,
     "battle": _battle,
     "serve": _serve,
 }

@@ -247,7 +247,7 @@ def bs_export(args: argparse.Namespace, out: TextIO) -> int:
 
     saved, system, evaluation = _open(args)
     if args.format == "rosz" or (args.format == "ros" and args.output is not None):
-        return _export_ros(args, out, saved, system, evaluation)
+        return _export_ros(args, out, saved, system)
     text = bs_share_text(args.format, system, saved, evaluation).rstrip("\n")
     if args.output is None:
         print(text, file=out)
@@ -268,8 +268,8 @@ def _export_ros(
     out: TextIO,
     saved: BsRosterFile,
     system: GameSystem,
-    evaluation: Evaluation,
 ) -> int:
+    from model.bsdata.ros_content import ros_content
     from model.core.problems import Problem, RosterError
     from saves.ros_file import write_ros_file
 
@@ -283,10 +283,7 @@ def _export_ros(
         saved.roster,
         zipped=args.format == "rosz",
         replace=args.force,
-        cost_names=system.cost_names(),
-        catalogue_revisions=system.revisions(),
-        totals=evaluation.totals,
-        selection_costs=evaluation.selection_costs,
+        content=ros_content(system, saved.roster),
     )
     print(f"wrote {args.output}: {saved.roster.name}, for BattleScribe or New Recruit", file=out)
     return EXIT_OK

@@ -106,14 +106,13 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
 def _battlescribe(path: Path) -> bool:
     """Whether ``--check PATH`` names BattleScribe data: a folder holding a game system or
     catalogue file and no ``system.toml`` or ``house.toml``, or one such file."""
-    from catalogs.bsdata import CATALOGUE_SUFFIXES, SYSTEM_SUFFIXES
+    from catalogs.bsdata import file_kind
 
-    suffixes = SYSTEM_SUFFIXES + CATALOGUE_SUFFIXES
     if path.is_file():
-        return path.suffix.lower() in suffixes
+        return file_kind(path) is not None
     if not path.is_dir() or any((path / n).is_file() for n in ("system.toml", "house.toml")):
         return False
     try:
-        return any(p.suffix.lower() in suffixes for p in path.iterdir())
+        return any(file_kind(p) is not None for p in path.iterdir() if p.is_file())
     except OSError:
         return False

@@ -109,7 +109,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("add", help="add an entry to a list over BattleScribe data, by its name")
     p.add_argument("file", type=Path, help="the list (.toml)")
     p.add_argument(
-        "name", nargs="?", help="the entry's name (leave it out to list what can be added there)"
+        "name",
+        nargs="?",
+        help="the entry's name, or its path Group/Name where two share a name (leave it out "
+        "to list what can be added there); an entry hidden there is added too, and the "
+        "list reports it",
+    )
+    p.add_argument(
+        "--id",
+        metavar="ENTRY_ID",
+        help="the entry by its id instead of its name (the entry's, its link's, or the "
+        "link::entry chain the listing shows where two share a name)",
     )
     p.add_argument("--into", metavar="SELECTION", help="inside this selection (name or id)")
     p.add_argument("--number", type=int, default=1, help="how many (default 1)")
@@ -126,7 +136,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--catalogue",
         metavar="FACTION",
-        help="the faction (catalogue) it comes from (default: the list's first force's)",
+        help="the faction (catalogue) it comes from (default: the list's first force's, or "
+        "with --in that force's)",
+    )
+    p.add_argument(
+        "--in",
+        dest="into",
+        metavar="FORCE",
+        help="inside this force (name or id), of a kind it holds (a detachment in an army)",
     )
 
     p = sub.add_parser(
@@ -139,6 +156,43 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FORCE",
         help="remove this force (name or id) with all it holds, instead of a selection",
     )
+
+    p = sub.add_parser(
+        "count", help="set how many of a selection a list over BattleScribe data takes"
+    )
+    p.add_argument("file", type=Path, help="the list (.toml)")
+    p.add_argument("selection", help="the selection's name or id")
+    p.add_argument("number", type=int, metavar="N", help="how many, 1 to 1,000,000")
+
+    p = sub.add_parser(
+        "duplicate", help="copy a selection, with all it holds, in a list over BattleScribe data"
+    )
+    p.add_argument("file", type=Path, help="the list (.toml)")
+    p.add_argument("selection", help="the selection's name or id")
+
+    p = sub.add_parser(
+        "rename",
+        help="give a selection or force of a list over BattleScribe data a name of its own, "
+        "or notes",
+    )
+    p.add_argument("file", type=Path, help="the list (.toml)")
+    p.add_argument("what", metavar="WHAT", help="the selection's or force's name or id")
+    p.add_argument(
+        "name", nargs="?", help='its own name, shown instead of the entry\'s ("" for none)'
+    )
+    p.add_argument("--notes", metavar="TEXT", help='notes of its own ("" for none)')
+
+    p = sub.add_parser(
+        "limit", help="set or remove a list's limit of a cost (BattleScribe data); show them"
+    )
+    p.add_argument("file", type=Path, help="the list (.toml)")
+    p.add_argument(
+        "cost",
+        nargs="?",
+        metavar="COST",
+        help="the cost type's name or id (leave it out to list the limits)",
+    )
+    p.add_argument("value", nargs="?", metavar="VALUE", help="the limit, or none for no limit")
 
     p = sub.add_parser(
         "card", help="a list's designed units: their cost worked out; save one to your catalog"

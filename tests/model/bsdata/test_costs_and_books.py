@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from model.bsdata.engine import roster_limits
 from model.bsdata.evaluate import evaluate
-from model.bsdata.publications import cited, force_publications
+from model.bsdata.ros_content import ros_content
 from model.bsdata.roster import BsRoster, CostLimit
 from model.bsdata.system import GameSystem
 from tests.model.bsdata.xml_fixtures import cat, entry, gst, roster, sel, system
@@ -83,17 +83,17 @@ def test_a_catalogues_cost_type_has_its_default_limit() -> None:
 
 
 def test_a_force_cites_the_books_its_catalogue_can_see() -> None:
-    """Its catalogue's, those of the catalogues it links to, then the game system's;
-    a citation is found among them, wherever the citing entry is written."""
-    g = game()
-    assert [p.name for p in force_publications(g, "cat")] == ["Codex", "Annual", "Core Rulebook"]
-    assert [p.name for p in force_publications(g, "lib")] == ["Annual", "Core Rulebook"]
-    assert [p.name for p in force_publications(g, "gs")] == ["Core Rulebook"]
-    found = cited(g, "cat", "codex")
-    assert found is not None and found.name == "Codex"
-    assert cited(g, "lib", "codex") is None
-    assert cited(g, "cat", None) is None
-    assert cited(g, "nowhere", "core") is not None
+    """Its catalogue's, those of the catalogues it links to, then the game system's
+    (``ros_content``): the book a selection cites is among them, though the citing
+    entry's file does not declare it."""
+    written = ros_content(game(), roster(sel("m", "marine")))
+    assert [p.name for p in written.forces["f1"].publications] == [
+        "Codex",
+        "Annual",
+        "Core Rulebook",
+    ]
+    facts = written.selections["m"]
+    assert (facts.publication_id, facts.page) == ("codex", "7")
 
 
 def test_a_catalogues_cost_type_over_its_default_limit_is_named() -> None:

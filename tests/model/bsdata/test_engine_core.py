@@ -187,7 +187,9 @@ def test_percent_value_compares_a_share_of_everything_counted() -> None:
         1,
     )
     result = evaluate(game(roots=car), roster(sel("c", "car", sel("g", "lg::gun"))))
-    assert result.findings[0].message.startswith("The roster has 71.43% pts in Car, at most 50%")
+    assert result.findings[0].message.startswith(
+        "Car is 71.43% of the pts in the roster, at most 50%"
+    )
 
 
 def test_self_scope_counts_the_selection_itself() -> None:

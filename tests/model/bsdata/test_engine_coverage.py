@@ -296,7 +296,7 @@ def test_percent_value_in_self_counts_the_selection_in_the_whole() -> None:
     assert evaluate(roots(unit), roster(sel("u", "unit", sel("g", "gear")))).valid
     result = evaluate(roots(unit), roster(sel("u", "unit", sel("g", "gear", number=3))))
     assert [f.code for f in result.findings] == ["bs-too-few"]
-    assert result.findings[0].message.startswith("Unit has 25% pts in Unit, at least 40%")
+    assert result.findings[0].message.startswith("Unit is 25% of the pts in Unit, at least 40%")
 
 
 # -- modifiers ------------------------------------------------------------------------

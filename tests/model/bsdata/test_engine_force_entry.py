@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from model.bsdata.engine import run_engine
 from model.bsdata.evaluate import evaluate
+from model.bsdata.ros_content import ros_content
 from model.bsdata.roster import Force, Selection
 from model.bsdata.system import GameSystem
 from tests.model.bsdata.xml_fixtures import cat, entry, gst, roster, sel, system
@@ -55,32 +56,11 @@ def test_a_force_entry_written_hidden_is_hidden_unless_a_modifier_shows_it() -> 
 
 
 def test_a_force_entry_keeps_the_book_and_page_it_cites() -> None:
+    """Read from the force entry, and given to its forces (the ``.ros`` writes them)."""
     patrol = game().system.forces[0]
     assert (patrol.publication_id, patrol.page) == ("core", "42")
     special = game().system.forces[1]
     assert (special.publication_id, special.page) == (None, "")
-
-
-def test_a_forces_categories_are_uncategorised_then_those_its_entry_links() -> None:
-    """BattleScribe lists "Uncategorised" first (where selections of no primary category
-    are), then each category the force entry links, named as the category is (a link to
-    no category keeps its own name)."""
-    categories = (
-        '<categoryEntries><categoryEntry id="hq" name="HQ"/>'
-        '<categoryEntry id="troops" name="Troops"/></categoryEntries>'
-    )
-    links = (
-        '<categoryLinks><categoryLink id="a" name="Leaders" targetId="hq"/>'
-        '<categoryLink id="b" name="Lost" targetId="gone"/>'
-        '<categoryLink id="c" targetId="troops"/></categoryLinks>'
-    )
-    team = f'<forceEntries><forceEntry id="team" name="Team">{links}</forceEntry></forceEntries>'
-    g = system(gst(categories + team), cat(""))
-    assert run_engine(g, roster()).force_categories(0) == (
-        ("(No Category)", "Uncategorised"),
-        ("hq", "HQ"),
-        ("gone", "Lost"),
-        ("troops", "Troops"),
-    )
-    bare = run_engine(game(), roster(forces=forces()))
-    assert bare.force_categories(0) == (("(No Category)", "Uncategorised"),)
+    written = ros_content(game(), roster(forces=forces())).forces
+    assert (written["p"].publication_id, written["p"].page) == ("core", "42")
+    assert (written["s"].publication_id, written["s"].page) == ("", "")

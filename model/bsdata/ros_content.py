@@ -1,0 +1,224 @@
+"""What a ``.ros`` says about a roster beyond the player's choices, worked out by the engine.
+
+A roster BattleScribe saves repeats, for every selection, what the game data makes of it:
+its name as modifiers leave it, its page and publication, its costs (its number times
+what one costs, after modifiers) and its categories (in the order its entry links them,
+the primary one marked); and for every force, its categories (BattleScribe's
+"Uncategorised" first, then those its force entry links) and the publications its
+catalogue can cite. Roster printers and table-top tools read these from the file alone,
+without the game data. ``ros_content`` works them out once, from one run of the engine
+(``model.bsdata.engine``), so the file says what warband shows; ``model.bsdata.ros_write``
+writes them.
+
+Ids a roster does not hold are made from ids it does: a category of a force or a
+selection is ``<owner id>::<category entry id>``, unique in the roster as BattleScribe's
+random ids are, and the same at every export of the same list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from model.bsdata.conditions import times
+from model.bsdata.data import Catalogue, CategoryEntry, Cost, ModifierGroup, Modifiers, Publication
+from model.bsdata.engine import Engine, run_engine
+from model.bsdata.modifiers import appended
+from model.bsdata.queries import Counts, Ctx
+from model.bsdata.resolve import Node
+from model.bsdata.roster import BsRoster
+from model.bsdata.system import GameSystem
+
+UNCATEGORISED_ID = "(No Category)"
+"""The ``entryId`` BattleScribe gives the category of a force's selections of no category."""
+UNCATEGORISED_NAME = "Uncategorised"
+"""Its name, as BattleScribe spells it (New Recruit writes "Uncategorized")."""
+
+
+@dataclass(frozen=True, slots=True)
+class WrittenCategory:
+    """A ``<category>``: one the data names (``entry_id``), under its name."""
+
+    id: str
+    entry_id: str
+    name: str
+    primary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SelectionFacts:
+    """What the data makes of one selection."""
+
+    name: str
+    """The entry's name as modifiers leave it."""
+    costs: tuple[Cost, ...] = ()
+    """Its number times what one costs, every cost type of the game, in the game's order."""
+    categories: tuple[WrittenCategory, ...] = ()
+    page: str = ""
+    publication_id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ForceFacts:
+    """What the data makes of one force."""
+
+    categories: tuple[WrittenCategory, ...] = ()
+    publications: tuple[Publication, ...] = ()
+    catalogue_revision: int | None = None
+    page: str = ""
+    publication_id: str = ""
+    """The page and publication its force entry cites (spec ``force-entry-publication``)."""
+
+
+@dataclass(frozen=True)
+class RosContent:
+    """Everything ``ros_write.ros_bytes`` writes that the roster itself does not hold."""
+
+    cost_names: Mapping[str, str]
+    """Cost type id to its name, as the game system declares them."""
+    totals: tuple[Cost, ...] = ()
+    """The roster's total of each cost type, in the game's order."""
+    selections: Mapping[str, SelectionFacts] = field(default_factory=dict)
+    """By selection id; a selection missing here is written with its choices only."""
+    forces: Mapping[str, ForceFacts] = field(default_factory=dict)
+    """By force id."""
+
+
+def ros_content(system: GameSystem, roster: BsRoster) -> RosContent:
+    """What the engine makes of ``roster`` over ``system``, for its ``.ros``."""
+    engine = run_engine(system, roster)
+    totals = dict.fromkeys(engine.cost_types, 0.0)
+    selections: dict[str, SelectionFacts] = {}
+    for at, placed in enumerate(engine.tree.selections):
+        own = engine.own_costs(at)
+        for type_id, value in own.items():
+            totals[type_id] += value
+        catalogue = engine.tree.forces[placed.force].catalogue
+        costs = tuple(Cost(t, v) for t, v in own.items())
+        selections.setdefault(placed.selection.id, _selection(engine, at, catalogue, costs))
+    forces: dict[str, ForceFacts] = {}
+    revisions = system.revisions()
+    for placed_force in engine.tree.forces:
+        force = placed_force.force
+        categories: tuple[WrittenCategory, ...] = ()
+        publications: tuple[Publication, ...] = ()
+        if placed_force.entry is not None and placed_force.catalogue is not None:
+            # each category once, in the order first linked
+            links = list(dict.fromkeys(c.target_id for c in placed_force.entry.category_links))
+            categories = (
+                WrittenCategory(
+                    f"{force.id}::{UNCATEGORISED_ID}", UNCATEGORISED_ID, UNCATEGORISED_NAME
+                ),
+                *_categories(system, force.id, links, None, placed_force.catalogue.id),
+            )
+        if placed_force.catalogue is not None:
+            publications = _publications(system, placed_force.catalogue)
+        entry = placed_force.entry
+        forces.setdefault(
+            force.id,
+            ForceFacts(
+                categories,
+                publications,
+                revisions.get(force.catalogue_id),
+                entry.page if entry is not None else "",
+                (entry.publication_id or "") if entry is not None else "",
+            ),
+        )
+    return RosContent(
+        cost_names=MappingProxyType(system.cost_names()),
+        totals=tuple(Cost(t, v) for t, v in totals.items()),
+        selections=MappingProxyType(selections),
+        forces=MappingProxyType(forces),
+    )
+
+
+def _selection(
+    engine: Engine, at: int, catalogue: Catalogue | None, costs: tuple[Cost, ...]
+) -> SelectionFacts:
+    placed = engine.tree.selections[at]
+    final = engine.finals[at]
+    node = placed.node
+    if node is None or catalogue is None:
+        return SelectionFacts(final.name, costs)
+    ids = _link_order(node, final.categories)
+    categories = _categories(engine.system, placed.selection.id, ids, final.primary, catalogue.id)
+    page, publication = _citation(node)
+    page = _modified_page(node.modifiers, engine.ctx_of(at), engine.counts, page)
+    return SelectionFacts(final.name, costs, categories, page, publication)
+
+
+def _link_order(node: Node, effective: tuple[str, ...]) -> list[str]:
+    """The effective categories in the order the entry (its groups', then its own) links
+    them, as BattleScribe lists them; those a modifier added after, in their order."""
+    linked: list[str] = []
+    for link in (*(c for g in node.groups for c in g.category_links), *node.category_links):
+        if link.target_id not in linked:
+            linked.append(link.target_id)
+    kept = set(effective)
+    return [c for c in linked if c in kept] + [c for c in effective if c not in linked]
+
+
+def _categories(
+    system: GameSystem,
+    owner: str,
+    ids: list[str],
+    primary: str | None,
+    catalogue_id: str,
+) -> tuple[WrittenCategory, ...]:
+    out: list[WrittenCategory] = []
+    for category_id in ids:
+        found = system.find(category_id, catalogue_id)
+        name = found.name if isinstance(found, CategoryEntry) else category_id
+        out.append(
+            WrittenCategory(f"{owner}::{category_id}", category_id, name, category_id == primary)
+        )
+    return tuple(out)
+
+
+def _citation(node: Node) -> tuple[str, str]:
+    """The page and publication a selection cites: its link's where the link names one,
+    else its entry's."""
+    link, entry = node.link, node.entry
+    page = (link.page if link is not None else "") or entry.page
+    publication = (link.publication_id if link is not None else None) or entry.publication_id
+    return page, publication or ""
+
+
+def _modified_page(modifiers: Modifiers, ctx: Ctx, counts: Counts, page: str) -> str:
+    """``page`` after the modifiers of the field ``page`` that apply (BattleScribe sets or
+    appends to it as to a name; New Recruit leaves it), in the order written."""
+    for modifier in modifiers:
+        if isinstance(modifier, ModifierGroup):
+            if times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts):
+                inner: Modifiers = (*modifier.modifiers, *modifier.nested)
+                page = _modified_page(inner, ctx, counts, page)
+            continue
+        if modifier.field != "page" or modifier.type not in ("set", "append"):
+            continue
+        if times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts):
+            page = modifier.value if modifier.type == "set" else appended(page, modifier.value)
+    return page
+
+
+def _publications(system: GameSystem, catalogue: Catalogue) -> tuple[Publication, ...]:
+    """The publications a force's selections may cite: its catalogue's, then those of the
+    catalogues it links to (and they to), then the game system's, each once."""
+    files: list[Catalogue] = []
+    queue = [catalogue]
+    while queue:
+        file = queue.pop(0)
+        if any(f.id == file.id for f in files):
+            continue
+        files.append(file)
+        for link in file.catalogue_links:
+            target = system.catalogue(link.target_id)
+            if target is not None:
+                queue.append(target)
+    if all(f.id != system.system.id for f in files):
+        files.append(system.system)
+    out: dict[str, Publication] = {}
+    for file in files:
+        for publication in file.publications:
+            out.setdefault(publication.id, publication)
+    return tuple(out.values())

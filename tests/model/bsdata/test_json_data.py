@@ -1,0 +1,183 @@
+"""New Recruit's JSON format: read under the same caps as XML, into the same values.
+
+The strongest check is the first: one small game written both ways reads to equal
+values, so the JSON path adds no rule of its own.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from model.bsdata.json_data import element_of, json_root
+from model.bsdata.read import read_catalogue
+from model.parse.json_guard import parse_json
+from model.parse.xml_guard import MAX_DEPTH, XmlRefused, local_name
+from tests.model.bsdata.xml_fixtures import cat, read
+
+XML_INNER = (
+    '<profileTypes><profileType id="pt" name="Model">'
+    '<characteristicTypes><characteristicType id="m" name="M"/></characteristicTypes>'
+    "</profileType></profileTypes>"
+    '<sharedRules><rule id="r1" name="Fearless" hidden="false">'
+    "<description>Never runs &amp; never hides.</description></rule></sharedRules>"
+    '<selectionEntries><selectionEntry id="se" name="Trooper" type="model" hidden="false">'
+    '<costs><cost name="pts" typeId="pts" value="12.5"/></costs>'
+    '<constraints><constraint id="c1" type="max" value="3" field="selections" scope="parent"'
+    ' shared="true"/></constraints>'
+    '<profiles><profile id="p1" name="Trooper" typeId="pt" typeName="Model" hidden="false">'
+    '<characteristics><characteristic name="M" typeId="m">6"</characteristic></characteristics>'
+    "</profile></profiles>"
+    '<infoLinks><infoLink id="il" name="Fearless" targetId="r1" type="rule"/></infoLinks>'
+    "</selectionEntry></selectionEntries>"
+)
+
+JSON_DOC: dict[str, Any] = {
+    "catalogue": {
+        "profileTypes": [
+            {
+                "characteristicTypes": [{"id": "m", "name": "M"}],
+                "id": "pt",
+                "name": "Model",
+            }
+        ],
+        "sharedRules": [
+            {
+                "description": "Never runs & never hides.",
+                "id": "r1",
+                "name": "Fearless",
+                "hidden": False,
+            }
+        ],
+        "selectionEntries": [
+            {
+                "costs": [{"name": "pts", "typeId": "pts", "value": 12.5}],
+                "constraints": [
+                    {
+                        "id": "c1",
+                        "type": "max",
+                        "value": 3,
+                        "field": "selections",
+                        "scope": "parent",
+                        "shared": True,
+                    }
+                ],
+                "profiles": [
+                    {
+                        "characteristics": [{"$text": '6"', "name": "M", "typeId": "m"}],
+                        "id": "p1",
+                        "name": "Trooper",
+                        "typeId": "pt",
+                        "typeName": "Model",
+                        "hidden": False,
+                    }
+                ],
+                "infoLinks": [{"id": "il", "name": "Fearless", "targetId": "r1", "type": "rule"}],
+                "id": "se",
+                "name": "Trooper",
+                "type": "model",
+                "hidden": False,
+            }
+        ],
+        "xmlns": "http://www.battlescribe.net/schema/catalogueSchema",
+        "id": "cat",
+        "name": "Faction",
+        "revision": 1,
+        "battleScribeVersion": 2.03,
+        "gameSystemId": "gs",
+        "gameSystemRevision": 1,
+        "type": "catalogue",
+    }
+}
+
+
+def _from_json(document: Any, file: str = "Faction.json") -> Any:
+    parsed = parse_json(json.dumps(document).encode())
+    assert not isinstance(parsed, XmlRefused), parsed
+    root = element_of(parsed)
+    assert not isinstance(root, XmlRefused), root
+    return read_catalogue(root, file)
+
+
+def test_the_same_game_as_json_reads_to_the_same_values_as_xml() -> None:
+    from_xml = read(cat(XML_INNER), "Faction.json")
+    from_json, problems = _from_json(JSON_DOC)
+    assert problems == []
+    assert from_json == from_xml
+
+
+def test_a_json_files_first_bytes_say_what_it_holds() -> None:
+    assert json_root(b'{"gameSystem": {"id": "gs"') == "gameSystem"
+    assert json_root(b'\xef\xbb\xbf\n  {\n  "catalogue" :{') == "catalogue"
+    assert json_root(b'{"name": "gallery", "repositories": []}') is None
+    assert json_root(b"[1, 2, 3]") is None
+
+
+def test_the_head_is_the_root_alone() -> None:
+    root = element_of(JSON_DOC, head=True)
+    assert not isinstance(root, XmlRefused)
+    assert local_name(root.tag) == "catalogue"
+    assert root.get("id") == "cat" and root.get("battleScribeVersion") == "2.03"
+    assert list(root) == []
+
+
+def test_a_list_of_plain_values_is_repeated_elements() -> None:
+    root = element_of({"catalogue": {"id": "c", "alias": ["A", "B"]}})
+    assert not isinstance(root, XmlRefused)
+    assert [(e.tag, e.text) for e in root] == [("alias", "A"), ("alias", "B")]
+
+
+def test_json_that_is_not_battlescribe_data_is_refused_by_name() -> None:
+    documents: list[Any] = [[], {"a": 1, "b": 2}, {"roster": {}}, {"catalogue": []}]
+    for document in documents:
+        refused = element_of(document)
+        assert isinstance(refused, XmlRefused)
+        assert refused.message.startswith("not BattleScribe data")
+
+
+def test_broken_json_is_refused_with_its_line() -> None:
+    refused = parse_json(b'{"catalogue": {\n  "id": "c",\n  "name": }\n}')
+    assert isinstance(refused, XmlRefused)
+    assert refused.message.startswith("not well-formed JSON")
+    assert refused.line == 3
+
+
+def test_what_json_should_not_hold_is_refused() -> None:
+    cases = {
+        b'{"a": NaN}': "not well-formed JSON",
+        b'{"a": Infinity}': "not well-formed JSON",
+        b'{"a": "\xff"}': "it is not UTF-8 text",
+        b'{"a": ' + b"9" * 5000 + b"}": "not well-formed JSON",
+        b"[" * 100_000 + b"]" * 100_000: "over",
+    }
+    for data, said in cases.items():
+        refused = parse_json(data)
+        assert isinstance(refused, XmlRefused), data[:20]
+        assert said in refused.message
+
+
+def test_nesting_past_the_cap_is_refused_and_within_it_read() -> None:
+    deep = b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1)
+    refused = parse_json(deep)
+    assert isinstance(refused, XmlRefused)
+    assert "nest over" in refused.message
+    assert not isinstance(parse_json(b"[" * 50 + b"]" * 50), XmlRefused)
+
+
+def test_a_file_over_the_size_cap_is_refused_before_parsing() -> None:
+    refused = parse_json(b"[" + b"1," * 100 + b"1]", limit=50)
+    assert isinstance(refused, XmlRefused)
+    assert "over 50 bytes" in refused.message
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=300))
+def test_any_bytes_give_a_value_or_a_refusal_never_an_exception(data: bytes) -> None:
+    parsed = parse_json(data)
+    if not isinstance(parsed, XmlRefused):
+        root = element_of(parsed)
+        if not isinstance(root, XmlRefused):
+            read_catalogue(root, "random.json")
