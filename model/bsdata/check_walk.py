@@ -229,10 +229,7 @@ class Walker:
                     )
             for cost in entry.costs:
                 if cost.type_id not in self.cost_types:
-                    self.error(
-                        f'a cost of typeId "{cost.type_id}", which is not a cost type',
-                        hint=self._cost_types_hint(),
-                    )
+                    self._uncounted_cost(cost.type_id)
             self.constraints(entry.constraints)
             self.modifiers(entry.modifiers, constraint_ids)
             for link in entry.category_links:
@@ -276,6 +273,34 @@ class Walker:
                 )
             self.constraints(link.constraints)
             self.modifiers(link.modifiers, {c.id for c in link.constraints})
+
+    def _uncounted_cost(self, type_id: str) -> None:
+        """A cost of a type this file does not see: a warning, the game usable. A roster
+        counts the cost types of its forces' catalogues and the files they link to
+        (``GameSystem.cost_types``), so the cost is counted only in a roster with a force
+        that sees the type, and never if no file declares it (a type since renamed: real
+        data holds both, e.g. 40k's catalogues costing T'au Empire.cat's "Diplomatic
+        Power" and an old "pl")."""
+        holder = next(
+            (
+                f.file
+                for f in (self.system.system, *self.system.catalogues)
+                if any(c.id == type_id for c in f.cost_types)
+            ),
+            None,
+        )
+        if holder is None:
+            self.warning(
+                f'a cost of typeId "{type_id}", which no file declares: it is not counted',
+                hint=self._cost_types_hint(),
+            )
+            return
+        self.warning(
+            f'a cost of typeId "{type_id}", declared in {holder}, which this file does not '
+            f"link to: it is counted only in a roster with a force of {holder} or of a "
+            "catalogue linking to it",
+            hint=f"link to {holder}, or declare the cost type in the game system",
+        )
 
     def _cost_types_hint(self) -> str:
         known = ", ".join(f'"{name}" ({id_})' for id_, name in self.cost_types.items())

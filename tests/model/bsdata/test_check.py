@@ -175,6 +175,27 @@ def test_the_game_systems_link_to_a_catalogues_element_is_a_warning() -> None:
     ]
 
 
+def test_a_cost_of_a_type_this_file_does_not_see_is_a_warning() -> None:
+    """A roster counts the cost types its forces' catalogues see (``SEMANTICS.md`` rule
+    6): a cost of a type declared in a catalogue this file does not link to is counted
+    only where a force sees it, and one of a type no file declares never; the game is
+    usable either way (Warhammer 40,000's catalogues cost T'au Empire.cat's "Diplomatic
+    Power", and an old "pl" no file declares)."""
+    other = '<costTypes><costType id="dp" name="Diplomatic Power"/></costTypes>'
+    costs = '<costs><cost name="DP" typeId="dp" value="1"/><cost name="pl" typeId="pl" value="2"/>'
+    inside = f'<selectionEntry id="van" name="Van" type="model">{costs}</costs></selectionEntry>'
+    found = check(cat=inside, other=other)
+    assert found.errors == ()
+    assert warnings(found) == [
+        'faction.cat: selectionEntry "Van": a cost of typeId "dp", declared in other.cat, which '
+        "this file does not link to: it is counted only in a roster with a force of other.cat "
+        "or of a catalogue linking to it; link to other.cat, or declare the cost type in the "
+        "game system",
+        'faction.cat: selectionEntry "Van": a cost of typeId "pl", which no file declares: it '
+        'is not counted; cost types: "pts" (pts)',
+    ]
+
+
 def test_a_category_link_with_no_id_is_read_and_warned_of() -> None:
     """BattleScribe loads a categoryLink with no id (nothing links to one; specs
     ``constraint-entry-link-shared-counting`` and ``-target`` write them): a warning
@@ -249,15 +270,6 @@ def test_a_catalogue_link_to_a_missing_catalogue_is_an_error() -> None:
 
 
 # --- types ----------------------------------------------------------------------------
-
-
-def test_a_cost_of_an_unknown_type_is_an_error() -> None:
-    boss = """<selectionEntry id="boss" name="Boss" type="model">
-      <costs><cost name="cans" typeId="cans" value="3"/></costs></selectionEntry>"""
-    assert errors(check(cat=boss)) == [
-        'faction.cat: selectionEntry "Boss": a cost of typeId "cans", which is not a cost '
-        'type; cost types: "pts" (pts)'
-    ]
 
 
 def test_a_profile_of_an_unknown_type_and_a_foreign_characteristic_are_errors() -> None:
@@ -415,8 +427,8 @@ def test_a_group_default_that_is_not_one_of_its_entries_is_a_warning() -> None:
 def test_every_problem_is_found_at_once() -> None:
     """Three mistakes in two files: all three reported, errors apart from warnings."""
     found = check(
-        gst='<selectionEntry id="bad" name="Bad" type="model"><costs>'
-        '<cost name="x" typeId="x" value="1"/></costs></selectionEntry>',
+        gst='<selectionEntry id="bad" name="Bad" type="model"><profiles>'
+        '<profile id="p" name="Bad" typeId="x"/></profiles></selectionEntry>',
         links='<entryLink id="l-x" name="X" targetId="nothing" type="selectionEntry"/>',
         revision=5,
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from model.bsdata.engine import roster_limits
 from model.bsdata.evaluate import evaluate
 from model.bsdata.ros_content import ros_content
-from model.bsdata.roster import BsRoster, CostLimit
+from model.bsdata.roster import BsRoster, CostLimit, Force
 from model.bsdata.system import GameSystem
 from tests.model.bsdata.xml_fixtures import cat, entry, gst, roster, sel, system
 
@@ -102,3 +102,31 @@ def test_a_catalogues_cost_type_over_its_default_limit_is_named() -> None:
         "The roster costs 550 cat pts, over the limit of 500: remove 50 cat pts or raise the "
         "limit to 550"
     ]
+
+
+def test_a_cost_of_a_type_no_force_sees_is_not_counted() -> None:
+    """A faction's cost of a type only another catalogue declares (40k's "Diplomatic
+    Power", declared in T'au Empire.cat) is counted in a roster with a force that sees
+    the type, and left out of one without: the roster's cost types are its forces'."""
+    unit = entry(
+        "u",
+        "Unit",
+        '<costs><cost name="pts" typeId="pts" value="5"/><cost name="DP" typeId="dp" value="1"/>'
+        "</costs>",
+        "unit",
+    )
+    tau = '<costTypes><costType id="dp" name="Diplomatic Power" defaultCostLimit="-1"/></costTypes>'
+    g = system(
+        gst(FORCE),
+        cat(f"<selectionEntries>{unit}</selectionEntries>"),
+        cat(tau, "tau", "T'au Empire"),
+    )
+    alone = evaluate(g, roster(sel("a", "u")))
+    assert [(c.type_id, c.value) for c in alone.totals] == [("pts", 5)]
+    with_tau = roster(
+        forces=(
+            Force("f1", "team", "cat", "Team", selections=(sel("a", "u"),)),
+            Force("f2", "team", "tau", "Team"),
+        )
+    )
+    assert [(c.type_id, c.value) for c in evaluate(g, with_tau).totals] == [("pts", 5), ("dp", 1)]
