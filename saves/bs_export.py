@@ -8,7 +8,9 @@ with no second set of writers, and the JSON keeps its published schema. The mapp
   selected inside it, at any depth, are its items, each with its count and cost;
 - the game's first cost type that has a limit in the roster (else its first one) is
   the "points"; the other cost types are running counts ("Build Slots 12");
-- an entry's stats are the first profile of its entry, its rules the rules it carries;
+- an entry's (and an item's) profiles and rules are those the list makes
+  (``model.bsdata.infos``: every modifier applied, hidden ones left out, a changed
+  value marked); its stats are its first profile's;
 - a model is a selection of type ``model`` (times its number), or a ``unit`` holding none;
 - a finding points at the entry holding the selection it names.
 
@@ -20,14 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from model.bsdata.data import Cost, Entry, InfoGroup, Profile, Rule
+from model.bsdata.data import Cost
 from model.bsdata.evaluate import Evaluation
+from model.bsdata.infos import RosterInfos, ShownProfile, ShownRule, roster_infos
 from model.bsdata.roster import BsRoster, Force, Selection
 from model.bsdata.system import GameSystem
 from saves.list_export import (
+    ExportCharacteristic,
     ExportEntry,
     ExportFinding,
     ExportItem,
+    ExportProfile,
     FactionInfo,
     GlossaryEntry,
     ListExport,
@@ -74,51 +79,49 @@ def _total(
     return sum(_amount(costs.get(s.id, ()), type_id) for s in _walk((selection,)))
 
 
-def _entry_of(system: GameSystem, selection: Selection, catalogue_id: str) -> list[Entry]:
-    """The entries (and links' targets) a selection's id chain names, outermost first."""
-    found = (system.find(part, catalogue_id) for part in selection.entry_ids)
-    return [e for e in found if isinstance(e, Entry)]
+def _profile(profile: ShownProfile) -> ExportProfile:
+    return ExportProfile(
+        name=profile.name,
+        type=profile.type_name.strip(),
+        characteristics=[
+            ExportCharacteristic(name=c.name, value=c.value, changed=c.changed)
+            for c in profile.characteristics
+        ],
+        changed="name" in profile.changed,
+    )
 
 
-def _profiles(system: GameSystem, entries: list[Entry], catalogue_id: str) -> list[Profile]:
-    out: list[Profile] = []
-    for entry in entries:
-        out.extend(p for p in entry.info.profiles if not p.hidden)
-        for link in entry.info.info_links:
-            target = system.find(link.target_id, catalogue_id)
-            if isinstance(target, Profile) and not link.hidden:
-                out.append(target)
-    return out
-
-
-def _rules(system: GameSystem, entries: list[Entry], catalogue_id: str) -> list[Rule]:
-    out: list[Rule] = []
-    for entry in entries:
-        out.extend(r for r in entry.info.rules if not r.hidden)
-        for link in entry.info.info_links:
-            target = system.find(link.target_id, catalogue_id)
-            if isinstance(target, Rule) and not link.hidden:
-                out.append(target)
-            elif isinstance(target, InfoGroup):
-                out.extend(r for r in target.rules if not r.hidden)
-    return out
-
-
-def _profile_text(profile: Profile) -> str:
+def _profile_text(profile: ShownProfile) -> str:
     return ", ".join(f"{c.name} {c.value}" for c in profile.characteristics if c.value)
 
 
+def _glossary(glossary: dict[tuple[str, str], bool], rules: tuple[ShownRule, ...]) -> None:
+    """Note each rule's text once per name and text (a modifier may change one unit's)."""
+    for rule in rules:
+        changed = bool(rule.changed & {"name", "description"})
+        glossary[(rule.name, rule.description)] = (
+            glossary.get((rule.name, rule.description), False) or changed
+        )
+
+
 def build_bs_export(
-    system: GameSystem, system_id: str, roster: BsRoster, evaluation: Evaluation
+    system: GameSystem,
+    system_id: str,
+    roster: BsRoster,
+    evaluation: Evaluation,
+    infos: RosterInfos | None = None,
 ) -> ListExport:
-    """The document of a BattleScribe list, as the engine evaluated it."""
+    """The document of a BattleScribe list, as the engine evaluated it, each selection's
+    profiles and rules as the list makes them (``infos``, worked out here if not given)."""
+    if infos is None:
+        infos = roster_infos(system, roster)
     points = main_cost(system, roster)
     names = system.cost_names()
     limit = next((c.value for c in roster.cost_limits if c.type_id == points), -1.0)
     totals = {c.type_id: c.value for c in evaluation.totals}
     entries: list[ExportEntry] = []
     owner: dict[str, int] = {}
-    glossary: dict[str, str] = {}
+    glossary: dict[tuple[str, str], bool] = {}
     models = 0
     for force in _forces(roster.forces):
         for top in force.selections:
@@ -126,11 +129,8 @@ def build_bs_export(
             items: list[ExportItem] = []
             for inner in _walk(top.selections):
                 owner[inner.id] = number
-                found = _entry_of(system, inner, force.catalogue_id)
-                rules = _rules(system, found, force.catalogue_id)
-                for rule in rules:
-                    glossary.setdefault(rule.name, rule.description)
-                profile = next(iter(_profiles(system, found, force.catalogue_id)), None)
+                shown = infos.of(inner.id).visible()
+                _glossary(glossary, shown.rules)
                 cost = _amount(evaluation.selection_costs.get(inner.id, ()), points)
                 items.append(
                     ExportItem(
@@ -139,16 +139,14 @@ def build_bs_export(
                         count=inner.number,
                         source="bought" if cost else "included",
                         cost=round(cost),
-                        profile=_profile_text(profile) if profile else "",
-                        rules=[r.name for r in rules],
+                        profile=_profile_text(shown.profiles[0]) if shown.profiles else "",
+                        rules=[r.name for r in shown.rules],
+                        profiles=[_profile(p) for p in shown.profiles],
                     )
                 )
             owner[top.id] = number
-            found = _entry_of(system, top, force.catalogue_id)
-            profiles = _profiles(system, found, force.catalogue_id)
-            rules = _rules(system, found, force.catalogue_id)
-            for rule in rules:
-                glossary.setdefault(rule.name, rule.description)
+            shown = infos.of(top.id).visible()
+            _glossary(glossary, shown.rules)
             name = evaluation.names.get(top.id, top.name)
             models += sum(s.number for s in _walk((top,)) if s.type == "model") or (
                 top.number if top.type == "unit" else 0
@@ -161,12 +159,13 @@ def build_bs_export(
                     unit_name=name,
                     models=top.number,
                     cost=round(_total(top, evaluation.selection_costs, points)),
-                    stats={c.name: c.value for c in profiles[0].characteristics}
-                    if profiles
+                    stats={c.name: c.value for c in shown.profiles[0].characteristics}
+                    if shown.profiles
                     else {},
-                    rules=[r.name for r in rules],
+                    rules=[r.name for r in shown.rules],
                     items=items,
                     notes=top.note or None,
+                    profiles=[_profile(p) for p in shown.profiles],
                 )
             )
     counts = [
@@ -210,7 +209,11 @@ def build_bs_export(
         ],
         counts=counts,
         entries=entries,
-        glossary=[GlossaryEntry(name=n, summary=s) for n, s in sorted(glossary.items()) if s],
+        glossary=[
+            GlossaryEntry(name=name, summary=text, changed=changed)
+            for (name, text), changed in sorted(glossary.items())
+            if text
+        ],
         not_published=[],
         notes=roster.custom_notes or None,
     )

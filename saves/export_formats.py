@@ -9,11 +9,74 @@ itself, with a published schema.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from saves.json_text import json_text
-from saves.list_export import ExportEntry, ListExport
+from saves.list_export import ExportEntry, ExportProfile, ListExport
 from saves.markdown import cell, escape
 
 SEP = " · "
+
+CHANGED = "*"
+"""Follows a value the list's choices changed (a BattleScribe modifier): ``T 5*``."""
+
+LEGEND = f"{CHANGED} changed by the list's choices"
+
+
+@dataclass(frozen=True)
+class ProfileTable:
+    """The profiles of one type an entry shows (its own and its items'), for a table:
+    its columns are every characteristic name, in the order first met."""
+
+    type: str
+    columns: tuple[str, ...]
+    profiles: tuple[ExportProfile, ...]
+
+
+def marked(value: str, changed: bool) -> str:
+    return value + CHANGED if changed else value
+
+
+def entry_profiles(entry: ExportEntry) -> list[ExportProfile]:
+    """Every profile an entry shows, its own then its items', each once (five models
+    with the same weapon show it once)."""
+    seen: dict[tuple[object, ...], ExportProfile] = {}
+    for profile in (*entry.profiles, *(p for i in entry.items for p in i.profiles)):
+        values = tuple((c.name, c.value, c.changed) for c in profile.characteristics)
+        seen.setdefault((profile.name, profile.type, profile.changed, values), profile)
+    return list(seen.values())
+
+
+def profile_tables(entry: ExportEntry) -> list[ProfileTable]:
+    """An entry's profiles grouped by type, the types in the order first met."""
+    by_type: dict[str, list[ExportProfile]] = {}
+    for profile in entry_profiles(entry):
+        by_type.setdefault(profile.type, []).append(profile)
+    return [
+        ProfileTable(
+            kind,
+            tuple(dict.fromkeys(c.name for p in profiles for c in p.characteristics)),
+            tuple(profiles),
+        )
+        for kind, profiles in by_type.items()
+    ]
+
+
+def profile_line(profile: ExportProfile) -> str:
+    """``Bike (Vehicle): Hull Points 8*, Crew 2*``, a changed value marked."""
+    values = ", ".join(
+        f"{c.name} {marked(c.value, c.changed)}" for c in profile.characteristics if c.value
+    )
+    name = marked(profile.name, profile.changed) + (f" ({profile.type})" if profile.type else "")
+    return f"{name}: {values}" if values else name
+
+
+def any_changed(doc: ListExport) -> bool:
+    """Whether some profile, characteristic or rule of the list was changed by a choice."""
+    profiles = (p for e in doc.entries for p in entry_profiles(e))
+    return any(g.changed for g in doc.glossary) or any(
+        p.changed or any(c.changed for c in p.characteristics) for p in profiles
+    )
 
 
 def _verdict(doc: ListExport) -> str:
@@ -74,14 +137,22 @@ def to_text(doc: ListExport, code: str) -> str:
     for entry in doc.entries:
         gear = _gear(entry)
         lines.append(_heading(entry, points) + (f": {gear}" if gear else ""))
+        lines.extend(f"   {profile_line(p)}" for p in entry_profiles(entry))
     if doc.findings:
         lines.append("")
         lines.extend(f"{f.severity}: {f.message}" for f in doc.findings)
     if doc.not_published:
         marks = "; ".join(f"{n.name} ({n.mark})" for n in doc.not_published)
         lines += ["", f"Not from the published rules: {marks}"]
+    if any_changed(doc):
+        lines += ["", LEGEND]
     lines += ["", f"warband import {code}"]
     return "\n".join(lines) + "\n"
+
+
+def _md_cell(text: str, changed: bool) -> str:
+    """A table cell, with the mark (escaped: it is Markdown's emphasis) when changed."""
+    return cell(text) + ("\\" + CHANGED if changed else "")
 
 
 def to_markdown(doc: ListExport, code: str) -> str:
@@ -113,6 +184,20 @@ def to_markdown(doc: ListExport, code: str) -> str:
                 stats = " | ".join(cell(v) for v in g.stats.values())
                 carries = cell(", ".join(g.carries))
                 out.append(f"| {g.count} {cell(g.name)} | {stats} | {carries} | {g.cost_each} |")
+        elif tables := profile_tables(entry):  # BattleScribe's: a table per profile type
+            for table in tables:
+                out.append(
+                    f"| {cell(table.type or 'Profile')} | "
+                    + " | ".join(cell(c) for c in table.columns)
+                    + " |"
+                )
+                out.append("|---|" + "---|" * len(table.columns))
+                for p in table.profiles:
+                    values = {c.name: _md_cell(c.value, c.changed) for c in p.characteristics}
+                    row = " | ".join(values.get(c, " ") for c in table.columns)
+                    out.append(f"| {_md_cell(p.name, p.changed)} | {row} |")
+                out.append("")
+            out.pop()
         elif entry.stats:  # a BattleScribe entry may have no profile
             out.append("| " + " | ".join(cell(s) for s in entry.stats) + " |")
             out.append("|" + "---|" * len(entry.stats))
@@ -143,7 +228,9 @@ def to_markdown(doc: ListExport, code: str) -> str:
         out += [f"- **{f.severity}** {escape(f.message)}" for f in doc.findings]
     if doc.glossary:
         out += ["", "## Special rules", ""]
-        out += [f"- **{escape(g.name)}**: {escape(g.summary)}" for g in doc.glossary]
+        out += [
+            f"- **{escape(marked(g.name, g.changed))}**: {escape(g.summary)}" for g in doc.glossary
+        ]
     if doc.not_published:
         out += ["", "## Not from the published rules", ""]
         out += [
@@ -151,6 +238,8 @@ def to_markdown(doc: ListExport, code: str) -> str:
             + (f". {escape(n.detail)}" if n.detail else "")
             for n in doc.not_published
         ]
+    if any_changed(doc):
+        out += ["", escape(LEGEND)]
     out += ["", f"Import with warband: `{code}`"]
     return "\n".join(out) + "\n"
 

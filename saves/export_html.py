@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from saves.export_formats import LEGEND, any_changed, marked, profile_tables
 from saves.list_export import ExportEntry, ListExport
 
 STYLE = """
@@ -34,6 +35,7 @@ col.gear { width: 34%; }
 col.profile { width: 30%; }
 col.cost { width: 18mm; }
 .rules { font-style: italic; }
+.changed { font-weight: bold; }
 .mark { color: var(--warn); }
 ul.findings li.error { color: var(--bad); }
 ul.findings li.warning { color: var(--warn); }
@@ -95,8 +97,13 @@ def to_html(doc: ListExport, code: str) -> str:
         parts.append("</ul>")
     if doc.glossary:
         parts.append('<h3>Special rules</h3><dl class="glossary">')
-        parts.extend(f"<dt>{escape(g.name)}</dt><dd>{escape(g.summary)}</dd>" for g in doc.glossary)
+        parts.extend(
+            f"<dt>{_marked(g.name, g.changed)}</dt><dd>{escape(g.summary)}</dd>"
+            for g in doc.glossary
+        )
         parts.append("</dl>")
+    if any_changed(doc):
+        parts.append(f'<p class="muted"><span class="changed">{escape(LEGEND)}</span></p>')
     if doc.not_published:
         parts.append("<h3>Not from the published rules</h3><ul>")
         for n in doc.not_published:
@@ -161,8 +168,36 @@ def _entry(entry: ExportEntry, points: str | None) -> str:
     return "\n".join(rows)
 
 
+def _marked(text: str, changed: bool) -> str:
+    """Escaped, and bold with the mark when the list's choices changed it."""
+    if not changed:
+        return escape(text)
+    return f'<span class="changed">{escape(marked(text, changed))}</span>'
+
+
+def _profile_tables(entry: ExportEntry) -> str:
+    """BattleScribe's profiles (the entry's and its items'): a table per profile type."""
+    out = []
+    for table in profile_tables(entry):
+        head = "".join(f"<th>{escape(c)}</th>" for c in table.columns)
+        rows = [f'<table class="stats"><tr><th>{escape(table.type)}</th>{head}</tr>']
+        for p in table.profiles:
+            values = {c.name: c for c in p.characteristics}
+            cells = "".join(
+                f"<td>{_marked(values[c].value, values[c].changed)}</td>"
+                if c in values
+                else "<td></td>"
+                for c in table.columns
+            )
+            rows.append(f"<tr><td>{_marked(p.name, p.changed)}</td>{cells}</tr>")
+        out.append("".join(rows) + "</table>")
+    return "".join(out)
+
+
 def _stats_table(entry: ExportEntry) -> str:
     """The profile; for a designed unit, a row per group of models with what it carries."""
+    if not entry.groups and (tables := _profile_tables(entry)):
+        return tables
     if not entry.groups and not entry.stats:  # a BattleScribe entry may have no profile
         return ""
     if not entry.groups:

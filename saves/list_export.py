@@ -52,6 +52,31 @@ class FactionInfo(_Doc):
     data: Literal["published", "house", "example"]
 
 
+def _empty(value: object) -> bool:
+    """Left out of the JSON when empty: a field only lists over BattleScribe data fill."""
+    return not value
+
+
+class ExportCharacteristic(_Doc):
+    name: str
+    value: str
+    changed: bool = False
+    """True when the list's choices changed it from the data's (a BattleScribe modifier:
+    a Toughness raised by the armour taken)."""
+
+
+class ExportProfile(_Doc):
+    """A stat line of a list over BattleScribe data (a model's, a weapon's, an
+    ability's), as the list makes it: every modifier applied, hidden ones left out."""
+
+    name: str
+    type: str
+    """Its profile type ("Unit", "Ranged Weapons")."""
+    characteristics: list[ExportCharacteristic]
+    changed: bool = False
+    """True when a modifier changed its name."""
+
+
 class ExportItem(_Doc):
     id: str
     name: str
@@ -64,6 +89,8 @@ class ExportItem(_Doc):
     rules: list[str]
     data: str = ""
     """Empty for published figures; else "house data", "example" or "incomplete"."""
+    profiles: list[ExportProfile] = Field(default_factory=list, exclude_if=_empty)
+    """Over BattleScribe data: every profile it shows (``profile`` sums up the first)."""
 
 
 class ExportGroup(_Doc):
@@ -96,6 +123,8 @@ class ExportEntry(_Doc):
     """For a designed unit: its models group by group; empty for a catalog unit."""
     costing: list[str] = []
     """For a designed unit: how its points are worked out, line by line."""
+    profiles: list[ExportProfile] = Field(default_factory=list, exclude_if=_empty)
+    """Over BattleScribe data: every profile it shows (``stats`` are the first's)."""
 
 
 class ExportFinding(_Doc):
@@ -119,6 +148,8 @@ class DataNote(_Doc):
 class GlossaryEntry(_Doc):
     name: str
     summary: str
+    changed: bool = Field(default=False, exclude_if=_empty)
+    """Over BattleScribe data: the list's choices changed the rule's name or text."""
 
 
 class ListExport(_Doc):

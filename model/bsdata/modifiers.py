@@ -16,16 +16,17 @@ target's before its link's), each to the value the ones before it left, in one p
   but a modified -1 is a number like any other, as in BattleScribe); ``category`` with
   ``add``/``remove`` puts the entry in or out of the category ``value`` names, and with
   ``set-primary``/``unset-primary`` makes it the primary category or no longer.
-  Other fields (``page``, ``annotation``, a profile's characteristics) do not change
-  what is valid and are left alone here; a value that is not a number where a number
-  is needed leaves the field as it was.
+  Other fields (``page``, ``annotation``) do not change what is valid and are left
+  alone; a profile's and a rule's own modifiers (characteristics, ``description``)
+  are ``model.bsdata.infos``'s, over the same walk (``each_applying``). A value
+  that is not a number where a number is needed leaves the field as it was.
 - A modifier group applies its modifiers and nested groups when its own conditions
   hold; its repeats multiply theirs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -108,22 +109,37 @@ def freeze(state: State) -> Effective:
     )
 
 
-def apply(modifiers: Modifiers, state: State, ctx: Ctx, counts: Counts, outer: int = 1) -> None:
-    """Apply ``modifiers`` (and groups) in order to ``state``, asked from ``ctx``."""
+def each_applying(
+    modifiers: Modifiers,
+    ctx: Ctx,
+    counts: Counts,
+    leaf: Callable[[Modifier, int], None],
+    outer: int = 1,
+) -> None:
+    """Call ``leaf(modifier, times)`` for each of ``modifiers`` (groups walked into) that
+    applies asked from ``ctx``, in the order written: one walk of conditions, repeats and
+    groups for an entry's fields here and for a profile's or a rule's
+    (``model.bsdata.infos``)."""
     for modifier in modifiers:
         if isinstance(modifier, ModifierGroup):
             n = times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts)
             if n:
                 inner = min(MAX_TIMES, outer * n)
-                apply(modifier.modifiers, state, ctx, counts, inner)
-                apply(modifier.nested, state, ctx, counts, inner)
+                each_applying(modifier.modifiers, ctx, counts, leaf, inner)
+                each_applying(modifier.nested, ctx, counts, leaf, inner)
             continue
         n = times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts)
         if n:
-            _apply_one(modifier, state, min(MAX_TIMES, outer * n))
+            leaf(modifier, min(MAX_TIMES, outer * n))
 
 
-def _number(text: str) -> float | None:
+def apply(modifiers: Modifiers, state: State, ctx: Ctx, counts: Counts, outer: int = 1) -> None:
+    """Apply ``modifiers`` (and groups) in order to ``state``, asked from ``ctx``."""
+    each_applying(modifiers, ctx, counts, lambda m, n: _apply_one(m, state, n), outer)
+
+
+def number_value(text: str) -> float | None:
+    """``text`` as a number a modifier may use, None if it is none (or out of bounds)."""
     try:
         value = float(text)
     except ValueError:
@@ -131,7 +147,8 @@ def _number(text: str) -> float | None:
     return value if abs(value) <= MAX_VALUE else None
 
 
-def _changed(kind: str, old: float, value: float, n: int) -> float:
+def changed_number(kind: str, old: float, value: float, n: int) -> float:
+    """``old`` after a ``set``/``increment``/``decrement`` by ``value``, ``n`` times."""
     if kind == "set":
         return value
     if kind == "increment":
@@ -160,26 +177,26 @@ def _apply_one(modifier: Modifier, state: State, n: int) -> None:
             return
         state.hidden = text == "true"
     elif target in state.values or target in state.costs:
-        value = _number(text)
+        value = number_value(text)
         if value is None:
             return
         table = state.values if target in state.values else state.costs
-        table[target] = _changed(kind, table[target], value, n)
+        table[target] = changed_number(kind, table[target], value, n)
     else:
         return
     state.touched.add(target)
 
 
-def appended(name: str, text: str) -> str:
-    """``name`` with `` text`` after it, cut at ``MAX_NAME`` characters (ending in
-    ``CUT``); a name already cut stays as it is, so the cost of one ``append`` never
-    depends on how many came before."""
-    if len(name) >= MAX_NAME and name.endswith(CUT):
+def appended(name: str, text: str, limit: int = MAX_NAME) -> str:
+    """``name`` with `` text`` after it, cut at ``limit`` characters (ending in ``CUT``);
+    a name already cut stays as it is, so the cost of one ``append`` never depends on
+    how many came before."""
+    if len(name) >= limit and name.endswith(CUT):
         return name
-    grown = f"{name} {text[:MAX_NAME]}" if name else text[: MAX_NAME + 1]
-    if len(grown) <= MAX_NAME:
+    grown = f"{name} {text[:limit]}" if name else text[: limit + 1]
+    if len(grown) <= limit:
         return grown
-    return grown[: MAX_NAME - 1] + CUT
+    return grown[: limit - 1] + CUT
 
 
 def _apply_category(kind: str, category: str, state: State) -> None:

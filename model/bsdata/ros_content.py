@@ -24,6 +24,7 @@ from types import MappingProxyType
 from model.bsdata.conditions import times
 from model.bsdata.data import Catalogue, CategoryEntry, Cost, ModifierGroup, Modifiers, Publication
 from model.bsdata.engine import Engine, run_engine
+from model.bsdata.infos import Infos, selection_infos
 from model.bsdata.modifiers import appended
 from model.bsdata.queries import Counts, Ctx
 from model.bsdata.resolve import Node
@@ -57,6 +58,8 @@ class SelectionFacts:
     categories: tuple[WrittenCategory, ...] = ()
     page: str = ""
     publication_id: str = ""
+    infos: Infos | None = None
+    """Its profiles and rules as the list makes them (``model.bsdata.infos``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +148,8 @@ def _selection(
     categories = _categories(engine.system, placed.selection.id, ids, final.primary, catalogue.id)
     page, publication = _citation(node)
     page = _modified_page(node.modifiers, engine.ctx_of(at), engine.counts, page)
-    return SelectionFacts(final.name, costs, categories, page, publication)
+    infos = selection_infos(engine, at)
+    return SelectionFacts(final.name, costs, categories, page, publication, infos)
 
 
 def _link_order(node: Node, effective: tuple[str, ...]) -> list[str]:

@@ -22,6 +22,11 @@ passes a ``RosContent`` (``model.bsdata.ros_content.ros_content``), so this modu
 no game system and the file says what warband shows. Without one, only the choices
 are written (ids, names, numbers, custom names and notes), which is all a ``.ros``
 must hold: BattleScribe and New Recruit work the rest out again from the data.
+
+Each selection's ``rules`` and ``profiles`` are written as BattleScribe writes them (from
+``model.bsdata.infos``, through the content): the ones the list shows, hidden ones left
+out, every modifier applied (a Toughness raised by armour is written raised), so a tool
+that prints a roster without its game data prints the stats the list makes.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from xml.etree import ElementTree
 from xml.etree.ElementTree import Element, SubElement
 
 from model.bsdata.data import Cost
+from model.bsdata.infos import Infos
 from model.bsdata.ros_content import RosContent, SelectionFacts, WrittenCategory
 from model.bsdata.ros_read import NAMESPACE
 from model.bsdata.roster import BsRoster, Force, Selection
@@ -156,12 +162,59 @@ class _Writer:
             ),
         )
         _notes(element, selection.note)
+        if facts.infos is not None:
+            write_infos(element, facts.infos)
         if selection.selections:
             holder = SubElement(element, "selections")
             for inner in selection.selections:
                 self.selection(holder, inner)
         self.costs(element, "costs", "cost", facts.costs)
         _categories(element, facts.categories)
+
+
+def write_infos(element: Element, infos: Infos) -> None:
+    """A selection's ``<rules>`` and ``<profiles>`` (after its notes, before its
+    selections, as the schema orders them), the ones it shows, as BattleScribe writes
+    them: each profile's characteristics with their values as modified."""
+    shown = infos.visible()
+    if shown.rules:
+        holder = SubElement(element, "rules")
+        for rule in shown.rules:
+            one = SubElement(
+                holder,
+                "rule",
+                _attributes(
+                    id=rule.id,
+                    name=rule.name,
+                    publicationId=rule.publication_id or "",
+                    page=rule.page,
+                    hidden="false",
+                ),
+            )
+            SubElement(one, "description").text = _NOT_XML.sub("", rule.description)
+    if shown.profiles:
+        holder = SubElement(element, "profiles")
+        for profile in shown.profiles:
+            one = SubElement(
+                holder,
+                "profile",
+                _attributes(
+                    id=profile.id,
+                    name=profile.name,
+                    publicationId=profile.publication_id or "",
+                    page=profile.page,
+                    hidden="false",
+                    typeId=profile.type_id,
+                    typeName=profile.type_name,
+                ),
+            )
+            if profile.characteristics:
+                values = SubElement(one, "characteristics")
+                for c in profile.characteristics:
+                    attributes = _attributes(name=c.name, typeId=c.type_id)
+                    SubElement(values, "characteristic", attributes).text = _NOT_XML.sub(
+                        "", c.value
+                    )
 
 
 _REQUIRED = frozenset(

@@ -134,6 +134,9 @@ def test_show_prints_the_sheet(folder: Path, tmp_path: Path) -> None:
         "",
         "1. Sponsor, 0 Cans",
         "2. Car, 14 Cans: Machine Gun, Front",
+        "   Car (Vehicle): Weight Middleweight, Hull Points 10, Handling 3, Max Gear 5, Crew 2, "
+        "Build Slots 2",
+        "   Machine Gun (Weapon): Range Double, Attack 2D6, Ammo -",
     ]
 
 

@@ -22,6 +22,7 @@ from model.bsdata import building
 from model.bsdata.data import CategoryEntry
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
+from model.bsdata.infos import Infos, category_infos, force_infos, selection_infos
 from model.bsdata.order import in_battlescribe_order
 from model.bsdata.ros_content import ForceFacts, RosContent, SelectionFacts, ros_content
 from model.bsdata.roster import BsRoster, Force, Selection
@@ -224,6 +225,7 @@ class SpecEngine:
             "publicationId": facts.publication_id,
             "page": facts.page,
             "publications": [{"id": p.id, "name": p.name} for p in facts.publications],
+            **_infos(force_infos(engine, at)),
             "selections": [
                 self._selection(engine, found, written, rows, s) for s in force.selections
             ],
@@ -263,6 +265,7 @@ class SpecEngine:
                     "name": category.name if isinstance(category, CategoryEntry) else "",
                     "entryId": category_id,
                     "primary": number == 0 and final.primary == category_id,
+                    **_infos(category_infos(engine, at, category_id)),
                 }
             )
         return {
@@ -280,6 +283,7 @@ class SpecEngine:
             "publicationName": book.name if book is not None else "",
             "customName": selection.custom_name,
             "customNotes": selection.note,
+            **_infos(selection_infos(engine, at)),
             "children": [
                 self._selection(engine, found, written, rows, s) for s in selection.selections
             ],
@@ -289,6 +293,39 @@ class SpecEngine:
         """Each error finding as the harness's ``ValidationErrorState``."""
         _, found = self.evaluation()
         return [_error(f) for f in found.findings if f.severity == "error"]
+
+
+def _infos(infos: Infos) -> State:
+    """Profiles and rules as the harness's ``ProfileState``/``RuleState``: the ones shown
+    (BattleScribe leaves hidden ones out of a roster's state)."""
+    shown = infos.visible()
+    return {
+        "profiles": [
+            {
+                "name": p.name,
+                "typeId": p.type_id,
+                "typeName": p.type_name,
+                "hidden": p.hidden,
+                "characteristics": [
+                    {"name": c.name, "typeId": c.type_id, "value": c.value}
+                    for c in p.characteristics
+                ],
+                "page": p.page,
+                "publicationId": p.publication_id or "",
+            }
+            for p in shown.profiles
+        ],
+        "rules": [
+            {
+                "name": r.name,
+                "description": r.description,
+                "hidden": r.hidden,
+                "page": r.page,
+                "publicationId": r.publication_id or "",
+            }
+            for r in shown.rules
+        ],
+    }
 
 
 def _error(finding: Finding) -> State:

@@ -32,8 +32,10 @@ from saves.bs_roster_file import read_bs_roster
 from saves.recovery import KEEPER
 from tui import collector
 from tui.commands import Command, bindings
+from tui.dialogs.details import DetailsDialog
 from tui.screens.bsbuilder.add_dialog import AddDialog
 from tui.screens.bsbuilder.asking import AskingKeys
+from tui.screens.bsbuilder.details import details_text, infos_at
 from tui.screens.bsbuilder.places import Place, find, holder, place_of
 from tui.screens.bsbuilder.status import BsStatusLine
 from tui.screens.bsbuilder.tree import BsTree
@@ -112,6 +114,14 @@ class BsBuilderScreen(AskingKeys):
         Command("redo", "ctrl+y", "Redo", "Redo what was undone.", footer=False),
         Command("save", "ctrl+s", "Save", "Save the list to the file it was opened from."),
         Command(
+            "details",
+            "i",
+            "Details",
+            "Show the profiles and rules of the selection or force under the cursor, as "
+            "the list makes them; a value the list's choices changed is marked *.",
+            footer=False,
+        ),
+        Command(
             "findings",
             "f",
             "Findings",
@@ -145,6 +155,9 @@ there, ready for the next.
 The line at the top says whether the list is valid and counts each cost against its
 limit, as `warband validate` does. Below the list, each finding says what is wrong and
 how to fix it: press **f**, choose one and press **Enter** to go to its selection.
+
+**i** shows the profiles and rules of the selection (or force) under the cursor as the
+list makes them: a characteristic an upgrade changed is marked `*`.
 
 **r** gives the selection or force under the cursor a name of its own, shown instead of
 its entry's name (empty takes it away). **l** changes the list's limit of a cost, or
@@ -285,6 +298,16 @@ dies, the next start offers it back.
         place, _, selection = found
         if selection is not None:
             self.apply(set_number(self.roster, selection.id, selection.number + by), place)
+
+    def action_details(self) -> None:
+        found = self._at()
+        if found is None:
+            return
+        place, force, selection = found
+        named = selection if selection is not None else force
+        title = terminal_safe(named.custom_name or named.name)
+        infos = infos_at(self.system, self.roster, place.force_id, place.selection_id)
+        self.app.push_screen(DetailsDialog(title, details_text(infos)))
 
     def action_findings(self) -> None:
         self.query_one(FindingsList).focus()
