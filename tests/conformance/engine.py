@@ -20,7 +20,7 @@ from typing import Any
 
 from model.bsdata import building
 from model.bsdata.data import CategoryEntry
-from model.bsdata.engine import Engine, run_engine
+from model.bsdata.engine import Engine, roster_catalogues, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.infos import Infos, category_infos, force_infos, selection_infos
 from model.bsdata.order import in_battlescribe_order
@@ -172,7 +172,8 @@ class SpecEngine:
         engine, found = self.evaluation()
         names = self.system.cost_names()
         used = self._used_cost_types(engine)
-        hidden = {c.id for c in self.system.cost_types() if c.hidden}
+        kinds = self.system.cost_types(roster_catalogues(self.roster))
+        hidden = {c.id for c in kinds if c.hidden}
         costs = [
             {
                 "name": names.get(c.type_id, c.type_id),
