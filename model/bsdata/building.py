@@ -16,7 +16,12 @@
   default entry (or its only entry) as many times as are missing; and so on inside
   those, at most ``MAX_DEFAULT_DEPTH`` levels down. It takes any entry of the place,
   those ``choices`` leaves out too: BattleScribe selects a hidden entry when asked, and
-  the evaluation reports it.
+  the evaluation reports it. Inside a selection it selects as BattleScribe does
+  (``model.bsdata.collective``): a collective entry per model, an entry that is not
+  separate added to the one already there.
+- ``deselect``, ``set_count`` are BattleScribe's deselect and count, per model for a
+  collective entry, its collective children following a selection's number;
+  ``step_number`` is the builder's ``+``/``-`` over them.
 
 The edits that need no engine (a number, a name or notes of one's own, a limit, a copy,
 removing) are in ``roster_edits.py`` and given here under the same names, so the builder,
@@ -33,6 +38,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from model.bsdata.collective import Collective, renumbered
 from model.bsdata.data import Cost, ForceEntry
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.queries import Ctx
@@ -213,6 +219,7 @@ def _missing(engine: Engine, node: Node, force: int, parent: int | None) -> int:
     """How many more of ``node`` its ``min`` constraints on ``selections`` ask for here."""
     here = engine.in_place(node, force, parent)
     ctx = Ctx(force, None, parent, node=node)
+    rules = Collective(engine)
     need = 0.0
     for constraint in node.constraints:
         query = constraint.query
@@ -221,7 +228,8 @@ def _missing(engine: Engine, node: Node, force: int, parent: int | None) -> int:
         value = here.values.get(constraint.id, constraint.value)
         subject = node.entry.id if query.shared else f"key:{node.key}"
         for root in engine.counts.roots(query, ctx):
-            need = max(need, value - engine.counts.count(query, ctx, subject, root))
+            count = engine.counts.count(query, ctx, subject, root)
+            need = max(need, value - count / rules.divisor(node, query, root))
     return min(MAX_NUMBER, math.ceil(need - 1e-9)) if need > 0 else 0
 
 
@@ -230,7 +238,7 @@ def _new(node: Node, name: str, number: int, sid: str) -> Selection:
         id=sid,
         entry_id=node.key,
         name=name,
-        number=number,
+        number=min(number, MAX_SELECTED),
         entry_group_id=node.group_key,
         type=node.type,
     )
@@ -265,7 +273,8 @@ def _defaults(
         missing = _missing(engine, node, force, parent)
         if missing and _offered(engine, node, force, parent):
             name = engine.in_place(node, force, parent).name
-            out.append(_new(node, name, missing, ids.new("s")))
+            number = missing * Collective(engine).default_times(parent, node)
+            out.append(_new(node, name, number, ids.new("s")))
             chosen.add(node.key)
     for group in options.groups:
         missing = _missing(engine, group, force, parent)
@@ -283,7 +292,8 @@ def _defaults(
             and _offered(engine, pick, force, parent)
         ):
             name = engine.in_place(pick, force, parent).name
-            out.append(_new(pick, name, missing, ids.new("s")))
+            number = missing * Collective(engine).default_times(parent, pick, group)
+            out.append(_new(pick, name, number, ids.new("s")))
             chosen.add(pick.key)
     return tuple(out)
 
@@ -440,8 +450,103 @@ def add_selection(
             "Not an entry here",
             [Problem(f'"{terminal_safe(entry_id)}" cannot be selected there')],
         )
+    number = max(1, min(number, MAX_SELECTED))
+    if parent is not None:
+        return _select_inside(system, roster, engine, parent, node, number)
     ids = NewIds(roster)
     name = engine.in_place(node, force, parent).name
-    one = _new(node, name, max(1, min(number, MAX_SELECTED)), ids.new("s"))
+    one = _new(node, name, number, ids.new("s"))
     roster = _add(roster, force_id, parent_id, (one,))
     return _fill(system, roster, force_id, [one.id], ids)
+
+
+def _select_inside(
+    system: GameSystem, roster: BsRoster, engine: Engine, at: int, node: Node, number: int
+) -> BsRoster:
+    """``number`` more of ``node`` in the selection at row ``at``, as BattleScribe
+    selects inside a selection (``model.bsdata.collective``): what grows, then the new
+    selections with their defaults."""
+    grown, made = Collective(engine).selected(at, node, number)
+    roster = renumbered(roster, grown)
+    ids = NewIds(roster)
+    force_id = engine.tree.forces[engine.tree.selections[at].force].force.id
+    new: list[str] = []
+    for parent, numbers in made:
+        name = engine.in_place(node, engine.tree.selections[parent].force, parent).name
+        more = tuple(_new(node, name, n, ids.new("s")) for n in numbers)
+        roster = _add(roster, force_id, engine.tree.selections[parent].selection.id, more)
+        new.extend(s.id for s in more)
+    return _fill(system, roster, force_id, new, ids)
+
+
+def _row(engine: Engine, selection_id: str) -> int:
+    at = engine.tree.by_id.get(selection_id)
+    if at is None:
+        raise RosterError(
+            "No such selection",
+            [Problem(f'the roster has no selection "{terminal_safe(selection_id)}"')],
+        )
+    return at
+
+
+def deselect(system: GameSystem, roster: BsRoster, selection_id: str) -> BsRoster:
+    """``roster`` with one fewer of the selection ``selection_id``, as BattleScribe
+    deselects: at a force's top level the selection goes; inside a selection its number
+    goes down by one (the selection goes at 0), for a collective entry by one per model,
+    in each selection of its parent's entry (``SEMANTICS.md``, collective entries)."""
+    engine = run_engine(system, roster)
+    at = _row(engine, selection_id)
+    if engine.tree.selections[at].parent is None:
+        return remove_selection(roster, selection_id)
+    return renumbered(roster, Collective(engine).taken(at, 1))
+
+
+def set_count(system: GameSystem, roster: BsRoster, selection_id: str, count: int) -> BsRoster:
+    """``roster`` with the selection ``selection_id`` taken ``count`` times, as
+    BattleScribe's ``setNumSelections`` does (``SEMANTICS.md``, collective entries): a collective
+    entry inside a selection counts per model (2 under a Trooper x3 is 6); collective
+    children follow their parent's number; a separate entry (one holding a
+    non-collective entry) is left as it is, as BattleScribe leaves it (``set_number``
+    changes it anyway). 0 deselects it all."""
+    engine = run_engine(system, roster)
+    at = _row(engine, selection_id)
+    rules = Collective(engine)
+    row = engine.tree.selections[at]
+    count = max(0, min(count, MAX_SELECTED))
+    if row.node is None:
+        return set_number(roster, selection_id, count)
+    if row.parent is None:
+        if rules.separate(row.node, rules.catalogue_id(at)):
+            return roster
+        return renumbered(roster, {selection_id: rules.renumbered(at, max(1, count))})
+    more = rules.more_wanted(at, count)
+    if more > 0:
+        return _select_inside(system, roster, engine, row.parent, row.node, more)
+    return renumbered(roster, rules.taken(at, -more)) if more < 0 else roster
+
+
+def step_number(system: GameSystem, roster: BsRoster, selection_id: str, by: int) -> BsRoster:
+    """The builder's ``+``/``-``: ``count_to`` one more or fewer (per model for a
+    collective selection), never fewer than 1; at 1 the roster is given back as it was."""
+    engine = run_engine(system, roster)
+    at = _row(engine, selection_id)
+    have = Collective(engine).per_model_count(at, counted=True)
+    if have + by < 1:
+        return roster
+    return count_to(system, roster, selection_id, have + by)
+
+
+def count_to(system: GameSystem, roster: BsRoster, selection_id: str, number: int) -> BsRoster:
+    """A selection taken ``number`` times by a player's count (``warband count``, the
+    builder's ``+``/``-``): for a collective selection inside another that many per model
+    of it, and for any selection its collective children follow (``set_count``); a
+    separate entry, which BattleScribe copies rather than counts, takes the number itself
+    and what it holds is left as it is (``set_number``: warband lets a list hold "3 of
+    this unit")."""
+    engine = run_engine(system, roster)
+    at = _row(engine, selection_id)
+    rules = Collective(engine)
+    node = engine.tree.selections[at].node
+    if node is None or rules.separate(node, rules.catalogue_id(at)):
+        return set_number(roster, selection_id, number)
+    return set_count(system, roster, selection_id, max(1, number))

@@ -30,8 +30,9 @@ from the ``Source`` of each constraint checked here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from model.bsdata.collective import Collective
 from model.bsdata.data import UNLIMITED, CategoryEntry, Constraint
 from model.bsdata.engine import Engine
 from model.bsdata.origins import Source, holder_id, origin_of
@@ -61,6 +62,8 @@ class Subject:
     name: str
     entry_id: str | None = None
     """The selection entry or group counted, when it is one (to tell a loop of links)."""
+    each: bool = False
+    """Counted per model of the selection it is in (``model.bsdata.collective``)."""
 
 
 class Checker:
@@ -71,6 +74,7 @@ class Checker:
         self.findings: list[Finding] = []
         self._seen: set[tuple[str, str, Root]] = set()
         self._cost_names = engine.system.cost_names()
+        self._collective = Collective(engine)
 
     # -- places ----------------------------------------------------------------------
 
@@ -201,11 +205,15 @@ class Checker:
             if seen in self._seen:
                 continue
             count = counts.count(constraint.query, ctx, subject.key, root)
+            per = self._collective.divisor(ctx.node, constraint.query, root)
+            said = subject  # a collective entry counts per model (SEMANTICS.md)
+            if per != 1:
+                count, said = count / per, replace(subject, each=True)
             if constraint.type == "max" and count > value:
                 self._seen.add(seen)
                 where = selected[0] if selected else self._first(root, subject.key)
                 origin = origin_of(self.engine.tree, source, constraint.id, root, where)
-                self.too_many(constraint, value, count, subject, root, where, origin)
+                self.too_many(constraint, value, count, said, root, where, origin)
             elif constraint.type == "min" and count < value:
                 self._seen.add(seen)
                 holder = root[1] if root[0] == "s" else None
@@ -213,7 +221,7 @@ class Checker:
                 # none selected, and the entry asked for is already around: a loop
                 loops = not selected and self._loops(subject, at)
                 origin = origin_of(self.engine.tree, source, constraint.id, root, None)
-                self.too_few(constraint, value, count, subject, root, at, origin, loops)
+                self.too_few(constraint, value, count, said, root, at, origin, loops)
 
     def _first(self, root: Root, key: str) -> int | None:
         counts = self.engine.counts
@@ -247,7 +255,7 @@ class Checker:
         if constraint.query.percent_value:
             return f"{number_text(round(count, 2))}% {self._unit(field, subject)}"
         if field == "selections":
-            return many(count, subject.name)
+            return many(count, subject.name) + (" each" if subject.each else "")
         if field == "forces":
             return many(count, f"{subject.name} force")
         return f"{number_text(count)} {self._unit(field, subject)}"

@@ -5,7 +5,7 @@ BattleScribe shows, for each selection (and each force, and each category of a
 selection), the profiles and rules of its entry with their modifiers applied in the
 selection's context: a Captain's Toughness raised by the armour he took, a weapon's
 name with "(Relic)" appended, an ability hidden until an upgrade is chosen. Where
-they come from, in this order (``SEMANTICS.md`` rule 29):
+they come from, in this order (``SEMANTICS.md`` rule 34):
 
 - the entry's own ``profiles``, ``rules``, ``infoGroups`` and ``infoLinks``, in the
   order the schema writes them; then, for an entry reached through an entry link, the

@@ -4,11 +4,11 @@ A roster BattleScribe saves repeats, for every selection, what the game data mak
 its name as modifiers leave it, its page and publication, its costs (its number times
 what one costs, after modifiers) and its categories (in the order its entry links them,
 the primary one marked); and for every force, its categories (BattleScribe's
-"Uncategorised" first, then those its force entry links) and the publications its
-catalogue can cite. Roster printers and table-top tools read these from the file alone,
-without the game data. ``ros_content`` works them out once, from one run of the engine
-(``model.bsdata.engine``), so the file says what warband shows; ``model.bsdata.ros_write``
-writes them.
+"Uncategorised" first, then those its force entry links, each with the name and notes
+the player gave it) and the publications its catalogue can cite. Roster printers and
+table-top tools read these from the file alone, without the game data. ``ros_content``
+works them out once, from one run of the engine (``model.bsdata.engine``), so the file
+says what warband shows; ``model.bsdata.ros_write`` writes them.
 
 Ids a roster does not hold are made from ids it does: a category of a force or a
 selection is ``<owner id>::<category entry id>``, unique in the roster as BattleScribe's
@@ -18,18 +18,27 @@ random ids are, and the same at every export of the same list.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from model.bsdata.conditions import times
-from model.bsdata.data import Catalogue, CategoryEntry, Cost, ModifierGroup, Modifiers, Publication
+from model.bsdata.data import (
+    Catalogue,
+    CategoryEntry,
+    Cost,
+    ForceEntry,
+    ModifierGroup,
+    Modifiers,
+    Publication,
+)
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.infos import Infos, selection_infos
 from model.bsdata.modifiers import appended
 from model.bsdata.queries import Counts, Ctx
 from model.bsdata.resolve import Node
-from model.bsdata.roster import BsRoster
+from model.bsdata.roster import BsRoster, Force
 from model.bsdata.system import GameSystem
+from model.bsdata.tree import find_force_entry
 
 UNCATEGORISED_ID = "(No Category)"
 """The ``entryId`` BattleScribe gives the category of a force's selections of no category."""
@@ -45,6 +54,9 @@ class WrittenCategory:
     entry_id: str
     name: str
     primary: bool = False
+    custom_name: str = ""
+    """The name the player gave it (a force's categories only: ``Force.custom_categories``)."""
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,17 +116,8 @@ def ros_content(system: GameSystem, roster: BsRoster) -> RosContent:
     revisions = system.revisions()
     for placed_force in engine.tree.forces:
         force = placed_force.force
-        categories: tuple[WrittenCategory, ...] = ()
+        categories = _force_categories(system, force, placed_force.entry, placed_force.catalogue)
         publications: tuple[Publication, ...] = ()
-        if placed_force.entry is not None and placed_force.catalogue is not None:
-            # each category once, in the order first linked
-            links = list(dict.fromkeys(c.target_id for c in placed_force.entry.category_links))
-            categories = (
-                WrittenCategory(
-                    f"{force.id}::{UNCATEGORISED_ID}", UNCATEGORISED_ID, UNCATEGORISED_NAME
-                ),
-                *_categories(system, force.id, links, None, placed_force.catalogue.id),
-            )
         if placed_force.catalogue is not None:
             publications = _publications(system, placed_force.catalogue)
         entry = placed_force.entry
@@ -134,6 +137,38 @@ def ros_content(system: GameSystem, roster: BsRoster) -> RosContent:
         selections=MappingProxyType(selections),
         forces=MappingProxyType(forces),
     )
+
+
+def force_categories(system: GameSystem, force: Force) -> tuple[WrittenCategory, ...]:
+    """The categories of ``force`` as BattleScribe writes them ("Uncategorised" first,
+    then those its force entry links, each once, in the order first linked), each with
+    the name and notes the player gave it; none when the game system has not its force
+    entry. These are the categories a player may name (``roster_edits``)."""
+    catalogue = system.catalogue(force.catalogue_id)
+    if catalogue is None:
+        return ()
+    entry = find_force_entry(system.forces(catalogue.id), force.entry_id)
+    return _force_categories(system, force, entry, catalogue)
+
+
+def _force_categories(
+    system: GameSystem, force: Force, entry: ForceEntry | None, catalogue: Catalogue | None
+) -> tuple[WrittenCategory, ...]:
+    if entry is None or catalogue is None:
+        return ()
+    links = list(dict.fromkeys(c.target_id for c in entry.category_links))
+    plain = (
+        WrittenCategory(f"{force.id}::{UNCATEGORISED_ID}", UNCATEGORISED_ID, UNCATEGORISED_NAME),
+        *_categories(system, force.id, links, None, catalogue.id),
+    )
+    given = {c.entry_id: c for c in force.custom_categories}
+    out = []
+    for category in plain:
+        custom = given.get(category.entry_id)
+        if custom is not None:
+            category = replace(category, custom_name=custom.custom_name, note=custom.note)
+        out.append(category)
+    return tuple(out)
 
 
 def _selection(

@@ -5,14 +5,14 @@ in the namespace ``http://www.battlescribe.net/schema/rosterSchema``; research
 ``anchors_builders.md`` section 3): cost limits, forces (nested forces too) and their
 selections, each selection nested in the one it was made in.
 
-What a roster *chose* is read: ids, names, numbers, custom names and notes. What the
-game data *says about* those choices is not: the costs, categories, profiles and rules
-a ``.ros`` repeats for each selection are worked out again by the engine from the game
-system (as BattleScribe itself does when it opens a roster), so a roster whose data has
-a newer revision shows the newer costs, and a hand-edited cost in a file changes
-nothing. Elements the schema has that warband does not use (``tags``, ``publications``,
-``comment``) and elements of newer versions are skipped, as BattleScribe skips what it
-does not know.
+What a roster *chose* is read: ids, names, numbers, custom names and notes (of a
+force's categories too). What the game data *says about* those choices is not: the
+costs, categories, profiles and rules a ``.ros`` repeats for each selection are worked
+out again by the engine from the game system (as BattleScribe itself does when it opens
+a roster), so a roster whose data has a newer revision shows the newer costs, and a
+hand-edited cost in a file changes nothing. Elements the schema has that warband does
+not use (``tags``, ``publications``, ``comment``) and elements of newer versions are
+skipped, as BattleScribe skips what it does not know.
 
 Every problem names the element's place, as ``model.bsdata.read`` does for game data
 (``roster "Road Hogs"/force "Team"/selection "Car": number is "0" ...``), and the whole
@@ -27,9 +27,10 @@ import re
 from typing import Literal, TypeVar, cast
 from xml.etree.ElementTree import Element
 
-from model.bsdata.roster import BsRoster, CostLimit, Force, Selection
+from model.bsdata.roster import BsRoster, CostLimit, CustomCategory, Force, Selection
 from model.bsdata.roster_bounds import (
     MAX_COST_LIMITS,
+    MAX_CUSTOM_CATEGORIES,
     MAX_FORCE_DEPTH,
     MAX_FORCES,
     MAX_LIMIT,
@@ -238,7 +239,36 @@ class _Reader(PlacedReader):
                 element, "selections", "selection", lambda s: self.selection(s, 1)
             ),
             forces=self.each(element, "forces", "force", lambda f: self.force(f, depth + 1)),
+            custom_categories=self.custom_categories(element),
         )
+
+    def custom_categories(self, force: Element) -> tuple[CustomCategory, ...]:
+        """The custom names and notes of a force's ``<categories>``, by category entry id;
+        the rest of a category (its name, its id) is the game data's, worked out again."""
+        out: dict[str, CustomCategory] = {}
+        over = False
+
+        def one(element: Element) -> None:
+            nonlocal over
+            name, notes = self.text(element, "customName"), self.notes(element)
+            if not (name or notes):
+                return
+            entry_id = self.required(element, "entryId")
+            if not entry_id:
+                return
+            if entry_id in out:
+                self.problem(
+                    f"a second category '{entry_id[:60]}' with a name or notes of its own",
+                    hint="a force has each category once; was the file edited by hand?",
+                )
+            elif len(out) < MAX_CUSTOM_CATEGORIES:
+                out[entry_id] = CustomCategory(entry_id, name, notes)
+            elif not over:
+                over = True
+                self.problem(f"more than {MAX_CUSTOM_CATEGORIES:,} categories named")
+
+        self.each(force, "categories", "category", one)
+        return tuple(out.values())
 
     def selection(self, element: Element, depth: int) -> Selection:
         self.selections += 1

@@ -6,10 +6,11 @@ attribute in its schema's order (``Roster``, ``Force``, ``Selection`` and ``Cate
 ``Catalogue.xsd``; a roster BattleScribe saved for the layout): the roster's ids and game
 system, its total ``costs`` and ``costLimits``; each force with its catalogue and
 revision, custom name and notes, its selections, the ``publications`` its catalogue
-cites and its ``categories`` ("Uncategorised" first); each selection with its entry,
-group, name as modifiers leave it, custom name and notes, page and publication,
-number and type, its own selections, its ``costs`` (every cost type, its number times
-one's cost) and its ``categories`` (the primary marked). So a roster printer, which
+cites and its ``categories`` ("Uncategorised" first, each with the custom name and
+notes the player gave it); each selection with its entry, group, name as modifiers
+leave it, custom name and notes, page and publication, number and type, its own
+selections, its ``costs`` (every cost type, its number times one's cost) and its
+``categories`` (the primary marked). So a roster printer, which
 reads only the file, shows what BattleScribe shows.
 
 Forces and selections are written in the roster's order, the order they were added,
@@ -20,8 +21,9 @@ each selection under the name it was written with.
 What the data makes of the roster is the engine's, not this module's: the caller
 passes a ``RosContent`` (``model.bsdata.ros_content.ros_content``), so this module needs
 no game system and the file says what warband shows. Without one, only the choices
-are written (ids, names, numbers, custom names and notes), which is all a ``.ros``
-must hold: BattleScribe and New Recruit work the rest out again from the data.
+are written (ids, names, numbers, custom names and notes, a force's categories only
+where the player named them), which is all a ``.ros`` must hold: BattleScribe and New
+Recruit work the rest out again from the data.
 
 Each selection's ``rules`` and ``profiles`` are written as BattleScribe writes them (from
 ``model.bsdata.infos``, through the content): the ones the list shows, hidden ones left
@@ -42,7 +44,7 @@ from model.bsdata.data import Cost
 from model.bsdata.infos import Infos
 from model.bsdata.ros_content import RosContent, SelectionFacts, WrittenCategory
 from model.bsdata.ros_read import NAMESPACE
-from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.roster import BsRoster, CustomCategory, Force, Selection
 
 BATTLESCRIBE_VERSION = "2.03"
 
@@ -139,6 +141,8 @@ class _Writer:
                 )
         if facts is not None:
             _categories(element, facts.categories)
+        else:  # the names the player gave its categories are choices: kept without data
+            _categories(element, [_custom_only(force.id, c) for c in force.custom_categories])
         if force.forces:
             holder = SubElement(element, "forces")
             for inner in force.forces:
@@ -238,16 +242,31 @@ def _categories(element: Element, categories: Sequence[WrittenCategory]) -> None
         return
     holder = SubElement(element, "categories")
     for category in categories:
-        SubElement(
+        written = SubElement(
             holder,
             "category",
             _attributes(
                 id=category.id,
                 name=category.name,
                 entryId=category.entry_id,
+                customName=category.custom_name,
                 primary="true" if category.primary else "false",
             ),
         )
+        _notes(written, category.note)
+
+
+def _custom_only(force_id: str, custom: CustomCategory) -> WrittenCategory:
+    """A force's category the player named, written without the game data: its name
+    is not known here, so it is written empty (the schema's ``name`` is required; what
+    reads it back keeps the custom name and notes, by the entry id)."""
+    return WrittenCategory(
+        id=f"{force_id}::{custom.entry_id}",
+        entry_id=custom.entry_id,
+        name="",
+        custom_name=custom.custom_name,
+        note=custom.note,
+    )
 
 
 def java_double(value: float) -> str:

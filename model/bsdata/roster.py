@@ -46,6 +46,21 @@ class Selection:
 
 
 @dataclass(frozen=True, slots=True)
+class CustomCategory:
+    """A name and notes a player gave one of a force's categories (BattleScribe's
+    customName and customNotes of a force's ``<category>``: "HQ" shown as "Command HQ").
+
+    The category is named by its category entry's id, as a force's categories are in a
+    ``.ros``; which categories a force has is the game data's (its force entry's category
+    links, and BattleScribe's "Uncategorised"), so only what the player gave is kept."""
+
+    entry_id: str
+    """The category entry's id (``"(No Category)"`` for BattleScribe's "Uncategorised")."""
+    custom_name: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Force:
     """A force of one kind (a force entry) from one catalogue, and its selections."""
 
@@ -60,6 +75,13 @@ class Force:
     note: str = ""
     selections: tuple[Selection, ...] = ()
     forces: tuple[Force, ...] = ()
+    custom_categories: tuple[CustomCategory, ...] = ()
+    """The names and notes of its own given to its categories, each category once, in the
+    order the force has them (``roster_edits.set_category_custom_name``)."""
+
+    def custom_category(self, entry_id: str) -> CustomCategory | None:
+        """What the player gave the category ``entry_id``, if anything."""
+        return next((c for c in self.custom_categories if c.entry_id == entry_id), None)
 
 
 @dataclass(frozen=True, slots=True)

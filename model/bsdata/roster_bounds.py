@@ -32,6 +32,10 @@ MAX_FORCE_DEPTH = 6
 """Forces inside forces (a detachment in an army: 2). With ``MAX_SELECTION_DEPTH`` a TOML
 table name is at most 26 dotted parts (``forces.forces.selections.selections...``)."""
 
+MAX_CUSTOM_CATEGORIES = 1_000
+"""Categories of one force given a name or notes of their own: a force entry links a
+dozen categories, and only the force's categories can be named."""
+
 MAX_COST_LIMITS = 100
 """Cost limits of one roster: one per cost type, and games have one to three."""
 

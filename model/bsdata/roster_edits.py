@@ -1,5 +1,6 @@
 """The edits of a BattleScribe roster that need no game data: removing a selection or a
-force, a selection's number, names and notes of one's own, cost limits, a copy of a
+force, a selection's number, names and notes of one's own (of a force's category too,
+which asks the data which categories the force has), cost limits, a copy of a
 selection, and the new ids every edit that makes something takes.
 
 Apart from ``building.py``, whose edits ask the engine what a place offers and what it
@@ -19,8 +20,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from model.bsdata.roster import BsRoster, CostLimit, Force, Selection
-from model.bsdata.roster_bounds import MAX_LIMIT, MAX_NUMBER, MAX_SELECTIONS, MAX_TEXT, NO_LIMIT
+from model.bsdata.ros_content import force_categories
+from model.bsdata.roster import BsRoster, CostLimit, CustomCategory, Force, Selection
+from model.bsdata.roster_bounds import (
+    MAX_CUSTOM_CATEGORIES,
+    MAX_LIMIT,
+    MAX_NUMBER,
+    MAX_SELECTIONS,
+    MAX_TEXT,
+    NO_LIMIT,
+)
 from model.bsdata.system import GameSystem
 from model.core.problems import Problem, RosterError
 from model.core.safe_text import terminal_safe, without_controls
@@ -256,6 +265,84 @@ def set_custom_notes(
     if selection_id is None:
         return edit_force(roster, force_id, lambda f: replace(f, note=notes))
     return edit_selection(roster, selection_id, lambda s: replace(s, note=notes))
+
+
+def set_category_custom_name(
+    system: GameSystem, roster: BsRoster, force_id: str, category_id: str, name: str
+) -> BsRoster:
+    """``roster`` with the category ``category_id`` (its category entry's id) of the force
+    ``force_id`` given its own ``name``, as BattleScribe's custom names of a force's
+    categories are ("HQ" shown as "Command HQ"). Refused when the force has no such
+    category: its categories are the game's (``ros_content.force_categories``), so
+    ``system`` is taken. An empty name takes it away."""
+    name = _own_text(name, "name")
+    return _edit_category(
+        system, roster, force_id, category_id, lambda c: replace(c, custom_name=name)
+    )
+
+
+def set_category_custom_notes(
+    system: GameSystem, roster: BsRoster, force_id: str, category_id: str, notes: str
+) -> BsRoster:
+    """``roster`` with the category ``category_id`` of the force ``force_id`` given
+    ``notes`` of the player's own (BattleScribe's customNotes of a force's category).
+    Refused as ``set_category_custom_name`` is; empty notes take them away."""
+    notes = _own_text(notes, "note")
+    return _edit_category(system, roster, force_id, category_id, lambda c: replace(c, note=notes))
+
+
+def _edit_category(
+    system: GameSystem,
+    roster: BsRoster,
+    force_id: str,
+    category_id: str,
+    change: Callable[[CustomCategory], CustomCategory],
+) -> BsRoster:
+    """``roster`` with ``change`` made to what the force ``force_id`` keeps of its category
+    ``category_id``, dropped when left with neither name nor notes (a force keeps only
+    what a player gave)."""
+
+    def edit(force: Force) -> Force:
+        categories = force_categories(system, force)
+        if all(c.entry_id != category_id for c in categories):
+            raise _no_category(force, category_id, [c.name for c in categories])
+        new = change(force.custom_category(category_id) or CustomCategory(category_id))
+        kept = [c for c in force.custom_categories if c.entry_id != category_id]
+        if new.custom_name or new.note:
+            kept.append(new)
+        # in the order the force has its categories (as a .ros lists them), so a round
+        # trip through one keeps the roster equal; a name kept for a category the data no
+        # longer gives stays, after them
+        order = {c.entry_id: n for n, c in enumerate(categories)}
+        kept.sort(key=lambda c: order.get(c.entry_id, len(order)))
+        if len(kept) > MAX_CUSTOM_CATEGORIES:
+            raise RosterError(
+                "Too many categories named",
+                [
+                    Problem(
+                        f"a force keeps names of at most {MAX_CUSTOM_CATEGORIES:,} categories",
+                        hint="take the name of another away first",
+                    )
+                ],
+            )
+        return replace(force, custom_categories=tuple(kept))
+
+    return edit_force(roster, force_id, edit)
+
+
+def _no_category(force: Force, category_id: str, names: list[str]) -> RosterError:
+    shown = terminal_safe(force.custom_name or force.name)
+    return RosterError(
+        "No such category",
+        [
+            Problem(
+                f'the force {shown} has no category "{terminal_safe(category_id)}"',
+                hint="its categories: " + terminal_safe(", ".join(names))
+                if names
+                else "the game data does not give this force's kind of force categories",
+            )
+        ],
+    )
 
 
 def set_cost_limit(roster: BsRoster, type_id: str, value: float | None) -> BsRoster:

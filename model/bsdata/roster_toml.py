@@ -40,6 +40,11 @@ unknown key an error with "did you mean", and what is at its default left out:
     name = "Machine Gun"
     number = 2
 
+    [[forces.categories]]
+    entry_id = "e1f0-..."                # a category of the force, named by the player
+    custom_name = "Lead Cars"
+    note = "Start on the line"
+
 This module turns the parsed TOML (a dict) into a ``BsRoster`` and back, and holds no
 I/O: ``saves.bs_roster_file`` reads and writes the files, and share codes carry the same
 data as JSON. The schema is pydantic, as for our own rosters, so its problems read the
@@ -61,9 +66,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, Strict, ValidationError, field_validator
 
-from model.bsdata.roster import BsRoster, CostLimit, Force, Selection
+from model.bsdata.roster import BsRoster, CostLimit, CustomCategory, Force, Selection
 from model.bsdata.roster_bounds import (
     MAX_COST_LIMITS,
+    MAX_CUSTOM_CATEGORIES,
     MAX_FORCE_DEPTH,
     MAX_FORCES,
     MAX_LIMIT,
@@ -106,6 +112,15 @@ class SelectionTable(Frozen):
     selections: tuple[SelectionTable, ...] = ()
 
 
+class CategoryTable(Frozen):
+    """``[[forces.categories]]``: a name and notes of the player's own for one of the
+    force's categories, named by its category entry's id."""
+
+    entry_id: BsId
+    custom_name: Words = ""
+    note: Words = ""
+
+
 class ForceTable(Frozen):
     """``[[forces]]``: a force, its selections and the forces nested in it."""
 
@@ -118,6 +133,7 @@ class ForceTable(Frozen):
     note: Words = ""
     selections: tuple[SelectionTable, ...] = ()
     forces: tuple[ForceTable, ...] = ()
+    categories: tuple[CategoryTable, ...] = Field(default=(), max_length=MAX_CUSTOM_CATEGORIES)
 
 
 class CostLimitTable(Frozen):
@@ -327,7 +343,25 @@ class _Builder:
                 self.force(f, f"{made}-f{n}", (*path, "forces", n), depth + 1)
                 for n, f in enumerate(table.forces, 1)
             ),
+            custom_categories=self.categories(table.categories, path),
         )
+
+    def categories(
+        self, tables: tuple[CategoryTable, ...], path: KeyPath
+    ) -> tuple[CustomCategory, ...]:
+        """The force's named categories, each once; one with neither a name nor notes is
+        nothing and is dropped (as the edit drops it)."""
+        out: dict[str, CustomCategory] = {}
+        for n, table in enumerate(tables, 1):
+            if table.entry_id in out:
+                self.problem(
+                    f"a second category '{table.entry_id[:60]}'",
+                    (*path, "categories", n, "entry_id"),
+                    hint="give each category its name and notes once",
+                )
+            elif table.custom_name or table.note:
+                out[table.entry_id] = CustomCategory(table.entry_id, table.custom_name, table.note)
+        return tuple(out.values())
 
     def selection(self, table: SelectionTable, made: str, path: KeyPath, depth: int) -> Selection:
         self.selections += 1
@@ -429,6 +463,15 @@ def _force_data(force: Force) -> dict[str, Any]:
         out["selections"] = [_selection_data(s) for s in force.selections]
     if force.forces:
         out["forces"] = [_force_data(f) for f in force.forces]
+    if force.custom_categories:
+        out["categories"] = [_category_data(c) for c in force.custom_categories]
+    return out
+
+
+def _category_data(category: CustomCategory) -> dict[str, Any]:
+    out: dict[str, Any] = {"entry_id": category.entry_id}
+    _put(out, "custom_name", category.custom_name)
+    _put(out, "note", category.note)
     return out
 
 

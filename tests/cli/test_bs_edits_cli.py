@@ -22,13 +22,15 @@ from tests.model.bsdata.xml_fixtures import cat, constraint, cost, entry, gst
 from tui.cli import main
 
 FORCES = (
-    '<categoryEntries><categoryEntry id="spies" name="Spies"/></categoryEntries>'
+    '<categoryEntries><categoryEntry id="hq" name="HQ"/><categoryEntry id="troops" '
+    'name="Troops"/><categoryEntry id="troops2" name="Troops"/></categoryEntries>'
     '<forceEntries><forceEntry id="army" name="Army"><forceEntries>'
     '<forceEntry id="wing" name="Wing"/><forceEntry id="flank" name="Flank"/>'
-    "</forceEntries><categoryLinks>"
-    '<categoryLink id="army-spies" name="Spies" targetId="spies"/></categoryLinks>'
-    "</forceEntry></forceEntries>"
+    '</forceEntries><categoryLinks><categoryLink id="l-hq" targetId="hq"/>'
+    '<categoryLink id="l-tr" targetId="troops"/><categoryLink id="l-tr2" targetId="troops2"/>'
+    "</categoryLinks></forceEntry></forceEntries>"
 )
+"""An Army (linking HQ and two categories named Troops) holding Wings and Flanks."""
 
 
 def _group(gid: str, name: str, inner: str) -> str:
@@ -57,10 +59,9 @@ SQUAD = entry(
 SECRET = entry(
     "secret",
     "Secret",
-    cost(6)
-    + '<categoryLinks><categoryLink id="s" targetId="spies" primary="true"/></categoryLinks>',
+    cost(6) + '<categoryLinks><categoryLink id="s" targetId="hq" primary="true"/></categoryLinks>',
 ).replace('name="Secret"', 'name="Secret" hidden="true"')
-"""Hidden, and listed under the Army's category Spies: so BattleScribe reports it at the
+"""Hidden, and listed under the Army's category HQ: so BattleScribe reports it at the
 force's top (``SEMANTICS.md`` rule 24)."""
 
 
@@ -179,6 +180,36 @@ def test_rename_refuses_nothing_to_change_and_an_unknown_target(game: Path, list
     assert "no selection or force 'Nobody' in the list" in err
     err = refused(game, listed, "rename", str(listed), "Squad", "x" * 100_001)
     assert "a name is at most 100,000 characters" in err
+
+
+def test_rename_category_names_a_forces_category_by_name_or_id(game: Path, listed: Path) -> None:
+    """BattleScribe's Customise of a category: written in the list under the force, by
+    the category's id, and taken away by "" as a force's name is."""
+    code, out, _ = edit(game, "rename", str(listed), "Army", "Command", "--category", "hq")
+    assert (code, out.splitlines()[1]) == (0, "75/100 pts: valid")
+    assert forces(listed)[0]["categories"] == [{"entry_id": "hq", "custom_name": "Command"}]
+    notes = ("--notes", "zone\nalpha")
+    assert edit(game, "rename", str(listed), "Army", *notes, "--category", "command")[0] == 0
+    assert forces(listed)[0]["categories"] == [
+        {"entry_id": "hq", "custom_name": "Command", "note": "zone\nalpha"}
+    ]
+    assert edit(game, "rename", str(listed), "Army", "Odds", "--category", "uncategorised")[0] == 0
+    assert edit(game, "rename", str(listed), "Army", "", "--category", "HQ", "--notes", "")[0] == 0
+    assert forces(listed)[0]["categories"] == [{"entry_id": "(No Category)", "custom_name": "Odds"}]
+    assert "custom_name" not in forces(listed)[0]
+
+
+def test_rename_category_refuses_what_the_force_has_not(game: Path, listed: Path) -> None:
+    err = refused(game, listed, "rename", str(listed), "Army", "X", "--category", "Elite")
+    assert "no category 'Elite' in Army" in err
+    assert "its categories: Uncategorised, HQ, Troops, Troops" in err
+    err = refused(game, listed, "rename", str(listed), "Army", "X", "--category", "TROOPS")
+    assert "'TROOPS' names 2 categories of Army" in err
+    assert "troops2 (Troops)" in err
+    assert edit(game, "rename", str(listed), "Army", "X", "--category", "troops")[0] == 0
+    assert forces(listed)[0]["categories"] == [{"entry_id": "troops", "custom_name": "X"}]
+    err = refused(game, listed, "rename", str(listed), "Squad", "X", "--category", "hq")
+    assert "'Squad' is a selection, not a force" in err
 
 
 def test_limit_sets_removes_and_lists_a_lists_limits(game: Path, listed: Path) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from model.bsdata import building
+from model.bsdata import building, roster_edits
 from model.bsdata.data import CategoryEntry
 from model.bsdata.engine import Engine, roster_catalogues, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
@@ -109,30 +109,33 @@ class SpecEngine:
         self._edit(lambda: building.remove_force(self.roster, force_id))
 
     def select(self, force_id: str, parent_id: str | None, entry_id: str) -> dict[str, Any]:
-        before_place = self._place_ids(force_id, parent_id)
+        before_place = self._place(force_id, parent_id)
         new, _ = self._edit(
             lambda: building.add_selection(self.system, self.roster, force_id, parent_id, entry_id)
         )
-        after_place = self._place_ids(force_id, parent_id)
+        after_place = self._place(force_id, parent_id)
         created = next((i for i in after_place if i in new and i not in before_place), None)
+        if created is None:  # selected again inside a selection: the one there grew
+            created = next((i for i, n in after_place.items() if n > before_place.get(i, n)), None)
         return self._outputs(new, created, "selectionId")
 
-    def _place_ids(self, force_id: str, parent_id: str | None) -> list[str]:
+    def _place(self, force_id: str, parent_id: str | None) -> dict[str, int]:
+        """The selections in a place, each with its number."""
         for force in _forces(self.roster.forces):
             if force.id != force_id:
                 continue
             if parent_id is None:
-                return [s.id for s in force.selections]
+                return {s.id: s.number for s in force.selections}
             for selection in _selections(force.selections):
                 if selection.id == parent_id:
-                    return [s.id for s in selection.selections]
-        return []
+                    return {s.id: s.number for s in selection.selections}
+        return {}
 
     def deselect(self, selection_id: str) -> None:
-        self._edit(lambda: building.remove_selection(self.roster, selection_id))
+        self._edit(lambda: building.deselect(self.system, self.roster, selection_id))
 
     def set_count(self, selection_id: str, count: int) -> None:
-        self._edit(lambda: building.set_number(self.roster, selection_id, count))
+        self._edit(lambda: building.set_count(self.system, self.roster, selection_id, count))
 
     def duplicate(self, selection_id: str) -> dict[str, Any]:
         made: list[str] = []
@@ -151,8 +154,29 @@ class SpecEngine:
         )
 
     def customize(
-        self, force_id: str, selection_id: str | None, name: str | None, notes: str | None
+        self,
+        force_id: str,
+        selection_id: str | None,
+        name: str | None,
+        notes: str | None,
+        category_id: str | None = None,
     ) -> None:
+        """BattleScribe's Customise: the category ``category_id`` of the force when given,
+        else the selection, else the force itself (the suite's targeting rules)."""
+        if category_id is not None:
+            if name is not None:
+                self._edit(
+                    lambda: roster_edits.set_category_custom_name(
+                        self.system, self.roster, force_id, category_id, name
+                    )
+                )
+            if notes is not None:
+                self._edit(
+                    lambda: roster_edits.set_category_custom_notes(
+                        self.system, self.roster, force_id, category_id, notes
+                    )
+                )
+            return
         if name is not None:
             self._edit(lambda: building.set_custom_name(self.roster, force_id, selection_id, name))
         if notes is not None:
@@ -231,7 +255,13 @@ class SpecEngine:
                 self._selection(engine, found, written, rows, s) for s in force.selections
             ],
             "categories": [
-                {"name": c.name, "entryId": c.entry_id, "primary": c.primary}
+                {
+                    "name": c.name,
+                    "entryId": c.entry_id,
+                    "primary": c.primary,
+                    "customName": c.custom_name,
+                    "customNotes": c.note,
+                }
                 for c in facts.categories
             ],
             "childForces": [self._force(engine, found, written, f) for f in force.forces],

@@ -21,8 +21,6 @@ UNCATEGORISED = (
     "Choice (New Recruit's, whose expectations warband meets): a parent-scope constraint of an"
     " entry with no category is checked, where BattleScribe skips it (SEMANTICS.md rule 21)."
 )
-EDITS = "The building API has no child forces, duplicates or custom notes yet (item 6)."
-COLLECTIVE = "Collective entries are not yet kept to one number per model as BattleScribe does."
 NEW_RECRUIT = (
     "The data uses New Recruit's extensions to the format (modifier type replace), which"
     " warband refuses (issue 33)."
@@ -30,24 +28,15 @@ NEW_RECRUIT = (
 UNKNOWN = "Not diagnosed yet: see the first difference `python -m tests.conformance` prints."
 
 FAILING: dict[str, str] = {
-    "collective-child-inherits-number": COLLECTIVE,
-    "collective-constraint-per-model": COLLECTIVE,
-    "collective-group-constraint-per-model": COLLECTIVE,
-    "collective-group-default-scaling": COLLECTIVE,
-    "collective-instance-amount": COLLECTIVE,
-    "collective-is-duplicate": COLLECTIVE,
-    "collective-per-model-operations": COLLECTIVE,
     "constraint-entry-link-merged": LINK_CONSTRAINT,
     "constraint-forces-field-on-forceentry": ONE_FINDING,
     "constraint-max-violation": UNCATEGORISED,
-    "customization-category": EDITS,
     "modifier-decrement-name": UNKNOWN,
     "modifier-group-with-repeat": UNKNOWN,
     "modifier-numeric-on-name": UNKNOWN,
     "modifier-repeat-cost-self-reference": UNKNOWN,
     "modifier-repeat-shared-flag": UNKNOWN,
     "modifier-string-increment-numeric": UNKNOWN,
-    "roundtrip-reload-roster": UNKNOWN,
     "scope-parent": UNCATEGORISED,
     "selection-deselect-then-reselect": UNKNOWN,
     "wh40k-10e-create-army": NEW_RECRUIT,

@@ -252,6 +252,7 @@ def _act(
             selection_id,
             step.get("customName"),
             step.get("customNotes"),
+            step.get("categoryEntryId"),
         )
         return None
     if action in ("loadRoster", "reload"):

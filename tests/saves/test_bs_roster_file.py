@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.bsdata.roster import BsRoster, CostLimit, Force, Selection
+from model.bsdata.roster import BsRoster, CostLimit, CustomCategory, Force, Selection
 from model.bsdata.roster_toml import BsRosterFile
 from model.core.problems import RosterError, SaveError
 from model.core.safe_text import terminal_safe
@@ -263,6 +263,13 @@ forces = st.builds(
     custom_name=texts,
     note=texts,
     selections=selections(3),
+    custom_categories=st.lists(
+        st.builds(CustomCategory, entry_id=ids, custom_name=texts, note=texts).filter(
+            lambda c: bool(c.custom_name or c.note)
+        ),
+        max_size=3,
+        unique_by=lambda c: c.entry_id,
+    ).map(tuple),
     forces=st.lists(
         st.builds(
             Force,

@@ -1,6 +1,6 @@
 """``warband count``, ``rename``, ``limit`` and ``duplicate``: the builder's other edits of
-a list over BattleScribe data (``+``/``-``, ``r``, ``l``), and BattleScribe's Duplicate,
-from the command line.
+a list over BattleScribe data (``+``/``-``, ``r``, ``l``), and BattleScribe's Duplicate
+and Customise of a force's category, from the command line.
 
 Apart from ``bs_editing`` (``add``, ``add-force``, ``remove``), which finds what the data
 offers in a place; these change what the list already holds, found by the names a
@@ -38,8 +38,10 @@ MAX_COUNT = 1_000_000
 
 def cmd_count(args: argparse.Namespace, out: TextIO) -> int:
     """``warband count LIST SELECTION N``: the selection taken N times (the builder's
-    ``+``/``-``); what it holds is left as it is."""
-    from model.bsdata.building import set_number
+    ``+``/``-``, ``building.count_to``): a collective one N per model of what holds it,
+    and what its models carry collectively following its number; what else it holds is
+    left as it is."""
+    from model.bsdata.building import count_to
 
     only_bs(args)
     if not 1 <= args.number <= MAX_COUNT:
@@ -52,7 +54,7 @@ def cmd_count(args: argparse.Namespace, out: TextIO) -> int:
         )
     saved, system = open_list(args)
     _, selection = find_selection(saved.roster, args.selection)
-    edited = set_number(saved.roster, selection.id, args.number)
+    edited = count_to(system, saved.roster, selection.id, args.number)
     return save_edit(args, out, saved.system, edited, system)
 
 
@@ -87,8 +89,10 @@ def _target(roster: BsRoster, wanted: str) -> tuple[Force, Selection | None]:
 
 
 def cmd_rename(args: argparse.Namespace, out: TextIO) -> int:
-    """``warband rename LIST WHAT [NAME] [--notes TEXT]``: a selection or a force given a
-    name of its own (empty: its own name taken away), notes of its own, or both."""
+    """``warband rename LIST WHAT [NAME] [--notes TEXT] [--category CATEGORY]``: a
+    selection or a force given a name of its own (empty: its own name taken away), notes
+    of its own, or both; with ``--category``, one of the force's categories (BattleScribe
+    names them as it names forces: "HQ" shown as "Command HQ")."""
     from model.bsdata.building import set_custom_name, set_custom_notes
 
     only_bs(args)
@@ -100,6 +104,15 @@ def cmd_rename(args: argparse.Namespace, out: TextIO) -> int:
         )
     saved, system = open_list(args)
     force, selection = _target(saved.roster, args.what)
+    if args.category is not None:
+        if selection is not None:
+            refuse(
+                "a category is a force's",
+                f"'{_shown(args.what)}' is a selection, not a force",
+                "name the force: warband rename LIST FORCE NAME --category CATEGORY",
+            )
+        edited = _rename_category(system, saved.roster, force, args)
+        return save_edit(args, out, saved.system, edited, system)
     selection_id = selection.id if selection is not None else None
     edited = saved.roster
     if args.name is not None:
@@ -107,6 +120,48 @@ def cmd_rename(args: argparse.Namespace, out: TextIO) -> int:
     if args.notes is not None:
         edited = set_custom_notes(edited, force.id, selection_id, args.notes)
     return save_edit(args, out, saved.system, edited, system)
+
+
+def _shown(text: str) -> str:
+    from model.core.safe_text import terminal_safe
+
+    return terminal_safe(text)
+
+
+def _rename_category(
+    system: GameSystem, roster: BsRoster, force: Force, args: argparse.Namespace
+) -> BsRoster:
+    """``roster`` with the category ``args.category`` of ``force`` (its name, the name
+    given it, or its category entry's id, case aside) given ``args.name``/``args.notes``."""
+    from model.bsdata.ros_content import force_categories
+    from model.bsdata.roster_edits import set_category_custom_name, set_category_custom_notes
+
+    categories = force_categories(system, force)
+    key = args.category.casefold()
+    found = [c for c in categories if c.entry_id == args.category] or [
+        c for c in categories if key in (c.name.casefold(), c.custom_name.casefold())
+    ]
+    where = _shown(force.custom_name or force.name)
+    if not found:
+        names = ", ".join(c.name for c in categories)
+        refuse(
+            f"no category '{_shown(args.category)}' in {where}",
+            "no category of the force has that name or id",
+            f"its categories: {_shown(names)}" if names else "its kind of force has none",
+        )
+    if len(found) > 1:
+        ids = ", ".join(f"{c.entry_id} ({c.name})" for c in found[:8])
+        refuse(
+            f"'{_shown(args.category)}' names {len(found)} categories of {where}",
+            f"it could be {_shown(ids)}",
+            "give the category's id instead",
+        )
+    category_id = found[0].entry_id
+    if args.name is not None:
+        roster = set_category_custom_name(system, roster, force.id, category_id, args.name)
+    if args.notes is not None:
+        roster = set_category_custom_notes(system, roster, force.id, category_id, args.notes)
+    return roster
 
 
 def _cost_type(system: GameSystem, wanted: str) -> CostType:

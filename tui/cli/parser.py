@@ -172,8 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "rename",
-        help="give a selection or force of a list over BattleScribe data a name of its own, "
-        "or notes",
+        help="give a selection, force or force's category of a list over BattleScribe data "
+        "a name of its own, or notes",
     )
     p.add_argument("file", type=Path, help="the list (.toml)")
     p.add_argument("what", metavar="WHAT", help="the selection's or force's name or id")
@@ -181,6 +181,11 @@ def build_parser() -> argparse.ArgumentParser:
         "name", nargs="?", help='its own name, shown instead of the entry\'s ("" for none)'
     )
     p.add_argument("--notes", metavar="TEXT", help='notes of its own ("" for none)')
+    p.add_argument(
+        "--category",
+        metavar="CATEGORY",
+        help="name one of the force WHAT's categories instead (its name or id)",
+    )
 
     p = sub.add_parser(
         "limit", help="set or remove a list's limit of a cost (BattleScribe data); show them"

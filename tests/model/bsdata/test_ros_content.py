@@ -6,6 +6,7 @@ element by element, and checked against BattleScribe's own schema."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from xml.etree.ElementTree import Element
 
 import xmlschema
@@ -13,7 +14,7 @@ import xmlschema
 from model.bsdata.ros_content import ros_content
 from model.bsdata.ros_read import NAMESPACE, read_ros
 from model.bsdata.ros_write import ros_bytes
-from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.roster import BsRoster, CustomCategory, Force, Selection
 from tests.model.bsdata.shared_data import BSDATA
 from tests.model.bsdata.test_ros_write import parsed
 from tests.model.bsdata.xml_fixtures import cat, cost, gst, system
@@ -100,6 +101,10 @@ ROSTER = BsRoster(
                 Selection("s4", "scout", "Scout", type="unit", custom_name="Ghost", note="quiet"),
             ),
             forces=(Force("f2", "wing", "cat", "Wing", "Faction"),),
+            custom_categories=(
+                CustomCategory("(No Category)", "", "odds and ends"),
+                CustomCategory("hq", "Command HQ", "Deployment zone alpha"),
+            ),
         ),
     ),
 )
@@ -219,6 +224,44 @@ def test_a_force_holds_its_publications_and_categories_uncategorised_first() -> 
     ]
 
 
+def test_a_forces_categories_carry_the_names_and_notes_the_player_gave_them() -> None:
+    """BattleScribe writes a force category's custom name as an attribute after its
+    ``entryId`` and its notes as a ``<customNotes>`` inside it (``Category`` is a
+    ``RosterElementBase``); those the player did not name carry neither."""
+    outer = next(written().iter(NS + "force"))
+    holder = outer.find(NS + "categories")
+    assert holder is not None
+    shown = [
+        (c.get("entryId"), c.get("customName"), c.findtext(NS + "customNotes"))
+        for c in holder.findall(NS + "category")
+    ]
+    assert shown == [
+        ("(No Category)", None, "odds and ends"),
+        ("troops", None, None),
+        ("hq", "Command HQ", "Deployment zone alpha"),
+    ]
+    hq = holder.findall(NS + "category")[2]
+    assert list(hq.attrib) == ["id", "name", "entryId", "customName", "primary"]
+
+
+def test_a_named_category_the_force_has_not_is_not_written_with_the_data() -> None:
+    """With the game data, a force's categories are the data's: a name kept for a
+    category its force entry no longer links (the data changed) is not written as one;
+    without the data, the named categories are all the file can say, and are written."""
+    (force,) = ROSTER.forces
+    gone = replace(force, custom_categories=(CustomCategory("gone", "Lost"),))
+    roster = replace(ROSTER, forces=(gone,))
+    with_data = parsed(ros_bytes(roster, ros_content(system(GAME, FACTION), roster)))
+    assert "gone" not in [c.get("entryId") for c in with_data.iter(NS + "category")]
+    without = parsed(ros_bytes(roster))
+    assert [(c.get("entryId"), c.get("customName")) for c in without.iter(NS + "category")] == [
+        ("gone", "Lost")
+    ]
+    back = read_ros(without, "out.ros")
+    assert not isinstance(back, list)
+    assert back.forces[0].custom_categories == (CustomCategory("gone", "Lost"),)
+
+
 def test_a_page_is_written_as_its_modifiers_leave_it() -> None:
     """BattleScribe applies modifiers of ``page`` (the spec ``modifier-entry-page``): the
     scout's page 5 is set to 50 by a group whose condition holds (the force holds a
@@ -255,6 +298,7 @@ def test_it_reads_back_as_the_roster_with_its_names_as_modified() -> None:
                 force.note,
                 (renamed, scout),
                 force.forces,
+                force.custom_categories,
             ),
         ),
     )

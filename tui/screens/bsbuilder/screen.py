@@ -22,7 +22,7 @@ from model.bsdata.building import (
     choices,
     remove_force,
     remove_selection,
-    set_number,
+    step_number,
 )
 from model.bsdata.roster import BsRoster, Selection
 from model.bsdata.roster_bounds import MAX_NUMBER
@@ -69,14 +69,17 @@ class BsBuilderScreen(AskingKeys):
             "more",
             "plus",
             "More",
-            "Take the selection under the cursor once more.",
+            "Take the selection under the cursor once more: a collective one (a weapon every"
+            " model of a unit carries) once more per model, and what a selection's models"
+            " carry collectively follows its number.",
             key_display="+",
         ),
         Command(
             "fewer",
             "minus",
             "Fewer",
-            "Take the selection under the cursor once less (never fewer than once).",
+            "Take the selection under the cursor once less (never fewer than once, or"
+            " than once per model for a collective one).",
             key_display="-",
         ),
         Command(
@@ -296,8 +299,17 @@ dies, the next start offers it back.
         if found is None:
             return
         place, _, selection = found
-        if selection is not None:
-            self.apply(set_number(self.roster, selection.id, selection.number + by), place)
+        if selection is None:
+            return
+        try:
+            after = step_number(self.system, self.roster, selection.id, by)
+        except WarbandError as exc:
+            self.refused("Not changed", exc)
+            return
+        if after is self.roster:
+            self.notify("One per model is the fewest: remove it to take none.", timeout=3)
+            return
+        self.apply(after, place)
 
     def action_details(self) -> None:
         found = self._at()
