@@ -56,7 +56,13 @@ SQUAD = entry(
     cost(50) + f"<selectionEntries>{entry('gun', 'Gun', cost(5))}</selectionEntries>",
     kind="unit",
 )
-SECRET = entry("secret", "Secret", cost(6)).replace('name="Secret"', 'name="Secret" hidden="true"')
+SECRET = entry(
+    "secret",
+    "Secret",
+    cost(6) + '<categoryLinks><categoryLink id="s" targetId="hq" primary="true"/></categoryLinks>',
+).replace('name="Secret"', 'name="Secret" hidden="true"')
+"""Hidden, and listed under the Army's category HQ: so BattleScribe reports it at the
+force's top (``SEMANTICS.md`` rule 24)."""
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -308,13 +314,14 @@ def test_a_hidden_entry_is_added_and_reported(game: Path, listed: Path) -> None:
     assert code == 0
     assert "Secret" not in out
     assert out.splitlines()[-1] == (
-        "(1 more hidden there: add takes one by its name or id, and the list reports it)"
+        "(1 more hidden there: add takes one by its name or id, and the list reports it "
+        "where BattleScribe does)"
     )
     code, out, _ = edit(game, "add", str(listed), "secret")
     assert code == 1
     assert out.splitlines() == [
         "Secret is not offered in Army (hidden there): added as BattleScribe adds it, "
-        "and the list reports it",
+        "and reported where BattleScribe reports it",
         "Faction: Faction, Test Game (BattleScribe data, revision 1)",
         "81/100 pts: NOT VALID (1 error)",
         "  error [bs-hidden] Secret may not be taken here now (the data hides it): remove it",

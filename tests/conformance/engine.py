@@ -20,7 +20,7 @@ from typing import Any
 
 from model.bsdata import building, roster_edits
 from model.bsdata.data import CategoryEntry
-from model.bsdata.engine import Engine, run_engine
+from model.bsdata.engine import Engine, roster_catalogues, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.infos import Infos, category_infos, force_infos, selection_infos
 from model.bsdata.order import in_battlescribe_order
@@ -196,8 +196,15 @@ class SpecEngine:
         engine, found = self.evaluation()
         names = self.system.cost_names()
         used = self._used_cost_types(engine)
+        kinds = self.system.cost_types(roster_catalogues(self.roster))
+        hidden = {c.id for c in kinds if c.hidden}
         costs = [
-            {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
+            {
+                "name": names.get(c.type_id, c.type_id),
+                "typeId": c.type_id,
+                "value": c.value,
+                "hidden": c.type_id in hidden,
+            }
             for c in found.totals
             if c.type_id in used
         ]
@@ -229,8 +236,8 @@ class SpecEngine:
 
     def _force(self, engine: Engine, found: Evaluation, written: RosContent, force: Force) -> State:
         at = next(i for i, p in enumerate(engine.tree.forces) if p.force.id == force.id)
-        placed = engine.tree.forces[at]
         rows = {p.selection.id: i for i, p in enumerate(engine.tree.selections)}
+        facts = written.forces.get(force.id, ForceFacts())
         return {
             "id": force.id,
             "name": force.name,
@@ -239,7 +246,10 @@ class SpecEngine:
             "catalogueName": force.catalogue_name,
             "customName": force.custom_name,
             "customNotes": force.note,
-            "hidden": bool(placed.entry is not None and placed.entry.hidden),
+            "hidden": engine.force_hidden(at),
+            "publicationId": facts.publication_id,
+            "page": facts.page,
+            "publications": [{"id": p.id, "name": p.name} for p in facts.publications],
             **_infos(force_infos(engine, at)),
             "selections": [
                 self._selection(engine, found, written, rows, s) for s in force.selections
@@ -252,7 +262,7 @@ class SpecEngine:
                     "customName": c.custom_name,
                     "customNotes": c.note,
                 }
-                for c in written.forces.get(force.id, ForceFacts()).categories
+                for c in facts.categories
             ],
             "childForces": [self._force(engine, found, written, f) for f in force.forces],
         }
@@ -271,12 +281,13 @@ class SpecEngine:
         placed = engine.tree.selections[at]
         final = engine.finals[at]
         names = self.system.cost_names()
-        declared = {c.type_id for c in placed.node.costs} if placed.node is not None else set()
         costs = [
             {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
             for c in found.selection_costs.get(selection.id, ())
-            if c.type_id in declared
         ]
+        # the book it cites, among those its force's catalogue can cite
+        force_facts = written.forces.get(engine.tree.forces[placed.force].force.id, ForceFacts())
+        book = next((p for p in force_facts.publications if p.id == facts.publication_id), None)
         categories = []
         for number, category_id in enumerate(found.categories.get(selection.id, ())):
             category = self.system.find(category_id)
@@ -300,6 +311,7 @@ class SpecEngine:
             "categories": categories,
             "page": facts.page,
             "publicationId": facts.publication_id,
+            "publicationName": book.name if book is not None else "",
             "customName": selection.custom_name,
             "customNotes": selection.note,
             **_infos(selection_infos(engine, at)),

@@ -179,12 +179,13 @@ def _meant(every: tuple[Choice, ...], name: str | None, entry_id: str | None, pl
 
 def _hidden_note(chosen: Choice, place: str) -> str:
     """Said when an entry the builder leaves out is added: BattleScribe adds it too, and
-    the verdict below reports it."""
+    the verdict below reports it where BattleScribe would (``SEMANTICS.md`` rule 24: at a
+    force's top, only under a primary category)."""
     from model.core.safe_text import terminal_safe
 
     return terminal_safe(
         f"{chosen.name} is not offered in {place} (hidden there): added as BattleScribe "
-        "adds it, and the list reports it"
+        "adds it, and reported where BattleScribe reports it"
     )
 
 
@@ -210,7 +211,7 @@ def _choices_text(place: str, every: tuple[Choice, ...], names: dict[str, str]) 
     hidden = len(every) - len(offered)
     more = (
         [f"({hidden} more hidden there: add takes one by its name or id, and the list "
-         "reports it)"]
+         "reports it where BattleScribe does)"]
         if hidden
         else []
     )  # fmt: skip

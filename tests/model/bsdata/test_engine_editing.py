@@ -197,16 +197,21 @@ def test_an_edit_of_an_id_the_roster_lacks_is_refused() -> None:
         set_custom_name(start, "f9", None, "X")
 
 
+PRIMARY = '<categoryLinks><categoryLink id="p" targetId="spies" primary="true"/></categoryLinks>'
 HIDDEN = system(
-    gst(TEAM),
+    gst('<categoryEntries><categoryEntry id="spies" name="Spies"/></categoryEntries>' + TEAM),
     cat(
         "<selectionEntries>"
         + entry("v", "Scout", cost(3))
         + entry("h", "Scout", cost(4)).replace('name="Scout"', 'name="Scout" hidden="true"')
-        + entry("x", "Secret", cost(6)).replace('name="Secret"', 'name="Secret" hidden="true"')
+        + entry("x", "Secret", cost(6) + PRIMARY).replace(
+            'name="Secret"', 'name="Secret" hidden="true"'
+        )
         + "</selectionEntries>"
     ),
 )
+"""Scout, a hidden Scout and the hidden Secret (in the primary category Spies, so that
+BattleScribe reports it at a force's top: ``SEMANTICS.md`` rule 24)."""
 
 
 def test_a_hidden_entry_is_selected_when_asked_and_reported() -> None:
