@@ -181,3 +181,17 @@ def test_any_bytes_give_a_value_or_a_refusal_never_an_exception(data: bytes) -> 
         root = element_of(parsed)
         if not isinstance(root, XmlRefused):
             read_catalogue(root, "random.json")
+
+
+def test_elements_past_the_cap_are_refused_before_they_are_made() -> None:
+    """A list of plain values or nulls is one element per item, which the guard's count
+    of containers does not see: ``"a",`` is as cheap as ``<a/>``, so it is held to the
+    cap on elements XML is (``most`` here, small to stay fast)."""
+    plain = {"catalogue": {"id": "c", "alias": ["a"] * 10}}
+    nulls = {"catalogue": {"id": "c", "selectionEntries": [{"id": "e"}] + [None] * 10}}
+    for document in (plain, nulls):
+        refused = element_of(document, most=10)
+        assert isinstance(refused, XmlRefused), document
+        assert refused.message == "it has over 10 elements, the most warband reads"
+        assert not isinstance(element_of(document, most=20), XmlRefused)
+    assert not isinstance(element_of(JSON_DOC, most=20), XmlRefused)
