@@ -195,3 +195,46 @@ def test_elements_past_the_cap_are_refused_before_they_are_made() -> None:
         assert refused.message == "it has over 10 elements, the most warband reads"
         assert not isinstance(element_of(document, most=20), XmlRefused)
     assert not isinstance(element_of(JSON_DOC, most=20), XmlRefused)
+
+
+def _places(value: Any, at: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Every place in a document where a value sits, the root's own aside."""
+    places = [at] if len(at) > 1 else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            places.extend(_places(item, (*at, key)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            places.extend(_places(item, (*at, index)))
+    return places
+
+
+PLACES = _places(JSON_DOC)
+HOSTILE: st.SearchStrategy[Any] = st.sampled_from(
+    [
+        *(None, [], ["x"], [1, "a"], [None], [[]], [{}], {}, {"$text": [1]}),
+        *(0, -1, 1e308, True, "", "x\x00\x1b[2J\u202e", "9" * 400, "NaN", "-1e999"),
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(PLACES), HOSTILE)
+def test_a_field_of_the_wrong_type_is_a_problem_of_the_file_never_an_exception(
+    place: tuple[str | int, ...], value: Any
+) -> None:
+    """A list where text is expected, a number or null for a name, an object for a
+    number: New Recruit's JSON has no schema to stop them, so each must be read as
+    XML's reader reads odd attributes (a problem naming the file) or refused."""
+    document = json.loads(json.dumps(JSON_DOC))
+    holder = document
+    for step in place[:-1]:
+        holder = holder[step]
+    holder[place[-1]] = value
+    parsed = parse_json(json.dumps(document).encode())
+    assert not isinstance(parsed, XmlRefused)
+    root = element_of(parsed)
+    if isinstance(root, XmlRefused):
+        return
+    _, problems = read_catalogue(root, "Odd.json")
+    assert all(problem.file == "Odd.json" for problem in problems)
