@@ -50,6 +50,8 @@ from model.bsdata.roster_edits import (
     NewIds,
     all_forces,
     edit_force,
+    refuse_past_cap,
+    selection_count,
 )
 from model.bsdata.roster_edits import duplicate_selection as duplicate_selection
 from model.bsdata.roster_edits import remove_force as remove_force
@@ -301,7 +303,12 @@ def _defaults(
 def _fill(
     system: GameSystem, roster: BsRoster, force_id: str, parents: list[str], ids: NewIds
 ) -> BsRoster:
-    """Add the defaults inside each of ``parents``, then inside those, level by level."""
+    """Add the defaults inside each of ``parents``, then inside those, level by level.
+    Each level may hold more than the last (an entry that must hold eight of another,
+    which must hold eight of a third...): data of a few lines would ask for 8 ** 10
+    selections, so the roster's room is counted as they are made and the edit refused
+    once they would take it past ``MAX_SELECTIONS``."""
+    held = selection_count(roster)
     for _ in range(MAX_DEFAULT_DEPTH):
         if not parents:
             break
@@ -311,6 +318,8 @@ def _fill(
             force, parent, options = _place(engine, force_id, parent_id)
             more = _defaults(engine, force, parent, options, ids)
             if more:
+                held += len(more)
+                refuse_past_cap(held, "what it must hold")
                 added.append((parent_id, more))
         for parent_id, more in added:
             roster = _add(roster, force_id, parent_id, more)
@@ -453,6 +462,7 @@ def add_selection(
     number = max(1, min(number, MAX_SELECTED))
     if parent is not None:
         return _select_inside(system, roster, engine, parent, node, number)
+    refuse_past_cap(len(engine.tree.selections) + 1, "another selection")
     ids = NewIds(roster)
     name = engine.in_place(node, force, parent).name
     one = _new(node, name, number, ids.new("s"))

@@ -71,6 +71,29 @@ class NewIds:
         return f"{prefix}{n}"
 
 
+def selection_count(roster: BsRoster) -> int:
+    """How many selections ``roster`` holds, in every force and at every depth."""
+    return sum(1 for f in all_forces(roster.forces) for _ in all_selections(f.selections))
+
+
+def refuse_past_cap(total: int, what: str) -> None:
+    """Refuse an edit after which a roster would hold ``total`` selections, when that is
+    past ``MAX_SELECTIONS``: a roster file holds no more, so the list would not read
+    back. Every edit that makes selections (a copy, an entry and its defaults, a
+    collective entry per model) asks here before it makes them, so what it costs is
+    bounded by the cap and not by the numbers or the nesting the data names."""
+    if total > MAX_SELECTIONS:
+        raise RosterError(
+            "Too many selections",
+            [
+                Problem(
+                    f"{what} would take the list past {MAX_SELECTIONS:,} selections",
+                    hint="a roster file holds no more; remove some first",
+                )
+            ],
+        )
+
+
 def _no_selection(selection_id: str) -> RosterError:
     return RosterError(
         "No such selection",
@@ -212,18 +235,10 @@ def duplicate_selection(
     def place(around: tuple[Selection, ...], at: int) -> tuple[Selection, ...]:
         original = around[at]
         size = sum(1 for _ in all_selections((original,)))
-        held = sum(1 for f in all_forces(roster.forces) for _ in all_selections(f.selections))
-        if held + size > MAX_SELECTIONS:
-            raise RosterError(
-                "Too many selections",
-                [
-                    Problem(
-                        f"a copy of {terminal_safe(original.custom_name or original.name)} "
-                        f"would take the list past {MAX_SELECTIONS:,} selections",
-                        hint="a roster file holds no more; remove some first",
-                    )
-                ],
-            )
+        refuse_past_cap(
+            selection_count(roster) + size,
+            f"a copy of {terminal_safe(original.custom_name or original.name)}",
+        )
         return (*around[: at + 1], copy(original), *around[at + 1 :])
 
     edited = _edit_siblings(roster, selection_id, place)
