@@ -341,3 +341,21 @@ def test_the_edits_take_only_lists_over_battlescribe_data(
     assert code == 2
     assert "warband open" in err
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "command", ["add", "add-force", "remove", "count", "duplicate", "rename", "limit"]
+)
+def test_each_edits_help_says_what_it_does_its_exits_and_an_example(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``warband count --help`` alone must tell a player what the command does, what
+    becomes of the file and what its exit codes mean, with an example to copy."""
+    with pytest.raises(SystemExit) as exited:
+        main([command, "--help"])
+    assert exited.value.code == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "over BattleScribe data" in shown or "(BattleScribe data)" in shown
+    assert "Exit 0: the list is valid; 1: it breaks a rule" in shown
+    assert "2: the edit cannot be made (the file is left as it was)" in shown
+    assert f"example: warband {command} army.toml" in shown
