@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 from model.bsdata.collective import Collective, renumbered
 from model.bsdata.data import Cost, ForceEntry
 from model.bsdata.engine import Engine, run_engine
+from model.bsdata.order import name_key
 from model.bsdata.queries import Ctx
 from model.bsdata.resolve import Node, Options
 from model.bsdata.roster import BsRoster, Force, Selection
@@ -435,9 +436,12 @@ def _force_depth(forces: tuple[Force, ...], force_id: str, depth: int = 1) -> in
 def _by_name(forces: tuple[Force, ...], new: Force) -> tuple[Force, ...]:
     """``forces`` with ``new`` before the first whose name comes after its name (case
     aside): child forces in the order BattleScribe lists them (its render layer sorts
-    them by name; the spec suite's ``ordering-nested-forces``)."""
-    key = new.name.casefold()
-    at = next((n for n, f in enumerate(forces) if f.name.casefold() > key), len(forces))
+    them by name; the spec suite's ``ordering-nested-forces``), compared as
+    ``model.bsdata.order`` compares names for all BattleScribe shows, so the two orders
+    cannot drift apart ("ß" after "Sz", as Java has it, where ``casefold`` put it
+    before)."""
+    key = name_key(new.name)
+    at = next((n for n, f in enumerate(forces) if name_key(f.name) > key), len(forces))
     return (*forces[:at], new, *forces[at:])
 
 

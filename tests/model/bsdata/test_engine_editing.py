@@ -21,6 +21,7 @@ from model.bsdata.building import (
     set_number,
 )
 from model.bsdata.evaluate import evaluate
+from model.bsdata.order import in_battlescribe_order
 from model.bsdata.picking import meant, path_of
 from model.bsdata.roster import BsRoster, Force
 from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_SELECTIONS, MAX_TEXT
@@ -349,3 +350,21 @@ def test_an_entry_added_to_a_full_roster_is_refused() -> None:
     with pytest.raises(RosterError, match="another selection would take the list past"):
         add_selection(ARMS, full, "f1", None, "tank")
     assert add_selection(ARMS, remove_selection(full, "t0"), "f1", None, "tank") != full
+
+
+def test_a_force_inside_a_force_sits_where_battlescribes_order_puts_it() -> None:
+    """The wings are kept in the order ``model.bsdata.order`` shows them, whatever the
+    names: Java compares "ß" as one letter after "s", where ``casefold`` reads "ss"."""
+    kinds = '<forceEntry id="sz" name="Sz Wing"/><forceEntry id="eszett" name="ß Wing"/>'
+    game = system(
+        gst(
+            '<forceEntries><forceEntry id="army" name="Army"><forceEntries>'
+            f"{kinds}</forceEntries></forceEntry></forceEntries>"
+        ),
+        cat(""),
+    )
+    built = new_force(game, empty(), "cat", "army")
+    for kind in ("sz", "eszett"):
+        built = new_force(game, built, "cat", kind, parent_force_id="f1")
+    assert [f.name for f in built.forces[0].forces] == ["Sz Wing", "ß Wing"]
+    assert in_battlescribe_order(built) == built
