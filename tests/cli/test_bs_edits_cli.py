@@ -343,6 +343,22 @@ def test_the_edits_take_only_lists_over_battlescribe_data(
     assert path.read_bytes() == before
 
 
+def test_add_to_a_force_whose_name_two_share_asks_for_its_id(game: Path, listed: Path) -> None:
+    """Two Wings in the Army: ``--force-name Wing`` could be either, so it is refused as
+    ``remove --force-name`` and ``add-force --in`` refuse it, never the first taken."""
+    for _ in range(2):
+        assert edit(game, "add-force", str(listed), "Wing", "--in", "Army")[0] in (0, 1)
+    err = refused(game, listed, "add", str(listed), "Hero", "--force-name", "wing")
+    assert "'wing' names 2 forces" in err
+    assert "give the force's id instead" in err
+    wing = forces(listed)[0]["forces"][1]
+    assert edit(game, "add", str(listed), "Secret", "--force-name", wing["id"])[0] in (0, 1)
+    assert [s["name"] for s in forces(listed)[0]["forces"][1]["selections"]] == [
+        "Hero",
+        "Secret",
+    ]
+
+
 @pytest.mark.parametrize(
     "command", ["add", "add-force", "remove", "count", "duplicate", "rename", "limit"]
 )

@@ -98,16 +98,14 @@ def find_selection(roster: BsRoster, wanted: str) -> tuple[Force, Selection]:
 
 
 def _force(roster: BsRoster, wanted: str | None) -> Force:
+    """The force ``add`` adds to: the list's first, or the one ``--force-name`` names
+    (found as ``one_force`` finds it, so a name two forces share asks for the id)."""
     forces = forces_of(roster.forces)
     if not forces:
         refuse("the list has no force", "nothing can be added yet", "start it with warband new")
     if wanted is None:
         return forces[0]
-    key = wanted.casefold()
-    for force in forces:
-        if key in (force.id.casefold(), force.name.casefold(), force.custom_name.casefold()):
-            return force
-    refuse(f"no force '{wanted}' in the list", "no force has that name or id")
+    return one_force(roster, wanted)
 
 
 def one_force(roster: BsRoster, wanted: str) -> Force:
