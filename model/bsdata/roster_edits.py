@@ -36,21 +36,25 @@ from model.core.safe_text import terminal_safe, without_controls
 
 
 def all_selections(selections: tuple[Selection, ...]) -> Iterator[Selection]:
-    """Every selection in ``selections`` and inside them, at every depth."""
-    stack = list(selections)
+    """Every selection in ``selections`` and inside them, at every depth, in the order
+    the list holds them (each before what it holds): a message listing the selections a
+    name could mean lists them as the file and ``show`` do. Without recursion, so no
+    nesting a file holds can exhaust the stack."""
+    stack = list(reversed(selections))
     while stack:
         one = stack.pop()
         yield one
-        stack.extend(one.selections)
+        stack.extend(reversed(one.selections))
 
 
 def all_forces(forces: tuple[Force, ...]) -> Iterator[Force]:
-    """Every force in ``forces`` and inside them, at every depth."""
-    stack = list(forces)
+    """Every force in ``forces`` and inside them, at every depth, in the order the list
+    holds them (each before the forces inside it); without recursion."""
+    stack = list(reversed(forces))
     while stack:
         one = stack.pop()
         yield one
-        stack.extend(one.forces)
+        stack.extend(reversed(one.forces))
 
 
 class NewIds:

@@ -40,21 +40,17 @@ def refuse(title: str, message: str, hint: str | None = None) -> NoReturn:
 
 
 def walk_selections(selections: tuple[Selection, ...]) -> list[Selection]:
-    out: list[Selection] = []
-    stack = list(reversed(selections))
-    while stack:
-        selection = stack.pop()
-        out.append(selection)
-        stack.extend(reversed(selection.selections))
-    return out
+    """Every selection at every depth, in the order the list holds them."""
+    from model.bsdata.roster_edits import all_selections
+
+    return list(all_selections(selections))
 
 
 def forces_of(forces: tuple[Force, ...]) -> list[Force]:
-    out: list[Force] = []
-    for force in forces:
-        out.append(force)
-        out.extend(forces_of(force.forces))
-    return out
+    """Every force at every depth, in the order the list holds them."""
+    from model.bsdata.roster_edits import all_forces
+
+    return list(all_forces(forces))
 
 
 T = TypeVar("T")

@@ -25,7 +25,7 @@ from model.bsdata.order import in_battlescribe_order
 from model.bsdata.picking import meant, path_of
 from model.bsdata.roster import BsRoster, Force
 from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_SELECTIONS, MAX_TEXT
-from model.bsdata.roster_edits import all_selections
+from model.bsdata.roster_edits import all_forces, all_selections
 from model.bsdata.system import GameSystem
 from model.core.problems import RosterError
 from tests.model.bsdata.xml_fixtures import (
@@ -368,3 +368,13 @@ def test_a_force_inside_a_force_sits_where_battlescribes_order_puts_it() -> None
         built = new_force(game, built, "cat", kind, parent_force_id="f1")
     assert [f.name for f in built.forces[0].forces] == ["Sz Wing", "ß Wing"]
     assert in_battlescribe_order(built) == built
+
+
+def test_every_selection_and_force_is_walked_in_the_order_the_list_holds_them() -> None:
+    """Each before what it holds, siblings in order: the order a message listing what a
+    name could mean gives them in, as the file and ``show`` do."""
+    squads = (sel("a", "squad", sel("a1", "gun"), sel("a2", "gun")), sel("b", "tank"))
+    assert [s.id for s in all_selections(squads)] == ["a", "a1", "a2", "b"]
+    inner = (Force("w1", "wing", "cat", "Wing"), Force("w2", "wing", "cat", "Wing"))
+    outer = (Force("f1", "army", "cat", "Army", forces=inner), Force("f2", "army", "cat", "Army"))
+    assert [f.id for f in all_forces(outer)] == ["f1", "w1", "w2", "f2"]
