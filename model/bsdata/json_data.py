@@ -62,6 +62,17 @@ def singular(key: str) -> str:
     return key
 
 
+def _kind(value: Any) -> str:
+    """What a JSON value is, in a message's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, list):
+        return "a list"
+    return "text" if isinstance(value, str) else "a number"
+
+
 def _text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -76,10 +87,12 @@ def element_of(document: Any, head: bool = False, most: int = MAX_ELEMENTS) -> E
             'not BattleScribe data: it is not {"gameSystem": ...} or {"catalogue": ...}'
         )
     ((tag, body),) = document.items()
-    if tag not in ROOTS or not isinstance(body, dict):
+    if tag not in ROOTS:
         return XmlRefused(
             f'not BattleScribe data: its root is "{str(tag)[:40]}", not gameSystem or catalogue'
         )
+    if not isinstance(body, dict):
+        return XmlRefused(f'not BattleScribe data: its "{tag}" is {_kind(body)}, not an object')
     root = Element(tag)
     stack: list[tuple[Element, dict[str, Any]]] = [(root, body)]
     made = 1

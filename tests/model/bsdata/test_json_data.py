@@ -136,6 +136,11 @@ def test_json_that_is_not_battlescribe_data_is_refused_by_name() -> None:
         refused = element_of(document)
         assert isinstance(refused, XmlRefused)
         assert refused.message.startswith("not BattleScribe data")
+    said = {"catalogue": 'its "catalogue" is a list', "gameSystem": 'its "gameSystem" is null'}
+    for root, message in said.items():
+        refused = element_of({root: [] if root == "catalogue" else None})
+        assert isinstance(refused, XmlRefused)
+        assert refused.message == f"not BattleScribe data: {message}, not an object"
 
 
 def test_broken_json_is_refused_with_its_line() -> None:
