@@ -15,6 +15,7 @@ import argparse
 import math
 from typing import TYPE_CHECKING, TextIO
 
+from model.bsdata.roster_bounds import MAX_NUMBER
 from tui.cli.bs_editing import (
     find_selection,
     forces_of,
@@ -32,8 +33,9 @@ if TYPE_CHECKING:
     from model.bsdata.roster import BsRoster, Force, Selection
     from model.bsdata.system import GameSystem
 
-MAX_COUNT = 1_000_000
-"""The most of one selection ``count`` takes (what a roster file holds, as ``add``)."""
+MAX_COUNT = MAX_NUMBER
+"""The most of one selection ``count`` takes: what a roster file holds (``add
+--number`` is held to it too)."""
 
 
 def cmd_count(args: argparse.Namespace, out: TextIO) -> int:

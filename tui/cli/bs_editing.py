@@ -21,6 +21,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, TypeVar
 
+from model.bsdata.roster_bounds import MAX_NUMBER
 from saves.peek import is_bs_roster
 from tui.cli.bs_rosters import verdict_text
 from tui.cli.exits import EXIT_INVALID, EXIT_OK
@@ -135,8 +136,8 @@ def cmd_add(args: argparse.Namespace, out: TextIO) -> int:
     if args.name is None and args.id is None:
         print(_choices_text(place, every, system.cost_names()), file=out)
         return EXIT_OK
-    if not 1 <= args.number <= 1_000_000:
-        refuse("cannot add it", f"--number must be 1 to 1,000,000, got {args.number}")
+    if not 1 <= args.number <= MAX_NUMBER:
+        refuse("cannot add it", f"--number must be 1 to {MAX_NUMBER:,}, got {args.number}")
     chosen = _meant(every, args.name, args.id, place)
     edited = add_selection(system, roster, force.id, parent_id, chosen.entry_id, args.number)
     if not chosen.offered:
