@@ -30,7 +30,9 @@ the command line and the conformance runner edit through one module.
 New ids are ``f<n>``/``s<n>`` with the first ``n`` not taken in the roster, counted from
 the number of ids it holds: the same edit of the same roster always gives the same ids.
 Nothing here is proportional to a number the data names: a default's ``number`` is its
-shortfall, capped at ``MAX_NUMBER``.
+shortfall, capped at ``MAX_NUMBER``; the defaults made, however the data fans out level
+by level, are counted against ``MAX_SELECTIONS`` as they are made
+(``roster_edits.refuse_past_cap``), as a collective entry's per model are.
 """
 
 from __future__ import annotations
