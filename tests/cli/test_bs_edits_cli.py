@@ -359,6 +359,19 @@ def test_add_to_a_force_whose_name_two_share_asks_for_its_id(game: Path, listed:
     ]
 
 
+def test_an_empty_name_names_nothing_a_player_has_not_named(game: Path, listed: Path) -> None:
+    """A custom name of "" is none: ``''`` named every selection not renamed (and every
+    category), and asked which of them was meant."""
+    err = refused(game, listed, "count", str(listed), "", "2")
+    assert "no selection '' in the list" in err
+    err = refused(game, listed, "rename", str(listed), "Army", "X", "--category", "")
+    assert "no category '' in Army" in err
+    assert edit(game, "rename", str(listed), "Hero", "Boss")[0] == 0
+    assert edit(game, "rename", str(listed), "Gun", "Boss")[0] == 0
+    err = refused(game, listed, "rename", str(listed), "boss", "X")
+    assert "'boss' names 2 selections or forces" in err
+
+
 @pytest.mark.parametrize(
     "command", ["add", "add-force", "remove", "count", "duplicate", "rename", "limit"]
 )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from model.bsdata.roster_bounds import MAX_NUMBER
 from tui.cli.bs_editing import (
+    called,
     find_selection,
     forces_of,
     one_named,
@@ -87,6 +88,7 @@ def _target(roster: BsRoster, wanted: str) -> tuple[Force, Selection | None]:
         wanted,
         "selection or force",
         "see the list's selections with: warband show LIST (the file has every id)",
+        plural="selections or forces",
     )
 
 
@@ -141,7 +143,7 @@ def _rename_category(
     categories = force_categories(system, force)
     key = args.category.casefold()
     found = [c for c in categories if c.entry_id == args.category] or [
-        c for c in categories if key in (c.name.casefold(), c.custom_name.casefold())
+        c for c in categories if called(c.name, c.custom_name, key)
     ]
     where = _shown(force.custom_name or force.name)
     if not found:

@@ -58,7 +58,11 @@ T = TypeVar("T")
 
 
 def one_named(
-    found: Sequence[tuple[T, Selection | Force]], wanted: str, what: str, hint: str | None = None
+    found: Sequence[tuple[T, Selection | Force]],
+    wanted: str,
+    what: str,
+    hint: str | None = None,
+    plural: str | None = None,
 ) -> T:
     """The one of ``found`` whose selection or force has the id ``wanted``, or else that
     name or custom name, case aside; refused when none has it (with ``hint``) or several
@@ -67,9 +71,7 @@ def one_named(
 
     exact = [(t, s) for t, s in found if s.id == wanted]
     key = wanted.casefold()
-    named = exact or [
-        (t, s) for t, s in found if key in (s.name.casefold(), s.custom_name.casefold())
-    ]
+    named = exact or [(t, s) for t, s in found if called(s.name, s.custom_name, key)]
     if len(named) == 1:
         return named[0][0]
     if not named:
@@ -80,10 +82,17 @@ def one_named(
         )
     ids = ", ".join(f"{s.id} ({terminal_safe(s.custom_name or s.name)})" for _, s in named[:8])
     refuse(
-        f"'{terminal_safe(wanted)}' names {len(named)} {what}s",
+        f"'{terminal_safe(wanted)}' names {len(named)} {plural or what + 's'}",
         f"it could be {ids}",
         f"give the {what}'s id instead",
     )
+
+
+def called(name: str, custom_name: str, key: str) -> bool:
+    """Whether something of this name and custom name is the one a player names by
+    ``key`` (casefolded): its name, or its own name when it has one. An empty custom
+    name is no name: ``''`` must not name everything a player has not renamed."""
+    return key == name.casefold() or (bool(custom_name) and key == custom_name.casefold())
 
 
 def find_selection(roster: BsRoster, wanted: str) -> tuple[Force, Selection]:
