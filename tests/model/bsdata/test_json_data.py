@@ -243,3 +243,20 @@ def test_a_field_of_the_wrong_type_is_a_problem_of_the_file_never_an_exception(
         return
     _, problems = read_catalogue(root, "Odd.json")
     assert all(problem.file == "Odd.json" for problem in problems)
+
+
+def test_a_number_with_a_fraction_is_read_as_written() -> None:
+    """``1e400`` is no float Python holds (it would be infinity): it is kept as the
+    file writes it, as an XML attribute is, and the reader names it so."""
+    assert parse_json(b'{"a": 1e400, "b": 12.50, "c": 3}') == {"a": "1e400", "b": "12.50", "c": 3}
+    document = json.loads(json.dumps(JSON_DOC))
+    document["catalogue"]["selectionEntries"][0]["costs"][0]["value"] = 0
+    data = json.dumps(document).replace('"value": 0', '"value": 1e400').encode()
+    parsed = parse_json(data)
+    root = element_of(parsed)
+    assert not isinstance(root, XmlRefused)
+    _, problems = read_catalogue(root, "Big.json")
+    assert [p.message for p in problems] == [
+        'selectionEntry "Trooper"/cost "pts": value is "1e400", not a number from '
+        "-1,000,000,000 to 1,000,000,000"
+    ]
