@@ -21,19 +21,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from model.bsdata.conditions import times
 from model.bsdata.data import (
     Catalogue,
     CategoryEntry,
     Cost,
     ForceEntry,
-    ModifierGroup,
+    Modifier,
     Modifiers,
     Publication,
 )
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.infos import Infos, selection_infos
-from model.bsdata.modifiers import appended
+from model.bsdata.modifiers import appended, each_applying
 from model.bsdata.queries import Counts, Ctx
 from model.bsdata.resolve import Node
 from model.bsdata.roster import BsRoster, Force
@@ -226,18 +225,17 @@ def _citation(node: Node) -> tuple[str, str]:
 
 def _modified_page(modifiers: Modifiers, ctx: Ctx, counts: Counts, page: str) -> str:
     """``page`` after the modifiers of the field ``page`` that apply (BattleScribe sets or
-    appends to it as to a name; New Recruit leaves it), in the order written."""
-    for modifier in modifiers:
-        if isinstance(modifier, ModifierGroup):
-            if times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts):
-                inner: Modifiers = (*modifier.modifiers, *modifier.nested)
-                page = _modified_page(inner, ctx, counts, page)
-            continue
-        if modifier.field != "page" or modifier.type not in ("set", "append"):
-            continue
-        if times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts):
-            page = modifier.value if modifier.type == "set" else appended(page, modifier.value)
-    return page
+    appends to it as to a name, once however often one repeats; New Recruit leaves it),
+    in the order written, walked as every other field's are (``each_applying``)."""
+    shown = page
+
+    def leaf(modifier: Modifier, _times: int) -> None:
+        nonlocal shown
+        if modifier.field == "page" and modifier.type in ("set", "append"):
+            shown = modifier.value if modifier.type == "set" else appended(shown, modifier.value)
+
+    each_applying(modifiers, ctx, counts, leaf)
+    return shown
 
 
 def _publications(system: GameSystem, catalogue: Catalogue) -> tuple[Publication, ...]:
