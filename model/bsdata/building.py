@@ -30,7 +30,9 @@ the command line and the conformance runner edit through one module.
 New ids are ``f<n>``/``s<n>`` with the first ``n`` not taken in the roster, counted from
 the number of ids it holds: the same edit of the same roster always gives the same ids.
 Nothing here is proportional to a number the data names: a default's ``number`` is its
-shortfall, capped at ``MAX_NUMBER``.
+shortfall, capped at ``MAX_NUMBER``; the defaults made, however the data fans out level
+by level, are counted against ``MAX_SELECTIONS`` as they are made
+(``roster_edits.refuse_past_cap``), as a collective entry's per model are.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from dataclasses import dataclass, replace
 from model.bsdata.collective import Collective, renumbered
 from model.bsdata.data import Cost, ForceEntry
 from model.bsdata.engine import Engine, run_engine
+from model.bsdata.order import name_key
 from model.bsdata.queries import Ctx
 from model.bsdata.resolve import Node, Options
 from model.bsdata.roster import BsRoster, Force, Selection
@@ -50,6 +53,8 @@ from model.bsdata.roster_edits import (
     NewIds,
     all_forces,
     edit_force,
+    refuse_past_cap,
+    selection_count,
 )
 from model.bsdata.roster_edits import duplicate_selection as duplicate_selection
 from model.bsdata.roster_edits import remove_force as remove_force
@@ -301,7 +306,12 @@ def _defaults(
 def _fill(
     system: GameSystem, roster: BsRoster, force_id: str, parents: list[str], ids: NewIds
 ) -> BsRoster:
-    """Add the defaults inside each of ``parents``, then inside those, level by level."""
+    """Add the defaults inside each of ``parents``, then inside those, level by level.
+    Each level may hold more than the last (an entry that must hold eight of another,
+    which must hold eight of a third...): data of a few lines would ask for 8 ** 10
+    selections, so the roster's room is counted as they are made and the edit refused
+    once they would take it past ``MAX_SELECTIONS``."""
+    held = selection_count(roster)
     for _ in range(MAX_DEFAULT_DEPTH):
         if not parents:
             break
@@ -311,6 +321,8 @@ def _fill(
             force, parent, options = _place(engine, force_id, parent_id)
             more = _defaults(engine, force, parent, options, ids)
             if more:
+                held += len(more)
+                refuse_past_cap(held, "what it must hold")
                 added.append((parent_id, more))
         for parent_id, more in added:
             roster = _add(roster, force_id, parent_id, more)
@@ -426,9 +438,12 @@ def _force_depth(forces: tuple[Force, ...], force_id: str, depth: int = 1) -> in
 def _by_name(forces: tuple[Force, ...], new: Force) -> tuple[Force, ...]:
     """``forces`` with ``new`` before the first whose name comes after its name (case
     aside): child forces in the order BattleScribe lists them (its render layer sorts
-    them by name; the spec suite's ``ordering-nested-forces``)."""
-    key = new.name.casefold()
-    at = next((n for n, f in enumerate(forces) if f.name.casefold() > key), len(forces))
+    them by name; the spec suite's ``ordering-nested-forces``), compared as
+    ``model.bsdata.order`` compares names for all BattleScribe shows, so the two orders
+    cannot drift apart ("ß" after "Sz", as Java has it, where ``casefold`` put it
+    before)."""
+    key = name_key(new.name)
+    at = next((n for n, f in enumerate(forces) if name_key(f.name) > key), len(forces))
     return (*forces[:at], new, *forces[at:])
 
 
@@ -453,6 +468,7 @@ def add_selection(
     number = max(1, min(number, MAX_SELECTED))
     if parent is not None:
         return _select_inside(system, roster, engine, parent, node, number)
+    refuse_past_cap(len(engine.tree.selections) + 1, "another selection")
     ids = NewIds(roster)
     name = engine.in_place(node, force, parent).name
     one = _new(node, name, number, ids.new("s"))

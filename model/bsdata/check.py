@@ -8,17 +8,21 @@ can count, that each catalogue belongs to this game system. Each problem names t
 and the element's place in the words the reader uses (``check_walk.step``).
 
 Errors and warnings. An **error** is data the engine cannot follow: a link (entry,
-info or category link) to nothing or to the wrong kind of thing, a catalogue link to a
-missing catalogue, a cost, profile or characteristic of an unknown type, a count of a
-field that is not one (not ``selections``, ``forces``, a cost type or
-``limit::<cost type>``), a catalogue of another game system. A **warning** is data that
-still has a meaning but probably not the one meant: an id repeated in one file (the first
-is used), a ``scope`` or ``childId`` naming no id in the folder (it counts nothing; a
-game system may name entries of a catalogue not installed), a modifier of a field that
-is neither a known field, a cost type nor a constraint of its element (it changes
-nothing), a group's default entry that is not one of its entries (nothing is selected by
-default), a catalogue written for a newer revision of the game system, entry links that
-loop (``check_loops``).
+info or category link) to nothing or to the wrong kind of thing (or, from a catalogue,
+to a catalogue it does not link to), a catalogue link to a missing catalogue, a profile
+or characteristic of an unknown type, a count of a field that is not one (not
+``selections``, ``forces``, a cost type or ``limit::<cost type>``), a catalogue of
+another game system. A **warning** is data that still has a meaning but probably not the
+one meant, or one BattleScribe loads through (``SEMANTICS.md``, "Faults in the data"):
+an id repeated in one file (the first is used), a categoryLink with no id, the game
+system's link to an element of one catalogue (found only from that catalogue's forces),
+a cost of a type this file does not see (counted only where a force sees it, never if
+no file declares it), a ``scope`` or ``childId`` naming no id in the folder (it counts
+nothing; a game system may name entries of a catalogue not installed), a modifier of a
+field that is neither a known field, a cost type nor a constraint of its element (it
+changes nothing), a group's default entry that is not one of its entries (nothing is
+selected by default), a catalogue written for a newer revision of the game system, entry
+links that loop (``check_loops``).
 """
 
 from __future__ import annotations
@@ -84,7 +88,8 @@ def _check_header(system: GameSystem, catalogue: Catalogue, walker: Walker) -> N
 
 def _folder_ids(system: GameSystem) -> dict[str, str]:
     """Every id a scope or childId may name (catalogues, entries, groups, links, forces,
-    categories), with the file that has it."""
+    categories) or a link may point at (those, and shared rules, profiles and info
+    groups), with the file that has it."""
     ids: dict[str, str] = {}
     for catalogue in (system.system, *system.catalogues):
         ids.setdefault(catalogue.id, catalogue.file)
@@ -100,4 +105,7 @@ def _folder_ids(system: GameSystem) -> dict[str, str]:
             forces.extend(force.forces)
         for category in catalogue.categories:
             ids.setdefault(category.id, catalogue.file)
+        infos = catalogue.shared_rules + catalogue.shared_profiles + catalogue.shared_info_groups
+        for info in infos:
+            ids.setdefault(info.id, catalogue.file)
     return ids

@@ -142,15 +142,43 @@ class Walker:
     def _target(self, target_id: str) -> object | None:
         return self.system.find(target_id, self.cat.id)
 
-    def _missing(self, what: str, target_id: str) -> None:
-        elsewhere = self.ids.get(target_id)
-        hint = (
-            f"it is in {elsewhere}, which this file does not link to: add a catalogueLink"
-            if elsewhere and elsewhere != self.file
-            else f"no {what} has that id in this file, the catalogues it links to or the "
-            "game system"
+    def _elsewhere(self, what: str, target_id: str) -> object | None:
+        """A link's target this file does not reach: a warning and the target (its kind
+        then checked as usual) for a link in the game system to a catalogue's element;
+        else an error, and None.
+
+        BattleScribe looks an id up from the force it is used in: the force's catalogue,
+        those it links to, then the game system, whichever file the link is written in
+        (so does warband: ``GameSystem.find`` with the force's catalogue). Every force
+        uses the game system, so its link to a category of one catalogue (spec
+        ``modifier-set-hidden-true``) is found in that catalogue's forces: usable, if
+        only there. A catalogue's link to a catalogue it does not link to is found from
+        none of its own forces: an error, as before."""
+        file = self.ids.get(target_id)
+        holder = next(
+            (c for c in (self.system.system, *self.system.catalogues) if c.file == file), None
         )
-        self.error(f'links to "{target_id}", which is not found', hint=hint)
+        target = self.system.find(target_id, holder.id) if holder is not None else None
+        if target is None or file == self.file:
+            self.error(
+                f'links to "{target_id}", which is not found',
+                hint=f"no {what} has that id in this file, the catalogues it links to or the "
+                "game system",
+            )
+            return None
+        if not self.cat.is_game_system:
+            self.error(
+                f'links to "{target_id}", which is not found',
+                hint=f"it is in {file}, which this file does not link to: add a catalogueLink",
+            )
+            return None
+        self.warning(
+            f'links to "{target_id}", which is in {file}: it is found only in forces of '
+            f"{file} and of the catalogues that link to it",
+            hint="if only those forces use it, nothing is wrong; else move what it links to "
+            "into the game system",
+        )
+        return target
 
     # -- the file --------------------------------------------------------------------
 
@@ -201,10 +229,7 @@ class Walker:
                     )
             for cost in entry.costs:
                 if cost.type_id not in self.cost_types:
-                    self.error(
-                        f'a cost of typeId "{cost.type_id}", which is not a cost type',
-                        hint=self._cost_types_hint(),
-                    )
+                    self._uncounted_cost(cost.type_id)
             self.constraints(entry.constraints)
             self.modifiers(entry.modifiers, constraint_ids)
             for link in entry.category_links:
@@ -216,9 +241,8 @@ class Walker:
     def _link(self, link: Entry) -> set[str]:
         """Check an entry link's target; the ids of the target's constraints."""
         target_id = link.target_id or ""
-        target = self._target(target_id)
+        target = self._target(target_id) or self._elsewhere("entry or group", target_id)
         if target is None:
-            self._missing("entry or group", target_id)
             return set()
         if not isinstance(target, Entry):
             self.error(
@@ -236,16 +260,47 @@ class Walker:
 
     def category_link(self, link: CategoryLink) -> None:
         with self.at("categoryLink", link.name, link.id, link.target_id):
-            target = self._target(link.target_id)
-            if target is None:
-                self._missing("category", link.target_id)
-            elif not isinstance(target, CategoryEntry):
+            if not link.id:
+                self.warning(
+                    "has no id (BattleScribe loads it, and nothing links to it)",
+                    hint="give it an id, as BattleScribe's editor does",
+                )
+            target = self._target(link.target_id) or self._elsewhere("category", link.target_id)
+            if target is not None and not isinstance(target, CategoryEntry):
                 self.error(
                     f'links to "{link.target_id}", {_kind(target)}, not a category',
                     hint="a categoryLink's targetId names a categoryEntry",
                 )
             self.constraints(link.constraints)
             self.modifiers(link.modifiers, {c.id for c in link.constraints})
+
+    def _uncounted_cost(self, type_id: str) -> None:
+        """A cost of a type this file does not see: a warning, the game usable. A roster
+        counts the cost types of its forces' catalogues and the files they link to
+        (``GameSystem.cost_types``), so the cost is counted only in a roster with a force
+        that sees the type, and never if no file declares it (a type since renamed: real
+        data holds both, e.g. 40k's catalogues costing T'au Empire.cat's "Diplomatic
+        Power" and an old "pl")."""
+        holder = next(
+            (
+                f.file
+                for f in (self.system.system, *self.system.catalogues)
+                if any(c.id == type_id for c in f.cost_types)
+            ),
+            None,
+        )
+        if holder is None:
+            self.warning(
+                f'a cost of typeId "{type_id}", which no file declares: it is not counted',
+                hint=self._cost_types_hint(),
+            )
+            return
+        self.warning(
+            f'a cost of typeId "{type_id}", declared in {holder}, which this file does not '
+            f"link to: it is counted only in a roster with a force of {holder} or of a "
+            "catalogue linking to it",
+            hint=f"link to {holder}, or declare the cost type in the game system",
+        )
 
     def _cost_types_hint(self) -> str:
         known = ", ".join(f'"{name}" ({id_})' for id_, name in self.cost_types.items())
@@ -365,11 +420,11 @@ class Walker:
 
     def info_link(self, link: InfoLink) -> None:
         with self.at("infoLink", link.name, link.id, link.target_id):
-            target = self._target(link.target_id)
+            target = self._target(link.target_id) or self._elsewhere(link.type, link.target_id)
             wanted = {"profile": Profile, "rule": Rule, "infoGroup": InfoGroup}[link.type]
             columns: set[str] = set()
             if target is None:
-                self._missing(link.type, link.target_id)
+                columns = set()
             elif not isinstance(target, wanted):
                 self.error(
                     f'is of type "{link.type}", but "{link.target_id}" is {_kind(target)}',

@@ -32,8 +32,9 @@ from model.bsdata.engine import Engine
 from model.bsdata.queries import Root
 from model.bsdata.resolve import Node, Options
 from model.bsdata.roster import BsRoster, Force, Selection
-from model.bsdata.roster_bounds import MAX_NUMBER, MAX_SELECTIONS
-from model.core.problems import Problem, RosterError
+from model.bsdata.roster_bounds import MAX_NUMBER
+from model.bsdata.roster_edits import refuse_past_cap
+from model.core.safe_text import terminal_safe
 
 
 def is_collective(node: Node) -> bool:
@@ -208,21 +209,17 @@ class Collective:
         merged = not self.separate(node, self.catalogue_id(parent))
         grown: dict[str, Selection | None] = {}
         made: list[tuple[int, tuple[int, ...]]] = []
+        total = len(rows)
         for at in self.siblings(parent) if each else [parent]:
             amount = min(MAX_NUMBER, number * (rows[at].selection.number if each else 1))
             held = self.held(at, node) if merged else []
             if held:
                 first = rows[held[0]].selection
                 grown[first.id] = self.renumbered(held[0], first.number + amount)
-            elif merged:
-                made.append((at, (amount,)))
-            elif amount > MAX_SELECTIONS:
-                raise RosterError(
-                    "Too many selections",
-                    [Problem(f"a roster holds at most {MAX_SELECTIONS:,} selections")],
-                )
-            else:
-                made.append((at, (1,) * amount))
+                continue
+            total += 1 if merged else amount
+            refuse_past_cap(total, f"{amount:,} more of {terminal_safe(node.entry.name)}")
+            made.append((at, (amount,)) if merged else (at, (1,) * amount))
         return grown, made
 
     def taken(self, at: int, times: int) -> dict[str, Selection | None]:

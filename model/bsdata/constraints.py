@@ -24,8 +24,8 @@ Recruit on one selection that broke it. warband points at a selection, as New Re
 does, because that is where a player can act: for too many, the first selection of the
 entry (or group, or category) in the place it was found; for too few, the selection
 that should hold more (None when that is a force or the roster). Hidden selections are
-each an error (BattleScribe reports them only through categories, and not at all
-without one; New Recruit per selection, as here).
+each an error where BattleScribe reports one (``evaluate.hidden_is_checked``: inside a
+selection always, at a force's top only under a primary category).
 
 What BattleScribe hangs a finding on (``Finding.origin``) is ``model.bsdata.origins``'s,
 from the ``Source`` of each constraint checked here.

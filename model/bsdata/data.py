@@ -316,6 +316,9 @@ class ForceEntry:
     modifiers: Modifiers = ()
     forces: tuple[ForceEntry, ...] = ()
     info: Info = NO_INFO
+    page: str = ""
+    publication_id: str | None = None
+    """The book and page it is from, as written (a roster's force carries them)."""
 
 
 @dataclass(frozen=True, slots=True)

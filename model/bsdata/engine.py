@@ -31,13 +31,25 @@ from model.bsdata.system import GameSystem
 from model.bsdata.tree import Placed, Tree, build_tree
 
 
+def roster_catalogues(roster: BsRoster) -> tuple[str, ...]:
+    """The catalogues of the roster's forces, at any depth, each once in roster order."""
+    found: dict[str, None] = {}
+    stack = list(reversed(roster.forces))
+    while stack:
+        force = stack.pop()
+        found.setdefault(force.catalogue_id)
+        stack.extend(reversed(force.forces))
+    return tuple(found)
+
+
 def roster_limits(system: GameSystem, roster: BsRoster) -> tuple[CostLimit, ...]:
-    """The cost limits in force: the roster's own, then the game's default limit of each
-    cost type the roster sets none for (a default of -1 is no limit)."""
+    """The cost limits in force: the roster's own, then the default limit of each cost
+    type the roster sets none for (a default of -1 is no limit): the game system's cost
+    types and those its forces' catalogues declare (``GameSystem.cost_types``)."""
     own = {limit.type_id for limit in roster.cost_limits}
     defaults = tuple(
         CostLimit(c.id, c.default_limit)
-        for c in system.cost_types()
+        for c in system.cost_types(roster_catalogues(roster))
         if c.id not in own and c.default_limit >= 0
     )
     return roster.cost_limits + defaults
@@ -109,6 +121,13 @@ class Engine:
         apply(entry.modifiers, state, Ctx(at, owner_force=True), self.counts)
         return freeze(state)
 
+    def force_hidden(self, at: int) -> bool:
+        """Whether force ``at``'s entry is hidden, as its modifiers leave it (their
+        conditions asked from the force, as its constraints are). BattleScribe shows a
+        force of a hidden entry as hidden but never reports it (the suite's
+        ``docs/hidden-validation-analysis.md``): so this is shown, not a finding."""
+        return self.force_fields(at).hidden
+
     def values_after(
         self, constraints: Mapping[str, float], modifiers: Modifiers, ctx: Ctx
     ) -> dict[str, float]:
@@ -122,7 +141,7 @@ def run_engine(system: GameSystem, roster: BsRoster) -> Engine:
     """Resolve ``roster`` over ``system`` and work out every selection's effective fields."""
     index = index_for(system)
     tree = build_tree(index, roster)
-    cost_types = tuple(c.id for c in system.cost_types())
+    cost_types = tuple(c.id for c in system.cost_types(roster_catalogues(roster)))
     limits = roster_limits(system, roster)
     limit_map = {limit.type_id: limit.value for limit in limits}
     rows = tree.selections

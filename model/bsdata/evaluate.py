@@ -52,15 +52,29 @@ class Evaluation:
         return not any(f.severity == "error" for f in self.findings)
 
 
+def hidden_is_checked(engine: Engine, at: int) -> bool:
+    """Whether BattleScribe would report selection ``at`` if its entry were hidden.
+
+    BattleScribe looks for hidden selections force by force, category by category: at a
+    force's top level only among the selections listed under a category, which is their
+    primary one (as modified); inside a selection, among all its children. So a top-level
+    selection with no primary category (BattleScribe's "(No Category)") is never reported
+    hidden (specs ``modifier-set-hidden-no-category``, ``selection-hidden-entry``,
+    ``hidden-cascade-to-children``; the suite's ``docs/hidden-validation-analysis.md``).
+    """
+    return engine.tree.selections[at].parent is not None or engine.finals[at].primary is not None
+
+
 def _hidden(engine: Engine) -> list[Finding]:
     """A selection of an entry hidden where it is (or in a hidden group) is an error, on
     the selection, from the hidden entry (or group) and the pseudo-constraint ``hidden``
-    (BattleScribe's ``{entryId}/hidden``: the spec constraint-hidden-violation-linked)."""
+    (BattleScribe's ``{entryId}/hidden``: the spec constraint-hidden-violation-linked),
+    where BattleScribe checks for one (``hidden_is_checked``)."""
     out: list[Finding] = []
     rows = engine.tree.selections
     for at, row in enumerate(rows):
         node = row.node
-        if node is None:
+        if node is None or not hidden_is_checked(engine, at):
             continue
         hider: str | None = node.entry.id if engine.finals[at].hidden else None
         for group in node.groups:
@@ -81,7 +95,7 @@ def _hidden(engine: Engine) -> list[Finding]:
 
 
 def _over_limits(engine: Engine, totals: dict[str, float]) -> list[Finding]:
-    names = {c.id: c.name.strip() for c in engine.system.cost_types()}
+    names = {type_id: name.strip() for type_id, name in engine.system.cost_names().items()}
     out: list[Finding] = []
     for limit in engine.limits:
         spent = totals.get(limit.type_id, 0.0)

@@ -10,8 +10,11 @@ value). So the JSON is turned into the element tree the XML would have parsed to
 read by ``model.bsdata.read`` with every check a ``.gst`` or ``.cat`` goes through: one
 reader, one set of problems, whatever the file's format.
 
-The walk is iterative and the values already capped (``model.parse.json_guard``), so a
-stranger's file costs what its size says. ``head`` gives the root element alone (its
+The walk is iterative and the values already capped (``model.parse.json_guard``), and
+the elements made are counted against the cap XML is held to (``MAX_ELEMENTS``): a list
+of plain values or nulls is one element per item, and ``"a",`` is four bytes where
+``<a/>`` is four too, but the guard's count of containers does not see them. So a
+stranger's file costs no more than its XML would. ``head`` gives the root element alone (its
 attributes), for listing a folder without reading every entry.
 """
 
@@ -21,7 +24,7 @@ import re
 from typing import Any, Literal
 from xml.etree.ElementTree import Element
 
-from model.parse.xml_guard import XmlRefused
+from model.parse.xml_guard import MAX_ELEMENTS, XmlRefused
 
 ROOTS = ("gameSystem", "catalogue")
 
@@ -59,26 +62,40 @@ def singular(key: str) -> str:
     return key
 
 
+def _kind(value: Any) -> str:
+    """What a JSON value is, in a message's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, list):
+        return "a list"
+    return "text" if isinstance(value, str) else "a number"
+
+
 def _text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
 
 
-def element_of(document: Any, head: bool = False) -> Element | XmlRefused:
+def element_of(document: Any, head: bool = False, most: int = MAX_ELEMENTS) -> Element | XmlRefused:
     """The root element of a parsed JSON document (with no children when ``head``), or
-    why it is not BattleScribe data."""
+    why it is not BattleScribe data or is refused (over ``most`` elements)."""
     if not isinstance(document, dict) or len(document) != 1:
         return XmlRefused(
             'not BattleScribe data: it is not {"gameSystem": ...} or {"catalogue": ...}'
         )
     ((tag, body),) = document.items()
-    if tag not in ROOTS or not isinstance(body, dict):
+    if tag not in ROOTS:
         return XmlRefused(
             f'not BattleScribe data: its root is "{str(tag)[:40]}", not gameSystem or catalogue'
         )
+    if not isinstance(body, dict):
+        return XmlRefused(f'not BattleScribe data: its "{tag}" is {_kind(body)}, not an object')
     root = Element(tag)
     stack: list[tuple[Element, dict[str, Any]]] = [(root, body)]
+    made = 1
     while stack:
         element, fields = stack.pop()
         for key, value in fields.items():
@@ -87,10 +104,14 @@ def element_of(document: Any, head: bool = False) -> Element | XmlRefused:
             elif isinstance(value, list):
                 if head and element is root:
                     continue
+                made += len(value) + 1
+                if made > most:  # counted before any is made
+                    return XmlRefused(f"it has over {most:,} elements, the most warband reads")
                 _items(element, key, value, stack)
             elif isinstance(value, dict):
                 if head and element is root:
                     continue
+                made += 1
                 child = Element(key)
                 element.append(child)
                 stack.append((child, value))
@@ -99,6 +120,7 @@ def element_of(document: Any, head: bool = False) -> Element | XmlRefused:
             elif key in TEXT_CHILDREN:
                 if head and element is root:
                     continue
+                made += 1
                 child = Element(key)
                 child.text = _text(value)
                 element.append(child)

@@ -15,7 +15,9 @@ Java engine, ``docs/nr-ordering-analysis.md``, and its ``ordering`` specs):
 warband's roster, like BattleScribe's data, is in the order things were added, and so is
 the ``.ros`` it writes (``model.bsdata.ros_write``); ``in_battlescribe_order`` is the
 second order, for whatever compares or shows a roster as BattleScribe does (the
-conformance runner's expected states are in it). New Recruit sorts top-level selections
+conformance runner's expected states are in it). A force added inside a force is the one
+exception: ``building`` puts it where ``name_key`` orders it among the others, as the
+spec suite's ``ordering-nested-forces`` asks. New Recruit sorts top-level selections
 the same way but keeps child forces in the order their force entries are written, and
 sorts a selection's children by the data's ``sortIndex`` first (``SEMANTICS.md``).
 """

@@ -281,8 +281,10 @@ class _Reader(PlacedReader):
         return Cost(self.required(element, "typeId"), self.number(element, "value"))
 
     def category_link(self, element: Element) -> CategoryLink:
+        # No id is no error: nothing links to a category link, and BattleScribe loads one
+        # without (the catalogue check warns of it, ``check_walk.Walker.category_link``).
         return CategoryLink(
-            id=self.required(element, "id"),
+            id=self.text(element, "id"),
             target_id=self.required(element, "targetId"),
             primary=self.flag(element, "primary"),
             hidden=self.flag(element, "hidden"),
@@ -345,6 +347,8 @@ class _Reader(PlacedReader):
             modifiers=self.modifiers(element),
             forces=self.each(element, "forceEntries", "forceEntry", self.force),
             info=self.info(element),
+            page=self.text(element, "page"),
+            publication_id=element.get("publicationId"),
         )
 
     def category(self, element: Element) -> CategoryEntry:

@@ -78,8 +78,7 @@ class ForceFacts:
     catalogue_revision: int | None = None
     page: str = ""
     publication_id: str = ""
-    """The page and publication its force entry cites (the game data read today does
-    not hold a force entry's: left empty until it does)."""
+    """The page and publication its force entry cites (spec ``force-entry-publication``)."""
 
 
 @dataclass(frozen=True)
@@ -116,8 +115,16 @@ def ros_content(system: GameSystem, roster: BsRoster) -> RosContent:
         publications: tuple[Publication, ...] = ()
         if placed_force.catalogue is not None:
             publications = _publications(system, placed_force.catalogue)
+        entry = placed_force.entry
         forces.setdefault(
-            force.id, ForceFacts(categories, publications, revisions.get(force.catalogue_id))
+            force.id,
+            ForceFacts(
+                categories,
+                publications,
+                revisions.get(force.catalogue_id),
+                entry.page if entry is not None else "",
+                (entry.publication_id or "") if entry is not None else "",
+            ),
         )
     return RosContent(
         cost_names=MappingProxyType(system.cost_names()),

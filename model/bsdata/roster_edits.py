@@ -36,21 +36,25 @@ from model.core.safe_text import terminal_safe, without_controls
 
 
 def all_selections(selections: tuple[Selection, ...]) -> Iterator[Selection]:
-    """Every selection in ``selections`` and inside them, at every depth."""
-    stack = list(selections)
+    """Every selection in ``selections`` and inside them, at every depth, in the order
+    the list holds them (each before what it holds): a message listing the selections a
+    name could mean lists them as the file and ``show`` do. Without recursion, so no
+    nesting a file holds can exhaust the stack."""
+    stack = list(reversed(selections))
     while stack:
         one = stack.pop()
         yield one
-        stack.extend(one.selections)
+        stack.extend(reversed(one.selections))
 
 
 def all_forces(forces: tuple[Force, ...]) -> Iterator[Force]:
-    """Every force in ``forces`` and inside them, at every depth."""
-    stack = list(forces)
+    """Every force in ``forces`` and inside them, at every depth, in the order the list
+    holds them (each before the forces inside it); without recursion."""
+    stack = list(reversed(forces))
     while stack:
         one = stack.pop()
         yield one
-        stack.extend(one.forces)
+        stack.extend(reversed(one.forces))
 
 
 class NewIds:
@@ -69,6 +73,29 @@ class NewIds:
             n += 1
         self.taken.add(f"{prefix}{n}")
         return f"{prefix}{n}"
+
+
+def selection_count(roster: BsRoster) -> int:
+    """How many selections ``roster`` holds, in every force and at every depth."""
+    return sum(1 for f in all_forces(roster.forces) for _ in all_selections(f.selections))
+
+
+def refuse_past_cap(total: int, what: str) -> None:
+    """Refuse an edit after which a roster would hold ``total`` selections, when that is
+    past ``MAX_SELECTIONS``: a roster file holds no more, so the list would not read
+    back. Every edit that makes selections (a copy, an entry and its defaults, a
+    collective entry per model) asks here before it makes them, so what it costs is
+    bounded by the cap and not by the numbers or the nesting the data names."""
+    if total > MAX_SELECTIONS:
+        raise RosterError(
+            "Too many selections",
+            [
+                Problem(
+                    f"{what} would take the list past {MAX_SELECTIONS:,} selections",
+                    hint="a roster file holds no more; remove some first",
+                )
+            ],
+        )
 
 
 def _no_selection(selection_id: str) -> RosterError:
@@ -212,18 +239,10 @@ def duplicate_selection(
     def place(around: tuple[Selection, ...], at: int) -> tuple[Selection, ...]:
         original = around[at]
         size = sum(1 for _ in all_selections((original,)))
-        held = sum(1 for f in all_forces(roster.forces) for _ in all_selections(f.selections))
-        if held + size > MAX_SELECTIONS:
-            raise RosterError(
-                "Too many selections",
-                [
-                    Problem(
-                        f"a copy of {terminal_safe(original.custom_name or original.name)} "
-                        f"would take the list past {MAX_SELECTIONS:,} selections",
-                        hint="a roster file holds no more; remove some first",
-                    )
-                ],
-            )
+        refuse_past_cap(
+            selection_count(roster) + size,
+            f"a copy of {terminal_safe(original.custom_name or original.name)}",
+        )
         return (*around[: at + 1], copy(original), *around[at + 1 :])
 
     edited = _edit_siblings(roster, selection_id, place)

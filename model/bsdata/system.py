@@ -11,7 +11,7 @@ every look-up after that is a dictionary read.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -136,18 +136,27 @@ class GameSystem:
                     return found
         return None
 
-    def cost_types(self) -> tuple[CostType, ...]:
-        """The game's cost types: the game system's, then those its catalogues declare
-        (spec ``catalogue-cost-types``), each id once."""
-        seen: dict[str, CostType] = {}
-        for file in (self.system, *self.catalogues):
-            for cost in file.cost_types:
-                seen.setdefault(cost.id, cost)
-        return tuple(seen.values())
+    def cost_types(self, catalogue_ids: Iterable[str] = ()) -> tuple[CostType, ...]:
+        """The game system's cost types, then those declared by the files the catalogues
+        ``catalogue_ids`` look ids up in (each, those it links to): BattleScribe costs
+        a catalogue's own cost types too (spec ``catalogue-cost-types``). Each id once,
+        its first declaration kept; with no catalogue, the game system's alone."""
+        found = {cost.id: cost for cost in self.system.cost_types}
+        for catalogue_id in catalogue_ids:
+            for file_id in self._order.get(catalogue_id, ()):
+                file = self.catalogue(file_id)
+                for cost in file.cost_types if file is not None else ():
+                    found.setdefault(cost.id, cost)
+        return tuple(found.values())
 
     def cost_names(self) -> dict[str, str]:
-        """Cost type id to name, as the game system and its catalogues declare them."""
-        return {cost.id: cost.name for cost in self.cost_types()}
+        """Cost type id to name, for the cost types any file declares (the game
+        system's declaration first)."""
+        names: dict[str, str] = {}
+        for file in (self.system, *self.catalogues):
+            for cost in file.cost_types:
+                names.setdefault(cost.id, cost.name)
+        return names
 
     def revisions(self) -> dict[str, int]:
         """Catalogue id (the game system's too) to its revision, as loaded."""

@@ -12,7 +12,10 @@ could exhaust the stack; that is caught here and said).
 Everything the parser can raise on a stranger's bytes is a refusal with the line where
 it stopped, never an exception: broken JSON, text that is not UTF-8, the
 non-standard ``NaN``/``Infinity`` (BattleScribe data has no use for them), and an
-integer of more digits than Python converts. Refusals are ``XmlRefused`` values, so a
+integer of more digits than Python converts. A number with a fraction or an exponent is
+kept as the text written, as XML keeps an attribute: ``1e400`` would be a float of
+infinity, and the reader must see (and name in its message) what the file says.
+Refusals are ``XmlRefused`` values, so a
 JSON file and an XML file fail the same way in every message.
 """
 
@@ -41,7 +44,7 @@ def parse_json(data: bytes, limit: int = MAX_XML_BYTES) -> Any | XmlRefused:
         line = data.count(b"\n", 0, exc.start) + 1
         return XmlRefused("it is not UTF-8 text (BattleScribe files are UTF-8)", line)
     try:
-        value = json.loads(text, parse_constant=_constant)
+        value = json.loads(text, parse_constant=_constant, parse_float=str)
     except json.JSONDecodeError as exc:
         return XmlRefused(f"not well-formed JSON ({exc.msg})", exc.lineno)
     except RecursionError:

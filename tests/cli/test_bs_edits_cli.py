@@ -56,7 +56,13 @@ SQUAD = entry(
     cost(50) + f"<selectionEntries>{entry('gun', 'Gun', cost(5))}</selectionEntries>",
     kind="unit",
 )
-SECRET = entry("secret", "Secret", cost(6)).replace('name="Secret"', 'name="Secret" hidden="true"')
+SECRET = entry(
+    "secret",
+    "Secret",
+    cost(6) + '<categoryLinks><categoryLink id="s" targetId="hq" primary="true"/></categoryLinks>',
+).replace('name="Secret"', 'name="Secret" hidden="true"')
+"""Hidden, and listed under the Army's category HQ: so BattleScribe reports it at the
+force's top (``SEMANTICS.md`` rule 24)."""
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -308,13 +314,14 @@ def test_a_hidden_entry_is_added_and_reported(game: Path, listed: Path) -> None:
     assert code == 0
     assert "Secret" not in out
     assert out.splitlines()[-1] == (
-        "(1 more hidden there: add takes one by its name or id, and the list reports it)"
+        "(1 more hidden there: add takes one by its name or id, and the list reports it "
+        "where BattleScribe does)"
     )
     code, out, _ = edit(game, "add", str(listed), "secret")
     assert code == 1
     assert out.splitlines() == [
         "Secret is not offered in Army (hidden there): added as BattleScribe adds it, "
-        "and the list reports it",
+        "and reported where BattleScribe reports it",
         "Faction: Faction, Test Game (BattleScribe data, revision 1)",
         "81/100 pts: NOT VALID (1 error)",
         "  error [bs-hidden] Secret may not be taken here now (the data hides it): remove it",
@@ -341,3 +348,50 @@ def test_the_edits_take_only_lists_over_battlescribe_data(
     assert code == 2
     assert "warband open" in err
     assert path.read_bytes() == before
+
+
+def test_add_to_a_force_whose_name_two_share_asks_for_its_id(game: Path, listed: Path) -> None:
+    """Two Wings in the Army: ``--force-name Wing`` could be either, so it is refused as
+    ``remove --force-name`` and ``add-force --in`` refuse it, never the first taken."""
+    for _ in range(2):
+        assert edit(game, "add-force", str(listed), "Wing", "--in", "Army")[0] in (0, 1)
+    err = refused(game, listed, "add", str(listed), "Hero", "--force-name", "wing")
+    assert "'wing' names 2 forces" in err
+    assert "give the force's id instead" in err
+    wing = forces(listed)[0]["forces"][1]
+    assert edit(game, "add", str(listed), "Secret", "--force-name", wing["id"])[0] in (0, 1)
+    assert [s["name"] for s in forces(listed)[0]["forces"][1]["selections"]] == [
+        "Hero",
+        "Secret",
+    ]
+
+
+def test_an_empty_name_names_nothing_a_player_has_not_named(game: Path, listed: Path) -> None:
+    """A custom name of "" is none: ``''`` named every selection not renamed (and every
+    category), and asked which of them was meant."""
+    err = refused(game, listed, "count", str(listed), "", "2")
+    assert "no selection '' in the list" in err
+    err = refused(game, listed, "rename", str(listed), "Army", "X", "--category", "")
+    assert "no category '' in Army" in err
+    assert edit(game, "rename", str(listed), "Hero", "Boss")[0] == 0
+    assert edit(game, "rename", str(listed), "Gun", "Boss")[0] == 0
+    err = refused(game, listed, "rename", str(listed), "boss", "X")
+    assert "'boss' names 2 selections or forces" in err
+
+
+@pytest.mark.parametrize(
+    "command", ["add", "add-force", "remove", "count", "duplicate", "rename", "limit"]
+)
+def test_each_edits_help_says_what_it_does_its_exits_and_an_example(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``warband count --help`` alone must tell a player what the command does, what
+    becomes of the file and what its exit codes mean, with an example to copy."""
+    with pytest.raises(SystemExit) as exited:
+        main([command, "--help"])
+    assert exited.value.code == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "over BattleScribe data" in shown or "(BattleScribe data)" in shown
+    assert "Exit 0: the list is valid; 1: it breaks a rule" in shown
+    assert "2: the edit cannot be made (the file is left as it was)" in shown
+    assert f"example: warband {command} army.toml" in shown

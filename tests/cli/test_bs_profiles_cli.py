@@ -13,13 +13,13 @@ from pathlib import Path
 import jsonschema  # type: ignore[import-untyped]
 
 from saves.list_export import SCHEMA
-from tests.cli.test_bs_rosters_cli import _gaslands_car, folder, run
+from tests.cli.test_bs_rosters_cli import folder, gaslands_car, run
 
 __all__ = ["folder"]  # the fixture, used by name
 
 
 def _plated_car(folder: Path, tmp_path: Path) -> tuple[str, ...]:
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     added = run(
         "--catalog-dir", str(folder), "add", str(path), "Armour Plating", "--into", "Car"
     )  # fmt: skip
@@ -31,7 +31,7 @@ CAR = "Car (Vehicle): Weight Middleweight, Hull Points 12*, Handling 3, Max Gear
 
 
 def test_show_marks_the_hull_points_the_plating_added(folder: Path, tmp_path: Path) -> None:
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     run("--catalog-dir", str(folder), "add", str(path), "Armour Plating", "--into", "Car")
     code, out, _ = run("--catalog-dir", str(folder), "show", str(path))
     assert code == 0

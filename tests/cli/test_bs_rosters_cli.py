@@ -38,7 +38,7 @@ def folder(tmp_path: Path) -> Path:
     return catalogs
 
 
-def _gaslands_car(folder: Path, tmp_path: Path) -> Path:
+def gaslands_car(folder: Path, tmp_path: Path) -> Path:
     """A new 50-can Gaslands list with a Car carrying a Machine Gun."""
     path = tmp_path / "team.toml"
     code, out, err = run(
@@ -72,7 +72,7 @@ def test_a_new_list_holds_what_its_force_must_have(folder: Path, tmp_path: Path)
 
 
 def test_adding_by_name_costs_the_list(folder: Path, tmp_path: Path) -> None:
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     code, out, _ = run("--catalog-dir", str(folder), "validate", "--json", str(path))
     assert code == 0
     costs = {c["name"]: (c["value"], c["limit"]) for c in json.loads(out)["costs"]}
@@ -85,7 +85,7 @@ def test_adding_by_name_costs_the_list(folder: Path, tmp_path: Path) -> None:
 
 
 def test_an_unknown_name_is_refused_with_a_suggestion(folder: Path, tmp_path: Path) -> None:
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     before = path.read_bytes()
     code, out, err = run("--catalog-dir", str(folder), "add", str(path), "Carr")
     assert code == 2
@@ -97,7 +97,7 @@ def test_an_unknown_name_is_refused_with_a_suggestion(folder: Path, tmp_path: Pa
 
 def test_too_many_cans_breaks_the_list(folder: Path, tmp_path: Path) -> None:
     """Four more Cars: 14 + 4 x 12 = 62 cans, 12 over the 50."""
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     code, out, _ = run("--catalog-dir", str(folder), "add", str(path), "Car", "--number", "4")
     assert code == 1
     lines = out.splitlines()
@@ -115,7 +115,7 @@ def test_too_many_cans_breaks_the_list(folder: Path, tmp_path: Path) -> None:
 
 
 def test_a_name_that_fits_two_selections_asks_for_an_id(folder: Path, tmp_path: Path) -> None:
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     run("--catalog-dir", str(folder), "add", str(path), "Car")
     code, _, err = run("--catalog-dir", str(folder), "remove", str(path), "car")
     assert code == 2
@@ -124,7 +124,7 @@ def test_a_name_that_fits_two_selections_asks_for_an_id(folder: Path, tmp_path: 
 
 
 def test_show_prints_the_sheet(folder: Path, tmp_path: Path) -> None:
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     code, out, _ = run("--catalog-dir", str(folder), "show", str(path))
     assert code == 0
     assert out.splitlines() == [
@@ -142,7 +142,7 @@ def test_show_prints_the_sheet(folder: Path, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("fmt", ["ros", "rosz"])
 def test_a_ros_export_imports_back_to_the_same_list(folder: Path, tmp_path: Path, fmt: str) -> None:
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     ros = tmp_path / f"team.{fmt}"
     code, out, _ = run(
         "--catalog-dir", str(folder), "export", str(path), "--format", fmt, "-o", str(ros)
@@ -159,7 +159,7 @@ def test_the_ros_holds_the_engines_costs_and_categories(folder: Path, tmp_path: 
     """What a roster printer reads from the file alone: each selection's costs and
     categories (the Car's primary one marked), the force's categories, "Uncategorised"
     first; and no attribute BattleScribe's schema lacks (``generatedBy``)."""
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     code, out, _ = run("--catalog-dir", str(folder), "export", str(path), "--format", "ros")
     assert code == 0
     ns = "{http://www.battlescribe.net/schema/rosterSchema}"
@@ -195,7 +195,7 @@ def test_the_ros_holds_the_engines_costs_and_categories(folder: Path, tmp_path: 
 
 
 def test_a_share_code_imports_back_to_the_same_list(folder: Path, tmp_path: Path) -> None:
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     code, out, _ = run("--catalog-dir", str(folder), "export", str(path))
     assert code == 0
     assert out.startswith("WBS1-")
@@ -205,7 +205,7 @@ def test_a_share_code_imports_back_to_the_same_list(folder: Path, tmp_path: Path
 
 
 def test_every_sharing_format_tells_the_cans(folder: Path, tmp_path: Path) -> None:
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     base = ("--catalog-dir", str(folder), "export", str(path), "--format")
     text = run(*base, "text")[1]
     assert "2. Car, 14 Cans: Machine Gun, Front" in text
@@ -229,7 +229,7 @@ def test_a_warband_list_cannot_be_exported_as_ros(tmp_path: Path) -> None:
 
 
 def test_a_ros_of_a_game_not_in_the_folder_says_so(folder: Path, tmp_path: Path) -> None:
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     ros = tmp_path / "team.ros"
     run("--catalog-dir", str(folder), "export", str(path), "--format", "ros", "-o", str(ros))
     empty = tmp_path / "empty"
@@ -274,7 +274,7 @@ def test_validate_json_gives_each_findings_origin(folder: Path, tmp_path: Path) 
         "entry_id": "c928-557d-a37f-ef51",
         "constraint_id": "80ee-af9b-069b-5a54",
     }
-    team = _gaslands_car(folder, tmp_path)
+    team = gaslands_car(folder, tmp_path)
     assert run(*args, "add", str(team), "Car", "--number", "4")[0] == 1
     code, out, _ = run(*args, "validate", "--json", str(team))
     assert code == 1
@@ -292,7 +292,7 @@ def test_validate_json_gives_each_findings_origin(folder: Path, tmp_path: Path) 
 def test_what_takes_only_our_own_lists_says_what_to_use(folder: Path, tmp_path: Path) -> None:
     """Designed cards and battles read warband's own lists; a BattleScribe list is told
     apart by its format and pointed at the commands that take it."""
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     for argv in (("card", str(path)), ("battle", "new", str(path), str(path), "-o", "b.toml")):
         code, out, err = run("--catalog-dir", str(folder), *argv)
         assert (code, out) == (2, "")
@@ -311,7 +311,7 @@ def test_a_mistyped_game_is_found_among_both_kinds(folder: Path, tmp_path: Path)
 def test_add_without_a_name_lists_what_can_be_added_there(folder: Path, tmp_path: Path) -> None:
     """Inside a Car, Gaslands.gst offers its Upgrades, Weapons ... groups: the Machine Gun
     at 2 cans and 1 build slot, the Handgun free; at the top of a Team, the vehicles."""
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     before = path.read_bytes()
     code, out, _ = run("--catalog-dir", str(folder), "add", str(path), "--into", "Car")
     assert code == 0
@@ -364,7 +364,7 @@ def test_a_force_of_another_faction_is_added_and_removed_by_id(
 def test_an_unknown_kind_of_force_is_refused_with_the_kinds_there_are(
     folder: Path, tmp_path: Path
 ) -> None:
-    path = _gaslands_car(folder, tmp_path)
+    path = gaslands_car(folder, tmp_path)
     before = path.read_bytes()
     code, _, err = run("--catalog-dir", str(folder), "add-force", str(path), "Teem")
     assert code == 2

@@ -136,6 +136,27 @@ def test_check_reports_every_problem_with_file_and_place(tmp_path: Path) -> None
     assert lines[3:] == [f"{folder}: 2 problems; 1 warning"]
 
 
+def test_check_warns_of_a_fault_battlescribe_loads_through_and_exits_0(tmp_path: Path) -> None:
+    """A categoryLink with no id (Heavy Truck's in Gaslands.cat) refused the whole game;
+    BattleScribe loads it, so it is a warning with its file and place, and the game is
+    usable: exit 0, the summary counting the warning."""
+    folder = copy_system("gaslands", tmp_path)
+    cat = folder / "Gaslands.cat"
+    text = cat.read_text(encoding="utf-8")
+    cat.write_text(
+        text.replace('<categoryLink id="ad80-e22f-0c71-6363" ', "<categoryLink "), "utf-8"
+    )
+    code, out, _ = run("catalogs", "--check", str(folder))
+    assert code == 0
+    assert out.splitlines() == [
+        'warning: Gaslands.cat: entryLink "Heavy Truck"/categoryLink "New CategoryLink": has '
+        "no id (BattleScribe loads it, and nothing links to it); give it an id, as "
+        "BattleScribe's editor does",
+        f"{folder}: no problems: Gaslands (revision 25), 1 catalogue, 17 root entries, "
+        "24 shared entries, 1 force entry; 1 warning",
+    ]
+
+
 def test_check_of_an_unreadable_folder_exits_2(tmp_path: Path) -> None:
     folder = copy_system("gaslands", tmp_path)
     (folder / "Gaslands.cat").write_bytes(b"\x1b]0;owned\x07<!DOCTYPE x><catalogue/>")

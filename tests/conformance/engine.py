@@ -20,7 +20,7 @@ from typing import Any
 
 from model.bsdata import building, roster_edits
 from model.bsdata.data import CategoryEntry
-from model.bsdata.engine import Engine, run_engine
+from model.bsdata.engine import Engine, roster_catalogues, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.infos import Infos, category_infos, force_infos, selection_infos
 from model.bsdata.order import in_battlescribe_order
@@ -217,7 +217,7 @@ class SpecEngine:
     def _cost(self, type_id: str, value: float) -> State:
         """A cost as the harness's ``CostState``: its type's name, and ``hidden`` as the
         game system declares the type (spec ``cost-type-hidden``)."""
-        types = {c.id: c for c in self.system.cost_types()}
+        types = {c.id: c for c in self.system.cost_types(roster_catalogues(self.roster))}
         kind = types.get(type_id)
         return {
             "name": kind.name if kind is not None else type_id,
@@ -242,6 +242,7 @@ class SpecEngine:
     def _force(self, engine: Engine, found: Evaluation, written: RosContent, force: Force) -> State:
         at = next(i for i, p in enumerate(engine.tree.forces) if p.force.id == force.id)
         rows = {p.selection.id: i for i, p in enumerate(engine.tree.selections)}
+        facts = written.forces.get(force.id, ForceFacts())
         return {
             "id": force.id,
             "name": force.name,
@@ -250,7 +251,10 @@ class SpecEngine:
             "catalogueName": force.catalogue_name,
             "customName": force.custom_name,
             "customNotes": force.note,
-            "hidden": engine.force_fields(at).hidden,
+            "hidden": engine.force_hidden(at),
+            "publicationId": facts.publication_id,
+            "page": facts.page,
+            "publications": [{"id": p.id, "name": p.name} for p in facts.publications],
             **_infos(force_infos(engine, at)),
             "selections": [
                 self._selection(engine, found, written, rows, s) for s in force.selections
@@ -263,7 +267,7 @@ class SpecEngine:
                     "customName": c.custom_name,
                     "customNotes": c.note,
                 }
-                for c in written.forces.get(force.id, ForceFacts()).categories
+                for c in facts.categories
             ],
             "childForces": [self._force(engine, found, written, f) for f in force.forces],
         }
@@ -281,16 +285,12 @@ class SpecEngine:
         facts = written.selections.get(selection.id, SelectionFacts(selection.name))
         placed = engine.tree.selections[at]
         final = engine.finals[at]
-        # BattleScribe lists each of the game system's cost types on every selection (at 0
-        # where the entry names none: spec catalogue-cost-types), and those its entry names
-        declared = {c.id for c in self.system.system.cost_types}
-        if placed.node is not None:
-            declared.update(c.type_id for c in placed.node.costs)
         costs = [
-            self._cost(c.type_id, c.value)
-            for c in found.selection_costs.get(selection.id, ())
-            if c.type_id in declared
+            self._cost(c.type_id, c.value) for c in found.selection_costs.get(selection.id, ())
         ]
+        # the book it cites, among those its force's catalogue can cite
+        force_facts = written.forces.get(engine.tree.forces[placed.force].force.id, ForceFacts())
+        book = next((p for p in force_facts.publications if p.id == facts.publication_id), None)
         categories = []
         for number, category_id in enumerate(found.categories.get(selection.id, ())):
             category = self.system.find(category_id)
@@ -314,6 +314,7 @@ class SpecEngine:
             "categories": categories,
             "page": facts.page,
             "publicationId": facts.publication_id,
+            "publicationName": book.name if book is not None else "",
             "customName": selection.custom_name,
             "customNotes": selection.note,
             **_infos(selection_infos(engine, at)),

@@ -15,7 +15,9 @@ import argparse
 import math
 from typing import TYPE_CHECKING, TextIO
 
+from model.bsdata.roster_bounds import MAX_NUMBER
 from tui.cli.bs_editing import (
+    called,
     find_selection,
     forces_of,
     one_named,
@@ -32,8 +34,9 @@ if TYPE_CHECKING:
     from model.bsdata.roster import BsRoster, Force, Selection
     from model.bsdata.system import GameSystem
 
-MAX_COUNT = 1_000_000
-"""The most of one selection ``count`` takes (what a roster file holds, as ``add``)."""
+MAX_COUNT = MAX_NUMBER
+"""The most of one selection ``count`` takes: what a roster file holds (``add
+--number`` is held to it too)."""
 
 
 def cmd_count(args: argparse.Namespace, out: TextIO) -> int:
@@ -85,6 +88,7 @@ def _target(roster: BsRoster, wanted: str) -> tuple[Force, Selection | None]:
         wanted,
         "selection or force",
         "see the list's selections with: warband show LIST (the file has every id)",
+        plural="selections or forces",
     )
 
 
@@ -139,7 +143,7 @@ def _rename_category(
     categories = force_categories(system, force)
     key = args.category.casefold()
     found = [c for c in categories if c.entry_id == args.category] or [
-        c for c in categories if key in (c.name.casefold(), c.custom_name.casefold())
+        c for c in categories if called(c.name, c.custom_name, key)
     ]
     where = _shown(force.custom_name or force.name)
     if not found:

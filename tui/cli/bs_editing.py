@@ -21,6 +21,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO, TypeVar
 
+from model.bsdata.roster_bounds import MAX_NUMBER
 from saves.peek import is_bs_roster
 from tui.cli.bs_rosters import verdict_text
 from tui.cli.exits import EXIT_INVALID, EXIT_OK
@@ -40,28 +41,28 @@ def refuse(title: str, message: str, hint: str | None = None) -> NoReturn:
 
 
 def walk_selections(selections: tuple[Selection, ...]) -> list[Selection]:
-    out: list[Selection] = []
-    stack = list(reversed(selections))
-    while stack:
-        selection = stack.pop()
-        out.append(selection)
-        stack.extend(reversed(selection.selections))
-    return out
+    """Every selection at every depth, in the order the list holds them."""
+    from model.bsdata.roster_edits import all_selections
+
+    return list(all_selections(selections))
 
 
 def forces_of(forces: tuple[Force, ...]) -> list[Force]:
-    out: list[Force] = []
-    for force in forces:
-        out.append(force)
-        out.extend(forces_of(force.forces))
-    return out
+    """Every force at every depth, in the order the list holds them."""
+    from model.bsdata.roster_edits import all_forces
+
+    return list(all_forces(forces))
 
 
 T = TypeVar("T")
 
 
 def one_named(
-    found: Sequence[tuple[T, Selection | Force]], wanted: str, what: str, hint: str | None = None
+    found: Sequence[tuple[T, Selection | Force]],
+    wanted: str,
+    what: str,
+    hint: str | None = None,
+    plural: str | None = None,
 ) -> T:
     """The one of ``found`` whose selection or force has the id ``wanted``, or else that
     name or custom name, case aside; refused when none has it (with ``hint``) or several
@@ -70,9 +71,7 @@ def one_named(
 
     exact = [(t, s) for t, s in found if s.id == wanted]
     key = wanted.casefold()
-    named = exact or [
-        (t, s) for t, s in found if key in (s.name.casefold(), s.custom_name.casefold())
-    ]
+    named = exact or [(t, s) for t, s in found if called(s.name, s.custom_name, key)]
     if len(named) == 1:
         return named[0][0]
     if not named:
@@ -83,10 +82,17 @@ def one_named(
         )
     ids = ", ".join(f"{s.id} ({terminal_safe(s.custom_name or s.name)})" for _, s in named[:8])
     refuse(
-        f"'{terminal_safe(wanted)}' names {len(named)} {what}s",
+        f"'{terminal_safe(wanted)}' names {len(named)} {plural or what + 's'}",
         f"it could be {ids}",
         f"give the {what}'s id instead",
     )
+
+
+def called(name: str, custom_name: str, key: str) -> bool:
+    """Whether something of this name and custom name is the one a player names by
+    ``key`` (casefolded): its name, or its own name when it has one. An empty custom
+    name is no name: ``''`` must not name everything a player has not renamed."""
+    return key == name.casefold() or (bool(custom_name) and key == custom_name.casefold())
 
 
 def find_selection(roster: BsRoster, wanted: str) -> tuple[Force, Selection]:
@@ -98,16 +104,14 @@ def find_selection(roster: BsRoster, wanted: str) -> tuple[Force, Selection]:
 
 
 def _force(roster: BsRoster, wanted: str | None) -> Force:
+    """The force ``add`` adds to: the list's first, or the one ``--force-name`` names
+    (found as ``one_force`` finds it, so a name two forces share asks for the id)."""
     forces = forces_of(roster.forces)
     if not forces:
         refuse("the list has no force", "nothing can be added yet", "start it with warband new")
     if wanted is None:
         return forces[0]
-    key = wanted.casefold()
-    for force in forces:
-        if key in (force.id.casefold(), force.name.casefold(), force.custom_name.casefold()):
-            return force
-    refuse(f"no force '{wanted}' in the list", "no force has that name or id")
+    return one_force(roster, wanted)
 
 
 def one_force(roster: BsRoster, wanted: str) -> Force:
@@ -141,8 +145,8 @@ def cmd_add(args: argparse.Namespace, out: TextIO) -> int:
     if args.name is None and args.id is None:
         print(_choices_text(place, every, system.cost_names()), file=out)
         return EXIT_OK
-    if not 1 <= args.number <= 1_000_000:
-        refuse("cannot add it", f"--number must be 1 to 1,000,000, got {args.number}")
+    if not 1 <= args.number <= MAX_NUMBER:
+        refuse("cannot add it", f"--number must be 1 to {MAX_NUMBER:,}, got {args.number}")
     chosen = _meant(every, args.name, args.id, place)
     edited = add_selection(system, roster, force.id, parent_id, chosen.entry_id, args.number)
     if not chosen.offered:
@@ -179,12 +183,13 @@ def _meant(every: tuple[Choice, ...], name: str | None, entry_id: str | None, pl
 
 def _hidden_note(chosen: Choice, place: str) -> str:
     """Said when an entry the builder leaves out is added: BattleScribe adds it too, and
-    the verdict below reports it."""
+    the verdict below reports it where BattleScribe would (``SEMANTICS.md`` rule 24: at a
+    force's top, only under a primary category)."""
     from model.core.safe_text import terminal_safe
 
     return terminal_safe(
         f"{chosen.name} is not offered in {place} (hidden there): added as BattleScribe "
-        "adds it, and the list reports it"
+        "adds it, and reported where BattleScribe reports it"
     )
 
 
@@ -210,7 +215,7 @@ def _choices_text(place: str, every: tuple[Choice, ...], names: dict[str, str]) 
     hidden = len(every) - len(offered)
     more = (
         [f"({hidden} more hidden there: add takes one by its name or id, and the list "
-         "reports it)"]
+         "reports it where BattleScribe does)"]
         if hidden
         else []
     )  # fmt: skip

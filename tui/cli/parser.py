@@ -8,9 +8,30 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 EXPORT_FORMATS = ("text", "markdown", "json", "html", "code", "ros", "rosz")
 """The formats ``warband export`` writes."""
+
+
+EDIT_EXITS = (
+    "It writes the list back and prints where it stands. Exit 0: the list is valid; 1: it "
+    "breaks a rule (the edit is saved, the rules broken are listed); 2: the edit cannot "
+    "be made (the file is left as it was)."
+)
+"""What each edit of a list over BattleScribe data does with the file, and its exits."""
+
+
+def _edit(summary: str, example: str) -> dict[str, Any]:
+    """The ``add_parser`` arguments of an edit of a list over BattleScribe data: its
+    summary as the list of commands shows it, and, for its own ``--help``, the summary
+    again with what it does to the file and its exit codes, and an example (without
+    them, ``warband count --help`` said only what its arguments were)."""
+    return {
+        "help": summary,
+        "description": f"{summary[0].upper()}{summary[1:]}. {EDIT_EXITS}",
+        "epilog": f"example: {example}",
+    }
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -106,7 +127,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", type=Path, required=True, help="roster file to write")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
 
-    p = sub.add_parser("add", help="add an entry to a list over BattleScribe data, by its name")
+    p = sub.add_parser(
+        "add",
+        **_edit(
+            "add an entry to a list over BattleScribe data, by its name",
+            "warband add army.toml Gun --into Squad",
+        ),
+    )
     p.add_argument("file", type=Path, help="the list (.toml)")
     p.add_argument(
         "name",
@@ -122,12 +149,15 @@ def build_parser() -> argparse.ArgumentParser:
         "link::entry chain the listing shows where two share a name)",
     )
     p.add_argument("--into", metavar="SELECTION", help="inside this selection (name or id)")
-    p.add_argument("--number", type=int, default=1, help="how many (default 1)")
+    p.add_argument("--number", type=int, default=1, help="how many, 1 to 1,000,000 (default 1)")
     p.add_argument("--force-name", metavar="FORCE", help="the force (default: the first)")
 
     p = sub.add_parser(
         "add-force",
-        help="add a force to a list over BattleScribe data, by its kind",
+        **_edit(
+            "add a force to a list over BattleScribe data, by its kind",
+            "warband add-force army.toml Wing --in Army",
+        ),
     )
     p.add_argument("file", type=Path, help="the list (.toml)")
     p.add_argument(
@@ -147,7 +177,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     p = sub.add_parser(
-        "remove", help="remove a selection, or a force, from a list over BattleScribe data"
+        "remove",
+        **_edit(
+            "remove a selection, or a force, from a list over BattleScribe data",
+            "warband remove army.toml Squad",
+        ),
     )
     p.add_argument("file", type=Path, help="the list (.toml)")
     p.add_argument("selection", nargs="?", help="the selection's name or id")
@@ -158,22 +192,34 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     p = sub.add_parser(
-        "count", help="set how many of a selection a list over BattleScribe data takes"
+        "count",
+        **_edit(
+            "set how many of a selection a list over BattleScribe data takes",
+            "warband count army.toml Squad 3",
+        ),
     )
     p.add_argument("file", type=Path, help="the list (.toml)")
     p.add_argument("selection", help="the selection's name or id")
     p.add_argument("number", type=int, metavar="N", help="how many, 1 to 1,000,000")
 
     p = sub.add_parser(
-        "duplicate", help="copy a selection, with all it holds, in a list over BattleScribe data"
+        "duplicate",
+        **_edit(
+            "copy a selection, with all it holds, in a list over BattleScribe data",
+            "warband duplicate army.toml Squad (the copy's id is printed first)",
+        ),
     )
     p.add_argument("file", type=Path, help="the list (.toml)")
     p.add_argument("selection", help="the selection's name or id")
 
     p = sub.add_parser(
         "rename",
-        help="give a selection, force or force's category of a list over BattleScribe data "
-        "a name of its own, or notes",
+        **_edit(
+            "give a selection, force or force's category of a list over BattleScribe data "
+            "a name of its own, or notes",
+            'warband rename army.toml Squad "Red Five" --notes "paint it red"; '
+            "warband rename army.toml Army Command --category HQ",
+        ),
     )
     p.add_argument("file", type=Path, help="the list (.toml)")
     p.add_argument("what", metavar="WHAT", help="the selection's or force's name or id")
@@ -188,7 +234,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     p = sub.add_parser(
-        "limit", help="set or remove a list's limit of a cost (BattleScribe data); show them"
+        "limit",
+        **_edit(
+            "set or remove a list's limit of a cost (BattleScribe data); show them",
+            "warband limit army.toml pts 500; warband limit army.toml pts none; "
+            "warband limit army.toml (shows them, exit 0)",
+        ),
     )
     p.add_argument("file", type=Path, help="the list (.toml)")
     p.add_argument(

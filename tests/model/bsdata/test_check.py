@@ -65,6 +65,7 @@ CAT = """<catalogue id="faction" name="Faction" revision="1" battleScribeVersion
 </catalogue>"""
 
 OTHER = """<catalogue id="other" name="Other" revision="1" gameSystemId="gs" library="true">
+  {other}
   <sharedSelectionEntries>
     <selectionEntry id="tank" name="Tank" type="model"/>
   </sharedSelectionEntries>
@@ -87,13 +88,14 @@ def check(
     head: str = "",
     system_id: str = "gs",
     revision: int = 2,
+    other: str = "",
 ) -> Findings:
     """The findings for the fixture with ``gst`` added to the game system's shared
-    entries, ``cat`` to the catalogue's, ``links`` to its root entry links and ``head`` at
-    the top of the catalogue."""
+    entries, ``cat`` to the catalogue's, ``links`` to its root entry links, ``head`` at
+    the top of the catalogue and ``other`` at the top of other.cat."""
     system = _read(GST.format(gst=gst), "test.gst")
     text = CAT.format(system_id=system_id, revision=revision, head=head, links=links, cat=cat)
-    catalogues = (_read(text, "faction.cat"), _read(OTHER, "other.cat"))
+    catalogues = (_read(text, "faction.cat"), _read(OTHER.format(other=other), "other.cat"))
     return check_system(GameSystem.build(system, catalogues))
 
 
@@ -134,6 +136,80 @@ def test_an_entry_in_a_catalogue_not_linked_to_is_not_found_and_the_hint_says_wh
         'type="catalogue"/></catalogueLinks>'
     )
     assert check(links=link, head=linked) == Findings((), ())
+
+
+def test_the_game_systems_link_to_a_catalogues_element_is_a_warning() -> None:
+    """BattleScribe looks an id up from the force it is used in (its catalogue, those it
+    links to, the game system), so the game system's link to a category or a rule of
+    one catalogue is found in that catalogue's forces (spec ``modifier-set-hidden-true``):
+    a warning with its file and place, the game still loads; a link of the wrong kind
+    there is still an error, and one to nothing stays an error."""
+    other = (
+        '<categoryEntries><categoryEntry id="elite" name="Elite"/></categoryEntries>'
+        '<sharedRules><rule id="brave" name="Brave"/></sharedRules>'
+    )
+    inside = (
+        '<selectionEntry id="van" name="Van" type="model">'
+        '<categoryLinks><categoryLink id="van-elite" name="Elite" targetId="elite"/>'
+        "</categoryLinks>"
+        '<infoLinks><infoLink id="van-brave" name="Brave" targetId="brave" type="rule"/>'
+        "</infoLinks></selectionEntry>"
+    )
+    found = check(gst=inside, other=other)
+    assert found.errors == ()
+    assert warnings(found) == [
+        f'test.gst: selectionEntry "Van"/{place}: links to "{target}", which is in '
+        "other.cat: it is found only in forces of other.cat and of the catalogues that "
+        "link to it; if only those forces use it, nothing is wrong; else move what it "
+        "links to into the game system"
+        for place, target in (('categoryLink "Elite"', "elite"), ('infoLink "Brave"', "brave"))
+    ]
+    wrong = inside.replace('targetId="brave" type="rule"', 'targetId="brave" type="profile"')
+    assert errors(check(gst=wrong, other=other)) == [
+        'test.gst: selectionEntry "Van"/infoLink "Brave": is of type "profile", but '
+        '"brave" is a rule; set its type to what the target is, or link to another'
+    ]
+    assert [e.split(";")[0] for e in errors(check(gst=inside))] == [
+        f'test.gst: selectionEntry "Van"/{place}: links to "{target}", which is not found'
+        for place, target in (('categoryLink "Elite"', "elite"), ('infoLink "Brave"', "brave"))
+    ]
+
+
+def test_a_cost_of_a_type_this_file_does_not_see_is_a_warning() -> None:
+    """A roster counts the cost types its forces' catalogues see (``SEMANTICS.md`` rule
+    6): a cost of a type declared in a catalogue this file does not link to is counted
+    only where a force sees it, and one of a type no file declares never; the game is
+    usable either way (Warhammer 40,000's catalogues cost T'au Empire.cat's "Diplomatic
+    Power", and an old "pl" no file declares)."""
+    other = '<costTypes><costType id="dp" name="Diplomatic Power"/></costTypes>'
+    costs = '<costs><cost name="DP" typeId="dp" value="1"/><cost name="pl" typeId="pl" value="2"/>'
+    inside = f'<selectionEntry id="van" name="Van" type="model">{costs}</costs></selectionEntry>'
+    found = check(cat=inside, other=other)
+    assert found.errors == ()
+    assert warnings(found) == [
+        'faction.cat: selectionEntry "Van": a cost of typeId "dp", declared in other.cat, which '
+        "this file does not link to: it is counted only in a roster with a force of other.cat "
+        "or of a catalogue linking to it; link to other.cat, or declare the cost type in the "
+        "game system",
+        'faction.cat: selectionEntry "Van": a cost of typeId "pl", which no file declares: it '
+        'is not counted; cost types: "pts" (pts)',
+    ]
+
+
+def test_a_category_link_with_no_id_is_read_and_warned_of() -> None:
+    """BattleScribe loads a categoryLink with no id (nothing links to one; specs
+    ``constraint-entry-link-shared-counting`` and ``-target`` write them): a warning
+    with its place, not an error refusing the game."""
+    inside = (
+        '<selectionEntry id="van" name="Van" type="model"><categoryLinks>'
+        '<categoryLink targetId="troops" primary="true"/></categoryLinks></selectionEntry>'
+    )
+    found = check(gst=inside)
+    assert found.errors == ()
+    assert warnings(found) == [
+        'test.gst: selectionEntry "Van"/categoryLink "troops": has no id (BattleScribe '
+        "loads it, and nothing links to it); give it an id, as BattleScribe's editor does"
+    ]
 
 
 def test_an_entry_link_of_the_wrong_type_is_an_error() -> None:
@@ -194,15 +270,6 @@ def test_a_catalogue_link_to_a_missing_catalogue_is_an_error() -> None:
 
 
 # --- types ----------------------------------------------------------------------------
-
-
-def test_a_cost_of_an_unknown_type_is_an_error() -> None:
-    boss = """<selectionEntry id="boss" name="Boss" type="model">
-      <costs><cost name="cans" typeId="cans" value="3"/></costs></selectionEntry>"""
-    assert errors(check(cat=boss)) == [
-        'faction.cat: selectionEntry "Boss": a cost of typeId "cans", which is not a cost '
-        'type; cost types: "pts" (pts)'
-    ]
 
 
 def test_a_profile_of_an_unknown_type_and_a_foreign_characteristic_are_errors() -> None:
@@ -360,8 +427,8 @@ def test_a_group_default_that_is_not_one_of_its_entries_is_a_warning() -> None:
 def test_every_problem_is_found_at_once() -> None:
     """Three mistakes in two files: all three reported, errors apart from warnings."""
     found = check(
-        gst='<selectionEntry id="bad" name="Bad" type="model"><costs>'
-        '<cost name="x" typeId="x" value="1"/></costs></selectionEntry>',
+        gst='<selectionEntry id="bad" name="Bad" type="model"><profiles>'
+        '<profile id="p" name="Bad" typeId="x"/></profiles></selectionEntry>',
         links='<entryLink id="l-x" name="X" targetId="nothing" type="selectionEntry"/>',
         revision=5,
     )

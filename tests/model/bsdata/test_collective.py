@@ -252,3 +252,21 @@ def test_a_separate_entry_taken_several_times_at_once_is_that_many_selections() 
     assert [s.number for s in find(built, "veteran")] == [1, 1]
     with pytest.raises(RosterError, match="Too many selections"):
         add_selection(g, built, "f1", "s1", "veteran", number=MAX_SELECTIONS + 1)
+
+
+def test_a_separate_entry_per_model_in_each_sibling_is_refused_past_the_cap_in_all() -> None:
+    """A collective Pack holding a Badge (so separate: a selection per model) added to
+    one of three Troopers of 2,000 models each goes in all three: 6,000 selections, past
+    what a roster file holds though each Trooper's 2,000 is not."""
+    pack = collective(
+        entry("pack", "Pack", f"<selectionEntries>{entry('badge', 'Badge')}</selectionEntries>")
+    )
+    trooper = entry("trooper", "Trooper", f"<selectionEntries>{pack}</selectionEntries>")
+    squad = entry("squad", "Squad", f"<selectionEntries>{trooper}</selectionEntries>")
+    g = system(gst(FORCE), cat(f"<selectionEntries>{squad}</selectionEntries>"))
+    troopers = [sel(f"t{n}", "trooper", number=2000) for n in range(3)]
+    built = roster(sel("s1", "squad", *troopers))
+    with pytest.raises(RosterError, match="2,000 more of Pack would take the list past 5,000"):
+        add_selection(g, built, "f1", "t0", "pack")
+    fewer = roster(sel("s1", "squad", *troopers[:2]))
+    assert len(find(add_selection(g, fewer, "f1", "t0", "pack"), "pack")) == 4000

@@ -276,11 +276,14 @@ def test_unknown_entries_forces_and_catalogues_are_findings_not_crashes() -> Non
 
 
 def test_a_hidden_entry_selected_is_an_error() -> None:
-    """An entry hidden in the data cannot be taken: selecting it is an error on it."""
-    roots = CAR + entry("ghost", "Ghost", cost(1)).replace(
+    """An entry hidden in the data cannot be taken: selecting it is an error on it (at a
+    force's top level, where it has a primary category, as BattleScribe checks)."""
+    primary = '<categoryLinks><categoryLink id="cl" targetId="c" primary="true"/></categoryLinks>'
+    roots = CAR + entry("ghost", "Ghost", cost(1) + primary).replace(
         'name="Ghost"', 'name="Ghost" hidden="true"'
     )
-    result = evaluate(game(roots=roots), roster(sel("g", "ghost")))
+    categories = '<categoryEntries><categoryEntry id="c" name="Crew"/></categoryEntries>'
+    result = evaluate(game(roots=roots, shared=categories + SHARED), roster(sel("g", "ghost")))
     assert codes(result) == [("bs-hidden", "g")]
 
 

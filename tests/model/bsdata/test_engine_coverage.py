@@ -327,9 +327,11 @@ def test_set_hidden_false_shows_a_hidden_entry() -> None:
         "Ghost",
         '<modifiers><modifier type="set" field="hidden" value="false"><conditions>'
         '<condition type="atLeast" value="500" field="limit::pts" scope="roster" '
-        'childId="any"/></conditions></modifier></modifiers>',
+        'childId="any"/></conditions></modifier></modifiers>'
+        '<categoryLinks><categoryLink id="cl" targetId="c" primary="true"/></categoryLinks>',
     ).replace('name="Ghost"', 'name="Ghost" hidden="true"')
-    g = roots(ghost)
+    crew = '<categoryEntries><categoryEntry id="c" name="Crew"/></categoryEntries>'
+    g = roots(ghost, FORCE + crew)
     assert evaluate(g, roster(sel("a", "ghost"), limit=500)).valid
     assert [c.name for c in choices(g, roster(limit=500), "f1")] == ["Ghost"]
     assert found(evaluate(g, roster(sel("a", "ghost"), limit=400)))[0][:2] == ("bs-hidden", "a")

@@ -21,9 +21,12 @@ from model.bsdata.building import (
     set_number,
 )
 from model.bsdata.evaluate import evaluate
+from model.bsdata.order import in_battlescribe_order
 from model.bsdata.picking import meant, path_of
 from model.bsdata.roster import BsRoster, Force
 from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_SELECTIONS, MAX_TEXT
+from model.bsdata.roster_edits import all_forces, all_selections
+from model.bsdata.system import GameSystem
 from model.core.problems import RosterError
 from tests.model.bsdata.xml_fixtures import (
     cat,
@@ -197,16 +200,21 @@ def test_an_edit_of_an_id_the_roster_lacks_is_refused() -> None:
         set_custom_name(start, "f9", None, "X")
 
 
+PRIMARY = '<categoryLinks><categoryLink id="p" targetId="spies" primary="true"/></categoryLinks>'
 HIDDEN = system(
-    gst(TEAM),
+    gst('<categoryEntries><categoryEntry id="spies" name="Spies"/></categoryEntries>' + TEAM),
     cat(
         "<selectionEntries>"
         + entry("v", "Scout", cost(3))
         + entry("h", "Scout", cost(4)).replace('name="Scout"', 'name="Scout" hidden="true"')
-        + entry("x", "Secret", cost(6)).replace('name="Secret"', 'name="Secret" hidden="true"')
+        + entry("x", "Secret", cost(6) + PRIMARY).replace(
+            'name="Secret"', 'name="Secret" hidden="true"'
+        )
         + "</selectionEntries>"
     ),
 )
+"""Scout, a hidden Scout and the hidden Secret (in the primary category Spies, so that
+BattleScribe reports it at a force's top: ``SEMANTICS.md`` rule 24)."""
 
 
 def test_a_hidden_entry_is_selected_when_asked_and_reported() -> None:
@@ -308,3 +316,70 @@ def test_a_force_is_named_for_the_kind_it_is_in_a_two_level_list() -> None:
     inner = renamed.forces[0].forces[0]
     assert (inner.custom_name, inner.note) == ("Left", "n")
     assert renamed.forces[0].custom_name == ""
+
+
+def _fanning(levels: int, fan: int) -> GameSystem:
+    """A game whose Top must hold ``fan`` of a Middle (one link each, ``min 1``), each of
+    which must hold ``fan`` of the next, ``levels`` deep: a few lines of data asking for
+    ``fan ** levels`` selections."""
+    shared = ""
+    for level in range(levels):
+        links = "".join(
+            link(f"l{level}-{k}", f"e{level + 1}", constraint(f"m{level}-{k}", "min", 1))
+            for k in range(fan)
+        )
+        inner = f"<entryLinks>{links}</entryLinks>" if level < levels - 1 else ""
+        shared += entry(f"e{level}", f"Level {level}", inner)
+    return system(
+        gst(TEAM),
+        cat(
+            f"<sharedSelectionEntries>{shared}</sharedSelectionEntries>"
+            f"<entryLinks>{link('top', 'e0')}</entryLinks>"
+        ),
+    )
+
+
+def test_defaults_that_fan_out_past_a_files_limit_are_refused_as_they_are_made() -> None:
+    """Three levels of 71 are 1 + 71 + 71 ** 2 = 5,113 selections, past what a roster
+    file holds (ten levels would be 71 ** 9: the edit must stop at the cap, not when the
+    data runs out); three levels of 70 are 4,971, made."""
+    with pytest.raises(RosterError, match="what it must hold would take the list past 5,000"):
+        add_selection(_fanning(3, 71), roster(), "f1", None, "top")
+    made = add_selection(_fanning(3, 70), roster(), "f1", None, "top")
+    assert sum(1 for _ in all_selections(made.forces[0].selections)) == 1 + 70 + 70**2
+
+
+def test_an_entry_added_to_a_full_roster_is_refused() -> None:
+    """A roster of ``MAX_SELECTIONS`` takes no more at its top level either."""
+    full = roster(*(sel(f"t{n}", "tank") for n in range(MAX_SELECTIONS)))
+    with pytest.raises(RosterError, match="another selection would take the list past"):
+        add_selection(ARMS, full, "f1", None, "tank")
+    assert add_selection(ARMS, remove_selection(full, "t0"), "f1", None, "tank") != full
+
+
+def test_a_force_inside_a_force_sits_where_battlescribes_order_puts_it() -> None:
+    """The wings are kept in the order ``model.bsdata.order`` shows them, whatever the
+    names: Java compares "ß" as one letter after "s", where ``casefold`` reads "ss"."""
+    kinds = '<forceEntry id="sz" name="Sz Wing"/><forceEntry id="eszett" name="ß Wing"/>'
+    game = system(
+        gst(
+            '<forceEntries><forceEntry id="army" name="Army"><forceEntries>'
+            f"{kinds}</forceEntries></forceEntry></forceEntries>"
+        ),
+        cat(""),
+    )
+    built = new_force(game, empty(), "cat", "army")
+    for kind in ("sz", "eszett"):
+        built = new_force(game, built, "cat", kind, parent_force_id="f1")
+    assert [f.name for f in built.forces[0].forces] == ["Sz Wing", "ß Wing"]
+    assert in_battlescribe_order(built) == built
+
+
+def test_every_selection_and_force_is_walked_in_the_order_the_list_holds_them() -> None:
+    """Each before what it holds, siblings in order: the order a message listing what a
+    name could mean gives them in, as the file and ``show`` do."""
+    squads = (sel("a", "squad", sel("a1", "gun"), sel("a2", "gun")), sel("b", "tank"))
+    assert [s.id for s in all_selections(squads)] == ["a", "a1", "a2", "b"]
+    inner = (Force("w1", "wing", "cat", "Wing"), Force("w2", "wing", "cat", "Wing"))
+    outer = (Force("f1", "army", "cat", "Army", forces=inner), Force("f2", "army", "cat", "Army"))
+    assert [f.id for f in all_forces(outer)] == ["f1", "w1", "w2", "f2"]

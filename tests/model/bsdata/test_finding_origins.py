@@ -59,10 +59,14 @@ def test_a_cost_limit_is_on_the_roster() -> None:
 def test_a_hidden_selection_is_on_itself_from_its_entry() -> None:
     """constraint-hidden-violation-linked: ``on: selection se-unit-a``, ``from:
     se-unit-a/hidden``; reached through a link, the selection is named by the target's
-    id (constraint-entry-link-shared-target names ``shared-unit``, not the chain)."""
-    shared = '<sharedSelectionEntries><selectionEntry id="ghost" name="Ghost" hidden="true"/>'
+    id (constraint-entry-link-shared-target names ``shared-unit``, not the chain). At a
+    force's top, as in the spec, the hidden entry has a primary category (rule 24)."""
+    shared = (
+        '<sharedSelectionEntries><selectionEntry id="ghost" name="Ghost" hidden="true">'
+        f"{TROOP}</selectionEntry>"
+    )
     at_top = system(
-        gst(FORCE + shared + "</sharedSelectionEntries>"),
+        gst(CATEGORIES + shared + "</sharedSelectionEntries>"),
         cat("<entryLinks>" + link("lk", "ghost") + "</entryLinks>"),
     )
     result = evaluate(at_top, roster(sel("g", "lk::ghost")))

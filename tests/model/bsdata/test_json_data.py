@@ -136,6 +136,11 @@ def test_json_that_is_not_battlescribe_data_is_refused_by_name() -> None:
         refused = element_of(document)
         assert isinstance(refused, XmlRefused)
         assert refused.message.startswith("not BattleScribe data")
+    said = {"catalogue": 'its "catalogue" is a list', "gameSystem": 'its "gameSystem" is null'}
+    for root, message in said.items():
+        refused = element_of({root: [] if root == "catalogue" else None})
+        assert isinstance(refused, XmlRefused)
+        assert refused.message == f"not BattleScribe data: {message}, not an object"
 
 
 def test_broken_json_is_refused_with_its_line() -> None:
@@ -181,3 +186,77 @@ def test_any_bytes_give_a_value_or_a_refusal_never_an_exception(data: bytes) -> 
         root = element_of(parsed)
         if not isinstance(root, XmlRefused):
             read_catalogue(root, "random.json")
+
+
+def test_elements_past_the_cap_are_refused_before_they_are_made() -> None:
+    """A list of plain values or nulls is one element per item, which the guard's count
+    of containers does not see: ``"a",`` is as cheap as ``<a/>``, so it is held to the
+    cap on elements XML is (``most`` here, small to stay fast)."""
+    plain = {"catalogue": {"id": "c", "alias": ["a"] * 10}}
+    nulls = {"catalogue": {"id": "c", "selectionEntries": [{"id": "e"}] + [None] * 10}}
+    for document in (plain, nulls):
+        refused = element_of(document, most=10)
+        assert isinstance(refused, XmlRefused), document
+        assert refused.message == "it has over 10 elements, the most warband reads"
+        assert not isinstance(element_of(document, most=20), XmlRefused)
+    assert not isinstance(element_of(JSON_DOC, most=20), XmlRefused)
+
+
+def _places(value: Any, at: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Every place in a document where a value sits, the root's own aside."""
+    places = [at] if len(at) > 1 else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            places.extend(_places(item, (*at, key)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            places.extend(_places(item, (*at, index)))
+    return places
+
+
+PLACES = _places(JSON_DOC)
+HOSTILE: st.SearchStrategy[Any] = st.sampled_from(
+    [
+        *(None, [], ["x"], [1, "a"], [None], [[]], [{}], {}, {"$text": [1]}),
+        *(0, -1, 1e308, True, "", "x\x00\x1b[2J\u202e", "9" * 400, "NaN", "-1e999"),
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(PLACES), HOSTILE)
+def test_a_field_of_the_wrong_type_is_a_problem_of_the_file_never_an_exception(
+    place: tuple[str | int, ...], value: Any
+) -> None:
+    """A list where text is expected, a number or null for a name, an object for a
+    number: New Recruit's JSON has no schema to stop them, so each must be read as
+    XML's reader reads odd attributes (a problem naming the file) or refused."""
+    document = json.loads(json.dumps(JSON_DOC))
+    holder = document
+    for step in place[:-1]:
+        holder = holder[step]
+    holder[place[-1]] = value
+    parsed = parse_json(json.dumps(document).encode())
+    assert not isinstance(parsed, XmlRefused)
+    root = element_of(parsed)
+    if isinstance(root, XmlRefused):
+        return
+    _, problems = read_catalogue(root, "Odd.json")
+    assert all(problem.file == "Odd.json" for problem in problems)
+
+
+def test_a_number_with_a_fraction_is_read_as_written() -> None:
+    """``1e400`` is no float Python holds (it would be infinity): it is kept as the
+    file writes it, as an XML attribute is, and the reader names it so."""
+    assert parse_json(b'{"a": 1e400, "b": 12.50, "c": 3}') == {"a": "1e400", "b": "12.50", "c": 3}
+    document = json.loads(json.dumps(JSON_DOC))
+    document["catalogue"]["selectionEntries"][0]["costs"][0]["value"] = 0
+    data = json.dumps(document).replace('"value": 0', '"value": 1e400').encode()
+    parsed = parse_json(data)
+    root = element_of(parsed)
+    assert not isinstance(root, XmlRefused)
+    _, problems = read_catalogue(root, "Big.json")
+    assert [p.message for p in problems] == [
+        'selectionEntry "Trooper"/cost "pts": value is "1e400", not a number from '
+        "-1,000,000,000 to 1,000,000,000"
+    ]
