@@ -11,7 +11,7 @@ writes but warband does not use (comments, readme, tags) are skipped.
 from __future__ import annotations
 
 import math
-from typing import Literal, TypeVar, cast
+from typing import Literal, TypeVar, cast, get_args
 from xml.etree.ElementTree import Element
 
 from model.bsdata.data import (
@@ -23,6 +23,7 @@ from model.bsdata.data import (
     Characteristic,
     Condition,
     ConditionGroup,
+    ConditionGroupType,
     ConditionType,
     Constraint,
     Cost,
@@ -61,12 +62,10 @@ MAX_REPEATS = 1000
 
 CONDITION_TYPES = frozenset(
     ("lessThan", "greaterThan", "equalTo", "notEqualTo", "atLeast", "atMost",
-     "instanceOf", "notInstanceOf")
+     "instanceOf", "notInstanceOf", "always", "never")
 )  # fmt: skip
-MODIFIER_TYPES = frozenset(
-    ("set", "increment", "decrement", "append", "add", "remove", "set-primary",
-     "unset-primary")
-)  # fmt: skip
+CONDITION_GROUP_TYPES = frozenset(get_args(ConditionGroupType))
+MODIFIER_TYPES = frozenset(get_args(ModifierType))
 ENTRY_TYPES = frozenset(("unit", "model", "upgrade"))
 
 
@@ -139,17 +138,22 @@ class _Reader(PlacedReader):
             percent_value=self.flag(element, "percentValue"),
         )
 
-    def constraint(self, element: Element) -> Constraint:
-        kind = self.choice(element, "type", frozenset(("min", "max")), "max")
-        return Constraint(
-            id=self.required(element, "id"),
-            type=cast(Literal["min", "max"], kind),
-            value=self.number(element, "value"),
-            query=self.query(element, child=False),
+    def constraint(self, element: Element) -> tuple[Constraint, ...]:
+        """One constraint; New Recruit's ``exactly`` is a ``min`` and a ``max`` of one id
+        (as New Recruit itself writes it for BattleScribe), so a modifier of that id
+        changes both."""
+        kind = self.choice(element, "type", frozenset(("min", "max", "exactly")), "max")
+        ident = self.required(element, "id")
+        value = self.number(element, "value")
+        query = self.query(element, child=False)
+        kinds: tuple[Literal["min", "max"], ...] = (
+            ("min", "max") if kind == "exactly" else (cast(Literal["min", "max"], kind),)
         )
+        return tuple(Constraint(ident, k, value, query) for k in kinds)
 
     def constraints(self, element: Element) -> tuple[Constraint, ...]:
-        return self.each(element, "constraints", "constraint", self.constraint)
+        read = self.each(element, "constraints", "constraint", self.constraint)
+        return tuple(c for pair in read for c in pair)
 
     def condition(self, element: Element) -> Condition:
         kind = self.choice(element, "type", CONDITION_TYPES, "equalTo")
@@ -160,9 +164,11 @@ class _Reader(PlacedReader):
         )
 
     def condition_group(self, element: Element) -> ConditionGroup:
-        kind = self.choice(element, "type", frozenset(("and", "or")), "and")
+        kind = self.choice(element, "type", CONDITION_GROUP_TYPES, "and")
         conditions, groups = self.conditions(element)
-        return ConditionGroup(cast(Literal["and", "or"], kind), conditions, groups)
+        return ConditionGroup(
+            cast(ConditionGroupType, kind), conditions, groups, self.number(element, "min", 1.0)
+        )
 
     def conditions(
         self, element: Element
@@ -190,6 +196,10 @@ class _Reader(PlacedReader):
             conditions=conditions,
             groups=groups,
             repeats=self.each(element, "repeats", "repeat", self.repeat),
+            affects=self.text(element, "affects"),
+            scope=self.text(element, "scope"),
+            join=element.get("join"),
+            arg=self.text(element, "arg"),
         )
 
     def modifier_group(self, element: Element) -> ModifierGroup:

@@ -1,0 +1,147 @@
+"""New Recruit's ``affects`` and ``scope`` on an entry's modifiers: changing the
+profiles of other selections (``SEMANTICS.md`` rule 41).
+
+In New Recruit's data an upgrade changes the stats of the model that took it, or of
+every weapon of the unit, with a modifier written on the upgrade itself::
+
+    <modifier type="increment" field="<Toughness type id>" value="1"
+              scope="model-or-unit" affects="self.entries.profiles.Unit"/>
+
+- ``scope`` says from which selection to start, going up from the one holding the
+  modifier (itself included): ``self`` (or none), ``parent``, ``root-entry`` (the
+  top-level selection it is in), ``unit``, ``model``, ``upgrade`` or
+  ``model-or-unit`` (the nearest selection of that type), or an entry id (the nearest
+  selection of that entry). ``force`` and ``roster`` start from every top-level
+  selection of the force, of the roster.
+- ``affects`` is a dotted path from there: ``self`` takes the start itself,
+  ``entries`` its children, ``recursive`` everything below it (with ``self`` too if
+  written); without ``entries`` or ``recursive`` the start alone is taken (an entry id
+  then looks below it). Entry ids in the path keep only the selections of those
+  entries. ``profiles.<name>`` ends the path: the profiles of the taken selections
+  whose type has that name (or id). A path that names no profiles, or ``forces``,
+  changes nothing here.
+- The modifier's conditions and repeats are asked from the selection that holds it;
+  it applies to each profile reached after that profile's own modifiers, in the order
+  the selections holding them stand in the roster.
+
+Bounded: a selection's affecting modifiers are looked for among the selections of its
+top-level selection (a unit) and, for ``force``/``roster`` scopes, the top-level ones
+of its force; no walk is longer than the roster.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.bsdata.data import Modifier, ModifierGroup, Modifiers
+from model.bsdata.engine import Engine
+from model.bsdata.modifiers import each_applying
+
+TYPE_SCOPES = frozenset(("unit", "model", "upgrade"))
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """An ``affects`` path read: what it takes from its start, and which profiles."""
+
+    take_self: bool
+    children: bool
+    below: bool
+    entry_ids: tuple[str, ...]
+    profile_type: str | None
+
+
+def parse_affects(text: str) -> Reach | None:
+    """The path of an ``affects``, None for one that changes nothing here."""
+    parts = text.split(".")
+    if "profiles" not in parts:
+        return None
+    at = parts.index("profiles")
+    head, profile = parts[:at], ".".join(parts[at + 1 :])
+    if "forces" in head or not profile:
+        return None
+    entry_ids = tuple(p for p in head if p not in ("self", "entries", "recursive"))
+    children = "entries" in head
+    below = "recursive" in head or (bool(entry_ids) and not children)
+    take_self = "self" in head or not (children or below)
+    return Reach(take_self, children, below, entry_ids, profile)
+
+
+def _has_affects(modifiers: Modifiers) -> bool:
+    for modifier in modifiers:
+        if isinstance(modifier, ModifierGroup):
+            if _has_affects(modifier.modifiers) or _has_affects(modifier.nested):
+                return True
+        elif modifier.affects:
+            return True
+    return False
+
+
+def starts(engine: Engine, holder: int, scope: str) -> tuple[int, ...]:
+    """The selections a modifier held by ``holder`` with ``scope`` starts from."""
+    rows = engine.tree.selections
+    chain = (holder, *rows[holder].ancestors)
+    keys = engine.counts.keys
+    if scope in ("", "self"):
+        return (holder,)
+    if scope == "parent":
+        parent = rows[holder].parent
+        return () if parent is None else (parent,)
+    if scope == "root-entry":
+        return (chain[-1],)
+    if scope in ("force", "roster"):
+        force = rows[holder].force
+        return tuple(
+            i
+            for i, row in enumerate(rows)
+            if row.parent is None and (scope == "roster" or row.force == force)
+        )
+    kinds = {"unit", "model"} if scope == "model-or-unit" else {scope}
+    for at in chain:
+        if scope in TYPE_SCOPES or scope == "model-or-unit":
+            if kinds & keys[at]:
+                return (at,)
+        elif scope in keys[at]:
+            return (at,)
+    return ()
+
+
+def _reaches(engine: Engine, start: int, reach: Reach, target: int) -> bool:
+    rows = engine.tree.selections
+    if target == start:
+        taken = reach.take_self
+    elif reach.below:
+        taken = start < target < rows[start].end
+    elif reach.children:
+        taken = rows[target].parent == start
+    else:
+        taken = False
+    keys = engine.counts.keys[target]
+    return taken and all(i in keys for i in reach.entry_ids)
+
+
+def affecting(engine: Engine, target: int) -> list[tuple[str, Modifier, int]]:
+    """The modifiers of other selections (and of ``target`` itself) that reach
+    ``target``'s profiles, applying, in order: each with the profile type it changes
+    and how many times it applies."""
+    rows = engine.tree.selections
+    placed = rows[target]
+    top = placed.ancestors[-1] if placed.ancestors else target
+    holders = [*range(top, rows[top].end)]
+    holders += [i for i, row in enumerate(rows) if row.parent is None and i != top]
+    found: list[tuple[str, Modifier, int]] = []
+    for holder in holders:
+        node = rows[holder].node
+        if node is None or not _has_affects(node.modifiers):
+            continue
+
+        def leaf(modifier: Modifier, n: int, holder: int = holder) -> None:
+            reach = parse_affects(modifier.affects) if modifier.affects else None
+            if reach is None or reach.profile_type is None:
+                return
+            begins = starts(engine, holder, modifier.scope)
+            if any(_reaches(engine, s, reach, target) for s in begins):
+                found.append((reach.profile_type, modifier, n))
+
+        each_applying(node.modifiers, engine.ctx_of(holder), engine.counts, leaf)
+    return found

@@ -1,0 +1,177 @@
+"""New Recruit's extensions to BattleScribe's modifiers and conditions, as values.
+
+New Recruit (which took over BattleScribe's data format) added modifier, condition and
+condition group kinds (``battlescribe-spec/docs/nr-schema-additions``); the 40k data
+sets use several. Each is evaluated here, called from ``model.bsdata.modifiers``,
+``conditions`` and ``infos`` (``SEMANTICS.md`` rule 40):
+
+- Numbers (a cost, a constraint's value, a characteristic that is one): ``multiply``,
+  ``divide`` (by 0: unchanged), ``modulo`` (by 0: unchanged), ``power``/``exponent``
+  (the old value raised to ``value``), ``floor``/``ceil`` (the old value rounded down
+  or up, or, with a ``value``, held at least/at most ``value``: New Recruit's
+  ``floor value="0"`` keeps a stat from going below 0), ``triangular`` (1+2+...+n). A
+  modifier repeated ``n`` times applies ``n`` times (a power of the factor, never a
+  loop); every result is clamped to ``MAX_VALUE`` as BattleScribe's numbers are.
+  ``cumulative-*`` and ``hide`` are read but change nothing (their meaning is not
+  documented).
+- Text: ``prepend`` puts the value (and ``join``, else a space) before the text;
+  ``append`` with a ``join`` puts that between instead of a space; ``replace`` puts
+  ``value`` wherever ``arg`` stands. A text never grows past its cap.
+- A characteristic such as "3+", 6" or "D6+1" is changed in its number: ``increment``
+  on "3+" gives "4+", on "D6" gives "D6+1", and New Recruit's data then ``replace``s a
+  "+0" left by a decrement.
+- Conditions ``always`` and ``never``; condition groups ``not`` (none of its parts
+  holds), ``count`` (at least ``min`` of them hold). New Recruit's numeric groups
+  (``add``, ``greater`` ...) are expressions over counts whose meaning is not
+  documented: they never hold, so what they guard does not apply.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+MAX_VALUE = 1e12
+"""As ``model.bsdata.modifiers.MAX_VALUE`` (numbers are clamped within plus or minus it)."""
+
+NUMERIC = frozenset(
+    ("multiply", "divide", "modulo", "power", "exponent", "triangular", "ceil", "floor")
+)
+"""New Recruit's modifier types that change a number."""
+
+TEXT = frozenset(("prepend", "replace"))
+"""New Recruit's modifier types that change a text."""
+
+_DICE = re.compile(r"\A(\d*)([dD]\d+)(?:([+-])(\d+))?\Z")
+_SUFFIXED = re.compile(r"\A(-?\d+(?:\.\d+)?)([+\"]?)\Z")
+
+
+def _clamp(value: float) -> float:
+    if math.isnan(value):
+        return 0.0
+    return max(-MAX_VALUE, min(MAX_VALUE, value))
+
+
+def changed_number(kind: str, old: float, value: float | None, n: int) -> float:
+    """``old`` after New Recruit's numeric modifier ``kind`` with ``value``, ``n`` times
+    (``n`` is at most ``conditions.MAX_TIMES``: powers are computed, not looped)."""
+    if kind in ("floor", "ceil"):
+        if value is None:
+            return math.floor(old) if kind == "floor" else math.ceil(old)
+        return max(old, value) if kind == "floor" else min(old, value)
+    if kind == "triangular":
+        whole = min(abs(old), 1e6)
+        return _clamp(math.copysign(whole * (whole + 1) / 2, old))
+    if value is None:
+        return old
+    if kind == "multiply":
+        return _power_applied(old, value, n)
+    if kind == "divide":
+        return old if value == 0 else _power_applied(old, 1 / value, n)
+    if kind == "modulo":
+        return old if value == 0 else math.fmod(old, value)
+    if kind in ("power", "exponent"):
+        return _raised(old, value, n)
+    return old
+
+
+def _power_applied(old: float, factor: float, n: int) -> float:
+    """``old * factor ** n`` without overflow."""
+    if old == 0 or factor == 1:
+        return old
+    if factor == 0:
+        return 0.0
+    try:
+        grown = old * abs(factor) ** n
+    except OverflowError:
+        grown = math.copysign(math.inf, old)
+    sign = -1.0 if factor < 0 and n % 2 else 1.0
+    return _clamp(sign * grown)
+
+
+def _raised(old: float, value: float, n: int) -> float:
+    """``old`` raised to ``value``, ``n`` times, stopping once it is out of bounds or
+    settled (so at most a few dozen steps whatever ``n`` is)."""
+    for _ in range(min(n, 64)):
+        try:
+            new = math.pow(old, value)
+        except (OverflowError, ValueError):
+            return old if old < 0 else MAX_VALUE
+        new = _clamp(new)
+        if new == old:
+            break
+        old = new
+    return old
+
+
+def number_text(value: float) -> str:
+    """A number as data writes one: ``3``, ``2.5``."""
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def changed_stat(kind: str, old: str, by: float | None, n: int, number_kind: str) -> str | None:
+    """A characteristic written with more than a number ("3+", 12", "D6+1") after a
+    numeric modifier, or None when ``old`` is not one of those. ``number_kind`` is
+    ``increment``/``decrement`` (done by the caller's arithmetic) or one of
+    ``NUMERIC``."""
+    if by is None and number_kind not in ("floor", "ceil", "triangular"):
+        return None
+    if match := _SUFFIXED.match(old):
+        number = float(match.group(1))
+        return number_text(_number_changed(number_kind, number, by, n)) + match.group(2)
+    if (match := _DICE.match(old)) and number_kind in ("increment", "decrement"):
+        sign = -1 if match.group(3) == "-" else 1
+        bonus = sign * float(match.group(4) or 0)
+        bonus = _number_changed(number_kind, bonus, by, n)
+        prefix = match.group(1) + match.group(2)
+        return f"{prefix}+{number_text(bonus)}" if bonus >= 0 else f"{prefix}{number_text(bonus)}"
+    return None
+
+
+def _number_changed(kind: str, old: float, by: float | None, n: int) -> float:
+    if kind in ("increment", "decrement") and by is not None:
+        return _clamp(old + (by if kind == "increment" else -by) * n)
+    return changed_number(kind, old, by, n)
+
+
+def changed_text(kind: str, old: str, value: str, join: str | None, arg: str, limit: int) -> str:
+    """``old`` after ``prepend``, ``replace`` or an ``append`` with a ``join``, cut at
+    ``limit`` characters (or ``old``'s own length, if longer: data is never cut)."""
+    cap = max(limit, len(old))
+    between = " " if join is None else join
+    if kind == "prepend":
+        new = f"{value}{between}{old}" if old else value
+    elif kind == "append":
+        new = f"{old}{between}{value}" if old else value
+    elif kind == "replace":
+        if not arg:
+            return old
+        if len(value) > len(arg):  # only a growing replace can pass the cap
+            parts = old.split(arg, cap // max(1, len(value) - len(arg)) + 1)
+            new = value.join(parts)
+        else:
+            new = old.replace(arg, value)
+    else:
+        return old
+    return new[:cap]
+
+
+def condition_constant(kind: str) -> bool | None:
+    """Whether New Recruit's ``always``/``never`` holds; None for any other kind."""
+    if kind == "always":
+        return True
+    if kind == "never":
+        return False
+    return None
+
+
+def group_result(kind: str, parts: list[bool], minimum: float) -> bool | None:
+    """Whether a New Recruit condition group holds given its parts' results; None for
+    BattleScribe's ``and``/``or`` (``model.bsdata.conditions`` decides those)."""
+    if kind == "not":
+        return not any(parts)
+    if kind == "count":
+        return sum(parts) >= minimum
+    if kind in ("and", "or"):
+        return None
+    return False
