@@ -20,6 +20,8 @@ sets use several. Each is evaluated here, called from ``model.bsdata.modifiers``
 - A characteristic such as "3+", 6" or "D6+1" is changed in its number: ``increment``
   on "3+" gives "4+", on "D6" gives "D6+1", and New Recruit's data then ``replace``s a
   "+0" left by a decrement.
+- Query scopes ``unit``, ``model``, ``upgrade``, ``model-or-unit`` (the nearest
+  selection of that type) and ``root-entry`` (the top-level one): ``nearest_of``.
 - Conditions ``always`` and ``never``; condition groups ``not`` (none of its parts
   holds), ``count`` (at least ``min`` of them hold). New Recruit's numeric groups
   (``add``, ``greater`` ...) are expressions over counts whose meaning is not
@@ -30,6 +32,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from model.bsdata.resolve import Node
 
 MAX_VALUE = 1e12
 """As ``model.bsdata.modifiers.MAX_VALUE`` (numbers are clamped within plus or minus it)."""
@@ -154,6 +161,38 @@ def changed_text(kind: str, old: str, value: str, join: str | None, arg: str, li
     else:
         return old
     return new[:cap]
+
+
+TYPE_SCOPES: dict[str, frozenset[str]] = {
+    "unit": frozenset({"unit"}),
+    "model": frozenset({"model"}),
+    "upgrade": frozenset({"upgrade"}),
+    "model-or-unit": frozenset({"model", "unit"}),
+    "root-entry": frozenset(),
+}
+"""New Recruit's scopes naming the nearest selection of a type (``root-entry``: the
+top-level one)."""
+
+
+def type_scope(scope: str) -> frozenset[str] | None:
+    """The entry types a New Recruit type scope looks for (empty for ``root-entry``);
+    None for any other scope."""
+    return TYPE_SCOPES.get(scope)
+
+
+def nearest_of(
+    kinds: frozenset[str], chain: Sequence[int], node_of: Callable[[int], Node | None]
+) -> tuple[object, ...]:
+    """Where a type scope counts (a ``model.bsdata.queries.Root``): the first of
+    ``chain`` (the place, then the selections it is in, nearest first) whose entry is
+    of one of ``kinds``, or the last of them for ``root-entry``; nowhere if none is."""
+    if not kinds:
+        return ("s", chain[-1]) if chain else ("none",)
+    for at in chain:
+        node = node_of(at)
+        if node is not None and node.type in kinds:
+            return ("s", at)
+    return ("none",)
 
 
 def condition_constant(kind: str) -> bool | None:

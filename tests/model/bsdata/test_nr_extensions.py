@@ -232,6 +232,33 @@ def test_affects_with_a_condition_a_replace_and_a_floor() -> None:
     assert values(bolter)[1] == ("A", "3", True)
 
 
+@pytest.mark.parametrize(
+    ("scope", "child", "raised"),
+    [
+        ("model-or-unit", "relic", True),
+        ("model", "bolter", True),
+        ("unit", "bolter", True),
+        ("root-entry", "relic", True),
+        ("upgrade", "bolter", False),
+        ("unit", "squad", False),
+    ],
+)
+def test_type_scopes_count_from_the_nearest_selection_of_a_type(
+    scope: str, child: str, raised: bool
+) -> None:
+    """A condition's ``scope`` may be New Recruit's ``unit``, ``model``, ``upgrade``,
+    ``model-or-unit`` (the nearest selection of that type, the holder included) or
+    ``root-entry`` (the top-level one); it counts inside it (so a unit never counts
+    itself, and the Relic, an upgrade, holds no Bolter)."""
+    held = (
+        '<modifier type="increment" value="1" field="w" scope="model" '
+        'affects="profiles.Unit Stats"><conditions><condition type="atLeast" value="1" '
+        f'field="selections" scope="{scope}" childId="{child}" '
+        'includeChildSelections="true"/></conditions></modifier>'
+    )
+    assert values(squad(held)[0])[0] == ("W", "3" if raised else "2", raised)
+
+
 def test_a_modifier_with_affects_leaves_its_holder_alone() -> None:
     """A modifier with ``affects`` changes what it reaches, never the element holding it
     (its name, its cost)."""
