@@ -33,10 +33,10 @@ EntryType = Literal["unit", "model", "upgrade"]
 
 ConditionType = Literal[
     "lessThan", "greaterThan", "equalTo", "notEqualTo", "atLeast", "atMost",
-    "instanceOf", "notInstanceOf", "always", "never",
+    "instanceOf", "notInstanceOf", "always", "never", "before",
 ]  # fmt: skip
-"""BattleScribe's comparisons and instance tests; ``always``/``never`` are New Recruit's
-(``model.bsdata.nr_extensions``)."""
+"""BattleScribe's comparisons and instance tests; ``always``/``never``/``before`` are New
+Recruit's (``model.bsdata.nr_extensions``)."""
 
 ConditionGroupType = Literal[
     "and", "or", "not", "count", "add", "subtract", "multiply", "divide", "modulo", "power",
@@ -106,6 +106,21 @@ class ConditionGroup:
     groups: tuple[ConditionGroup, ...] = ()
     min: float = 1.0
     """For New Recruit's ``count``: how many of the parts must hold."""
+    locals: tuple[LocalConditionGroup, ...] = ()
+    """New Recruit's ``localConditionGroups``, parts like the conditions."""
+
+
+@dataclass(frozen=True, slots=True)
+class LocalConditionGroup:
+    """New Recruit's: holds when what ``query`` counts, of the selections for which every
+    one of ``conditions`` and ``groups`` holds (asked from each of them), compares to
+    ``value`` as ``type`` says (``model.bsdata.nr_extensions.local_holds``)."""
+
+    type: ConditionType
+    value: float
+    query: Query
+    conditions: tuple[Condition, ...] = ()
+    groups: tuple[ConditionGroup, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ sets use several. Each is evaluated here, called from ``model.bsdata.modifiers``
   "+0" left by a decrement.
 - Query scopes ``unit``, ``model``, ``upgrade``, ``model-or-unit`` (the nearest
   selection of that type) and ``root-entry`` (the top-level one): ``nearest_of``.
+- Local condition groups: ``model.bsdata.nr_local``.
 - Conditions ``always`` and ``never``; condition groups ``not`` (none of its parts
   holds), ``count`` (at least ``min`` of them hold). New Recruit's numeric groups
   (``add``, ``greater`` ...) are expressions over counts whose meaning is not
@@ -199,8 +200,8 @@ def condition_constant(kind: str) -> bool | None:
     """Whether New Recruit's ``always``/``never`` holds; None for any other kind."""
     if kind == "always":
         return True
-    if kind == "never":
-        return False
+    if kind in ("never", "before"):
+        return False  # "before" means something only in a local condition group
     return None
 
 

@@ -35,6 +35,7 @@ from model.bsdata.data import (
     Info,
     InfoGroup,
     InfoLink,
+    LocalConditionGroup,
     Modifier,
     ModifierGroup,
     Modifiers,
@@ -62,7 +63,7 @@ MAX_REPEATS = 1000
 
 CONDITION_TYPES = frozenset(
     ("lessThan", "greaterThan", "equalTo", "notEqualTo", "atLeast", "atMost",
-     "instanceOf", "notInstanceOf", "always", "never")
+     "instanceOf", "notInstanceOf", "always", "never", "before")
 )  # fmt: skip
 CONDITION_GROUP_TYPES = frozenset(get_args(ConditionGroupType))
 MODIFIER_TYPES = frozenset(get_args(ModifierType))
@@ -173,9 +174,25 @@ class _Reader(PlacedReader):
     def conditions(
         self, element: Element
     ) -> tuple[tuple[Condition, ...], tuple[ConditionGroup, ...]]:
-        return (
-            self.each(element, "conditions", "condition", self.condition),
-            self.each(element, "conditionGroups", "conditionGroup", self.condition_group),
+        """An element's conditions and condition groups; New Recruit's local condition
+        groups are one more group, an ``and`` of them."""
+        groups = self.each(element, "conditionGroups", "conditionGroup", self.condition_group)
+        local = self.each(
+            element, "localConditionGroups", "localConditionGroup", self.local_condition_group
+        )
+        if local:
+            groups += (ConditionGroup("and", locals=local),)
+        return self.each(element, "conditions", "condition", self.condition), groups
+
+    def local_condition_group(self, element: Element) -> LocalConditionGroup:
+        kind = self.choice(element, "type", CONDITION_TYPES, "atLeast")
+        conditions, groups = self.conditions(element)
+        return LocalConditionGroup(
+            type=cast(ConditionType, kind),
+            value=self.number(element, "value"),
+            query=self.query(element, child=False),
+            conditions=conditions,
+            groups=groups,
         )
 
     def repeat(self, element: Element) -> Repeat:

@@ -15,7 +15,17 @@ from model.bsdata.nr_extensions import changed_number, changed_stat, changed_tex
 from model.bsdata.roster import Selection
 from tests.model.bsdata.test_engine_modifiers import condition, evaluated, gear, modifier, pts
 from tests.model.bsdata.test_infos import PROFILE_TYPES, values
-from tests.model.bsdata.xml_fixtures import FORCE, cat, constraint, entry, gst, roster, sel, system
+from tests.model.bsdata.xml_fixtures import (
+    FORCE,
+    cat,
+    constraint,
+    cost,
+    entry,
+    gst,
+    roster,
+    sel,
+    system,
+)
 
 
 @pytest.mark.parametrize(
@@ -87,6 +97,29 @@ def test_a_numeric_condition_group_never_holds() -> None:
         f"{condition('atLeast', 0)}</conditions></conditionGroup></conditionGroups>"
     )
     assert pts(evaluated(modifier("set", "pts", "1", group))) == 10
+
+
+def test_a_local_condition_group_counts_the_units_before_this_one() -> None:
+    """New Recruit's local condition group (the 11th edition's "each Bloodthirster after
+    the first costs more"): of the force's selections, those that stand before the
+    asking one and are Units are counted; at least 1 such makes this one cost 15."""
+    local = (
+        '<localConditionGroups><localConditionGroup type="atLeast" value="1" scope="force" '
+        'field="selections" includeChildSelections="true"><conditions>'
+        '<condition type="before" value="1" field="selections" scope="self" childId="any"/>'
+        '<condition type="instanceOf" value="1" field="selections" scope="self" childId="unit"/>'
+        "</conditions></localConditionGroup></localConditionGroups>"
+    )
+    unit = entry(
+        "unit",
+        "Unit",
+        f'<modifiers><modifier type="set" field="pts" value="15">{local}</modifier></modifiers>'
+        + cost(10),
+        kind="unit",
+    )
+    game = system(gst(FORCE), cat(f"<selectionEntries>{unit}</selectionEntries>"))
+    result = evaluate(game, roster(sel("u1", "unit"), sel("u2", "unit"), sel("u3", "unit")))
+    assert [result.selection_costs[u][0].value for u in ("u1", "u2", "u3")] == [10, 15, 15]
 
 
 def test_exactly_is_a_min_and_a_max() -> None:
