@@ -125,11 +125,11 @@ def changed_stat(kind: str, old: str, by: float | None, n: int, number_kind: str
     if by is None and number_kind not in ("floor", "ceil", "triangular"):
         return None
     if match := _SUFFIXED.match(old):
-        number = float(match.group(1))
+        number = _clamp(float(match.group(1)))  # "9" * 400 is a float's infinity
         return number_text(_number_changed(number_kind, number, by, n)) + match.group(2)
     if (match := _DICE.match(old)) and number_kind in ("increment", "decrement"):
         sign = -1 if match.group(3) == "-" else 1
-        bonus = sign * float(match.group(4) or 0)
+        bonus = sign * _clamp(float(match.group(4) or 0))
         bonus = _number_changed(number_kind, bonus, by, n)
         prefix = match.group(1) + match.group(2)
         return f"{prefix}+{number_text(bonus)}" if bonus >= 0 else f"{prefix}{number_text(bonus)}"

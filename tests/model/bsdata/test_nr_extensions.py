@@ -175,6 +175,13 @@ def test_stats_with_more_than_a_number(kind: str, old: str, by: float, expected:
     assert changed_stat(kind, old, by, 1, kind) == expected
 
 
+@pytest.mark.parametrize("kind", ["floor", "ceil", "triangular", "multiply", "increment"])
+def test_a_stat_of_four_hundred_digits_is_bounded(kind: str) -> None:
+    """A number no float holds ("9" x 400, then "+") is clamped, never an error."""
+    changed = changed_stat(kind, "9" * 400 + "+", None if kind == "floor" else 2, 3, kind)
+    assert changed is not None and len(changed) < 20 and changed.endswith("+")
+
+
 # -- affects and scope ------------------------------------------------------------------
 
 WEAPON_TYPES = PROFILE_TYPES.replace(
