@@ -381,7 +381,7 @@ def selection_infos(engine: Engine, at: int) -> Infos:
         return NO_INFOS
     infos = (node.entry.info,) if node.link is None else (node.entry.info, node.link.info)
     catalogue_id = engine.tree.forces[placed.force].force.catalogue_id
-    reaching = tuple(affecting(engine, at))
+    reaching = affecting(engine, at)
     return _infos(engine.system, infos, catalogue_id, engine.ctx_of(at), engine.counts, reaching)
 
 

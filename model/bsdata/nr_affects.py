@@ -24,14 +24,18 @@ every weapon of the unit, with a modifier written on the upgrade itself::
   it applies to each profile reached after that profile's own modifiers, in the order
   the selections holding them stand in the roster.
 
-Bounded: a selection's affecting modifiers are looked for among the selections of its
-top-level selection (a unit) and, for ``force``/``roster`` scopes, the top-level ones
-of its force; no walk is longer than the roster.
+Bounded: each selection's modifiers are walked once per evaluation (remembered per
+engine), and at most ``MAX_REACHES`` (modifier, selection) pairs are looked at.
 """
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
+from types import MappingProxyType
+from typing import TypeAlias
 
 from model.bsdata.data import Modifier, ModifierGroup, Modifiers
 from model.bsdata.engine import Engine
@@ -120,28 +124,62 @@ def _reaches(engine: Engine, start: int, reach: Reach, target: int) -> bool:
     return taken and all(i in keys for i in reach.entry_ids)
 
 
-def affecting(engine: Engine, target: int) -> list[tuple[str, Modifier, int]]:
+MAX_REACHES = 1_000_000
+"""The most (modifier, selection) pairs one roster's evaluation looks at: a unit of
+thousands of selections each reaching all the others would otherwise cost their
+square. Real data looks at a few hundred; past the budget the rest reach nothing."""
+
+Reached: TypeAlias = tuple[tuple[str, Modifier, int], ...]
+"""The modifiers reaching one selection's profiles, in order: profile type, modifier,
+times it applies."""
+
+_MAPS: dict[int, tuple[weakref.ref[Engine], Mapping[int, Reached]]] = {}
+"""Per engine (by id, while it lives): every selection's reaching modifiers, worked
+out once however many selections are asked for (a sheet asks for each)."""
+
+
+def affecting(engine: Engine, target: int) -> Reached:
     """The modifiers of other selections (and of ``target`` itself) that reach
-    ``target``'s profiles, applying, in order: each with the profile type it changes
-    and how many times it applies."""
+    ``target``'s profiles, applying, in roster order: each with the profile type it
+    changes and how many times it applies."""
+    key = id(engine)
+    held = _MAPS.get(key)
+    if held is None or held[0]() is not engine:
+        found = _reach_all(engine)
+        _MAPS[key] = (weakref.ref(engine, partial(_forget, key)), found)
+        return found.get(target, ())
+    return held[1].get(target, ())
+
+
+def _forget(key: int, _: object) -> None:
+    """Drop an engine's map when the engine goes (its id may then be reused)."""
+    _MAPS.pop(key, None)
+
+
+def _reach_all(engine: Engine) -> Mapping[int, Reached]:
+    """Every selection's reaching modifiers: each holder's modifiers walked once, each
+    applying one checked against the selections below where it starts."""
     rows = engine.tree.selections
-    placed = rows[target]
-    top = placed.ancestors[-1] if placed.ancestors else target
-    holders = [*range(top, rows[top].end)]
-    holders += [i for i, row in enumerate(rows) if row.parent is None and i != top]
-    found: list[tuple[str, Modifier, int]] = []
-    for holder in holders:
-        node = rows[holder].node
-        if node is None or not _has_affects(node.modifiers):
+    found: dict[int, list[tuple[str, Modifier, int]]] = {}
+    budget = [MAX_REACHES]
+    for holder, placed in enumerate(rows):
+        node = placed.node
+        if node is None or not _has_affects(node.modifiers) or budget[0] <= 0:
             continue
 
         def leaf(modifier: Modifier, n: int, holder: int = holder) -> None:
             reach = parse_affects(modifier.affects) if modifier.affects else None
             if reach is None or reach.profile_type is None:
                 return
-            begins = starts(engine, holder, modifier.scope)
-            if any(_reaches(engine, s, reach, target) for s in begins):
-                found.append((reach.profile_type, modifier, n))
+            reached: set[int] = set()
+            for start in starts(engine, holder, modifier.scope):
+                for target in range(start, rows[start].end):
+                    budget[0] -= 1
+                    if budget[0] < 0:
+                        return
+                    if target not in reached and _reaches(engine, start, reach, target):
+                        reached.add(target)
+                        found.setdefault(target, []).append((reach.profile_type, modifier, n))
 
         each_applying(node.modifiers, engine.ctx_of(holder), engine.counts, leaf)
-    return found
+    return MappingProxyType({at: tuple(mods) for at, mods in found.items()})

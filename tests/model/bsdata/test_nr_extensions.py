@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from model.bsdata import nr_affects
 from model.bsdata.evaluate import evaluate
 from model.bsdata.infos import MAX_TEXT, Infos, roster_infos
 from model.bsdata.modifiers import MAX_NAME, MAX_VALUE
@@ -203,7 +204,7 @@ def _profile(pid: str, type_id: str, type_name: str, values: dict[str, str]) -> 
     )
 
 
-def squad(relic_modifiers: str) -> tuple[Infos, Infos]:
+def squad(relic_modifiers: str, relics: int = 1) -> tuple[Infos, Infos]:
     """A Squad (unit) of a Sergeant (model, W 2, Sv 3+) with a Bolter (S 4, A D6) and a
     Relic whose modifiers are given; the Sergeant's and the Bolter's infos."""
     bolter = entry(
@@ -221,7 +222,7 @@ def squad(relic_modifiers: str) -> tuple[Infos, Infos]:
     game = system(gst(WEAPON_TYPES + FORCE), cat(f"<selectionEntries>{unit}</selectionEntries>"))
     taken: tuple[Selection, ...] = (sel("b", "bolter"),)
     if relic_modifiers:
-        taken += (sel("r", "relic"),)
+        taken += tuple(sel(f"r{i}", "relic") for i in range(relics))
     infos = roster_infos(game, roster(sel("u", "squad", sel("m", "sergeant", *taken))))
     return infos.of("m"), infos.of("b")
 
@@ -297,6 +298,21 @@ def test_type_scopes_count_from_the_nearest_selection_of_a_type(
         'includeChildSelections="true"/></conditions></modifier>'
     )
     assert values(squad(held)[0])[0] == ("W", "3" if raised else "2", raised)
+
+
+def test_many_reaching_modifiers_cost_a_bounded_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each of 3 Relics raises the Sergeant's Wounds from the top (``root-entry``,
+    ``recursive``): 2 + 3. Past ``MAX_REACHES`` pairs looked at, the rest reach nothing;
+    2,000 Relics each reaching all the others take well under a second per sheet."""
+    mods = (
+        '<modifier type="increment" value="1" field="w" scope="root-entry" '
+        'affects="self.entries.recursive.profiles.Unit Stats"/>'
+    )
+    assert values(squad(mods, relics=3)[0])[0] == ("W", "5", True)
+    monkeypatch.setattr(nr_affects, "MAX_REACHES", 2 * 6)  # 6 selections per walk
+    assert values(squad(mods, relics=3)[0])[0] == ("W", "4", True)
+    monkeypatch.setattr(nr_affects, "MAX_REACHES", 2_000 * 50)
+    assert values(squad(mods, relics=2_000)[0])[0] == ("W", "52", True)
 
 
 def test_a_modifier_with_affects_leaves_its_holder_alone() -> None:
