@@ -151,6 +151,16 @@ def test_prepend_and_replace_on_a_name() -> None:
     assert evaluated(swap).names["u"] == "Squad"
 
 
+def test_append_with_a_join_on_a_characteristic() -> None:
+    """``append`` with ``join`` (the 40k data's keywords: "Assault" + "Hazardous" by
+    ", "); with an empty join nothing goes between; on empty text the value alone."""
+    assert changed_text("append", "Assault", "Hazardous", ", ", "", MAX_TEXT) == (
+        "Assault, Hazardous"
+    )
+    assert changed_text("append", "D6", "+1", "", "", MAX_TEXT) == "D6+1"
+    assert changed_text("append", "", "Hazardous", ", ", "", MAX_TEXT) == "Hazardous"
+
+
 def test_text_stays_within_its_cap() -> None:
     """A replace that grows, or a prepend, never passes the cap (nor cuts the data's own)."""
     grown = changed_text("replace", "a" * 100, "b" * 1000, None, "a", MAX_NAME)
@@ -268,9 +278,13 @@ def test_affects_with_a_condition_a_replace_and_a_floor() -> None:
         '<modifier type="replace" field="a" scope="model" arg="D6" value="3" '
         'affects="self.entries.profiles.Ranged Weapons"/>'
     )
-    model, bolter = squad(mods)
+    joined = (
+        '<modifier type="append" field="s" value="Lethal" join=", " scope="model" '
+        'affects="self.entries.profiles.Ranged Weapons"/>'
+    )
+    model, bolter = squad(mods + joined)
     assert values(model)[0] == ("W", "1", True)
-    assert values(bolter)[1] == ("A", "3", True)
+    assert values(bolter) == [("S", "4, Lethal", True), ("A", "3", True)]
 
 
 @pytest.mark.parametrize(
