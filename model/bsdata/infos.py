@@ -22,7 +22,10 @@ Modifiers (``set``, ``increment``, ``decrement``, ``append``, with their conditi
 condition groups and repeats, through ``model.bsdata.modifiers.each_applying``) change
 ``name``, ``hidden``, a rule's ``description`` or a characteristic named by its type id.
 ``increment`` and ``decrement`` change a characteristic that is a number ("2" to "3")
-and leave any other ("4+") as written; ``append`` adds a space and the text, once.
+or, as New Recruit does, one like "3+" or "D6" in its number, and leave any other
+text as written; ``append`` adds a space and the text, once; New Recruit's kinds and
+the modifiers of other selections that reach a profile (``affects``) are
+``model.bsdata.nr_extensions``'s and ``model.bsdata.nr_affects``'s.
 Each value a modifier changed (it now differs from the data) is marked, so a sheet can
 show the reader what the list's choices did.
 
