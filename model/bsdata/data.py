@@ -408,3 +408,6 @@ class Catalogue:
     shared_profiles: tuple[Profile, ...] = ()
     shared_info_groups: tuple[InfoGroup, ...] = ()
     root_rules: tuple[Rule, ...] = ()
+    unevaluated: str = ""
+    """What the file uses of New Recruit's extensions that warband reads but does not
+    evaluate, with counts (``nr_extensions.Unevaluated``), for a warning; empty if none."""

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import partial
 from types import MappingProxyType
 from typing import TypeAlias
@@ -40,35 +39,9 @@ from typing import TypeAlias
 from model.bsdata.data import Modifier, ModifierGroup, Modifiers
 from model.bsdata.engine import Engine
 from model.bsdata.modifiers import each_applying
+from model.bsdata.nr_extensions import Reach, parse_affects
 
 TYPE_SCOPES = frozenset(("unit", "model", "upgrade"))
-
-
-@dataclass(frozen=True, slots=True)
-class Reach:
-    """An ``affects`` path read: what it takes from its start, and which profiles."""
-
-    take_self: bool
-    children: bool
-    below: bool
-    entry_ids: tuple[str, ...]
-    profile_type: str | None
-
-
-def parse_affects(text: str) -> Reach | None:
-    """The path of an ``affects``, None for one that changes nothing here."""
-    parts = text.split(".")
-    if "profiles" not in parts:
-        return None
-    at = parts.index("profiles")
-    head, profile = parts[:at], ".".join(parts[at + 1 :])
-    if "forces" in head or not profile:
-        return None
-    entry_ids = tuple(p for p in head if p not in ("self", "entries", "recursive"))
-    children = "entries" in head
-    below = "recursive" in head or (bool(entry_ids) and not children)
-    take_self = "self" in head or not (children or below)
-    return Reach(take_self, children, below, entry_ids, profile)
 
 
 def _has_affects(modifiers: Modifiers) -> bool:

@@ -33,10 +33,15 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from model.core.problems import Problem
+
 if TYPE_CHECKING:
+    from model.bsdata.data import Catalogue
     from model.bsdata.resolve import Node
 
 MAX_VALUE = 1e12
@@ -215,3 +220,78 @@ def group_result(kind: str, parts: list[bool], minimum: float) -> bool | None:
     if kind in ("and", "or"):
         return None
     return False
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """An ``affects`` path read: what it takes from its start, and which profiles."""
+
+    take_self: bool
+    children: bool
+    below: bool
+    entry_ids: tuple[str, ...]
+    profile_type: str | None
+
+
+def parse_affects(text: str) -> Reach | None:
+    """The path of an ``affects``, None for one that changes nothing here."""
+    parts = text.split(".")
+    if "profiles" not in parts:
+        return None
+    at = parts.index("profiles")
+    head, profile = parts[:at], ".".join(parts[at + 1 :])
+    if "forces" in head or not profile:
+        return None
+    entry_ids = tuple(p for p in head if p not in ("self", "entries", "recursive"))
+    children = "entries" in head
+    below = "recursive" in head or (bool(entry_ids) and not children)
+    take_self = "self" in head or not (children or below)
+    return Reach(take_self, children, below, entry_ids, profile)
+
+
+NOT_EVALUATED_MODIFIERS = frozenset(
+    ("cumulative-add", "cumulative-multiply", "cumulative-power", "hide")
+)
+"""New Recruit's modifier kinds read but not evaluated (their meaning is not documented)."""
+
+NOT_EVALUATED_GROUPS = frozenset(
+    ("add", "subtract", "multiply", "divide", "modulo", "power", "min", "max", "greater",
+     "greaterOrEqual", "less", "lessOrEqual", "equal", "notEqual")
+)  # fmt: skip
+"""New Recruit's numeric and comparison condition groups: read, never holding."""
+
+
+class Unevaluated:
+    """What a file uses of New Recruit's extensions that warband reads but does not
+    evaluate, counted while it is read, for one warning per file (never an error)."""
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+
+    def modifier(self, kind: str, affects: str) -> None:
+        if kind in NOT_EVALUATED_MODIFIERS:
+            self.counts[f"modifier type {kind}"] += 1
+        if affects and parse_affects(affects) is None:
+            self.counts["affects naming no profiles"] += 1
+
+    def group(self, kind: str) -> None:
+        if kind in NOT_EVALUATED_GROUPS:
+            self.counts[f"condition group type {kind}"] += 1
+
+    def summary(self) -> str:
+        """``modifier type hide (2), ...``, most used first; empty if nothing."""
+        return ", ".join(f"{what} ({n})" for what, n in self.counts.most_common())
+
+
+def unevaluated_warning(catalogue: Catalogue | None, file: str) -> Problem | None:
+    """One warning for a file using New Recruit extensions warband does not evaluate
+    (what they guard or change is left as if they were not there), None if it uses
+    none."""
+    if catalogue is None or not catalogue.unevaluated:
+        return None
+    return Problem(
+        "uses New Recruit extensions warband reads but does not evaluate: "
+        + catalogue.unevaluated[:300],
+        file,
+        hint="they change nothing in a list (model/bsdata/SEMANTICS.md rule 41)",
+    )

@@ -47,6 +47,7 @@ from model.bsdata.data import (
     Repeat,
     Rule,
 )
+from model.bsdata.nr_extensions import Unevaluated
 from model.bsdata.versions import upgrade
 from model.core.problems import Problem
 from model.parse.xml_guard import local_name
@@ -72,6 +73,10 @@ ENTRY_TYPES = frozenset(("unit", "model", "upgrade"))
 
 class _Reader(PlacedReader):
     """One catalogue file's read (places and problems: ``PlacedReader``)."""
+
+    def __init__(self, file: str) -> None:
+        super().__init__(file)
+        self.unevaluated = Unevaluated()
 
     # -- attributes ------------------------------------------------------------------
 
@@ -166,6 +171,7 @@ class _Reader(PlacedReader):
 
     def condition_group(self, element: Element) -> ConditionGroup:
         kind = self.choice(element, "type", CONDITION_GROUP_TYPES, "and")
+        self.unevaluated.group(kind)
         conditions, groups = self.conditions(element)
         return ConditionGroup(
             cast(ConditionGroupType, kind), conditions, groups, self.number(element, "min", 1.0)
@@ -205,6 +211,7 @@ class _Reader(PlacedReader):
 
     def modifier(self, element: Element) -> Modifier:
         kind = self.choice(element, "type", MODIFIER_TYPES, "set")
+        self.unevaluated.modifier(kind, element.get("affects", ""))
         conditions, groups = self.conditions(element)
         return Modifier(
             type=cast(ModifierType, kind),
@@ -447,6 +454,7 @@ class _Reader(PlacedReader):
             shared_profiles=self.each(root, "sharedProfiles", "profile", self.profile),
             shared_info_groups=self.each(root, "sharedInfoGroups", "infoGroup", self.info_group),
             root_rules=self.each(root, "rules", "rule", self.rule),
+            unevaluated=self.unevaluated.summary(),  # last: counted while the rest is read
         )
 
 

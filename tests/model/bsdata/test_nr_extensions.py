@@ -11,8 +11,13 @@ from model.bsdata import nr_affects
 from model.bsdata.evaluate import evaluate
 from model.bsdata.infos import MAX_TEXT, Infos, roster_infos
 from model.bsdata.modifiers import MAX_NAME, MAX_VALUE
-from model.bsdata.nr_affects import parse_affects
-from model.bsdata.nr_extensions import changed_number, changed_stat, changed_text
+from model.bsdata.nr_extensions import (
+    changed_number,
+    changed_stat,
+    changed_text,
+    parse_affects,
+    unevaluated_warning,
+)
 from model.bsdata.roster import Selection
 from tests.model.bsdata.test_engine_modifiers import condition, evaluated, gear, modifier, pts
 from tests.model.bsdata.test_infos import PROFILE_TYPES, values
@@ -23,6 +28,7 @@ from tests.model.bsdata.xml_fixtures import (
     cost,
     entry,
     gst,
+    read,
     roster,
     sel,
     system,
@@ -357,3 +363,25 @@ def test_affects_paths() -> None:
     assert by_id is not None and by_id.entry_ids == ("abc-1",) and by_id.below
     assert parse_affects("self.entries.recursive.abc-1") is None
     assert parse_affects("self.entries.forces.recursive.profiles.Unit") is None
+
+
+def test_what_is_read_but_not_evaluated_is_one_warning_per_file() -> None:
+    """A file using ``hide``, a numeric condition group or an ``affects`` naming no
+    profiles is read (no problem) and gets one warning saying so, with counts; a file
+    using only what is evaluated gets none."""
+    unevaluated = (
+        '<modifier type="hide" field="hidden" value="true"/>'
+        '<modifier type="hide" field="hidden" value="true"/>'
+        '<modifier type="set" field="hidden" value="true" affects="self.entries.abc"/>'
+        '<modifier type="set" field="pts" value="1"><conditionGroups>'
+        '<conditionGroup type="greater"/></conditionGroups></modifier>'
+    )
+    unit = entry("unit", "Unit", f"<modifiers>{unevaluated}</modifiers>", kind="unit")
+    catalogue = read(cat(f"<selectionEntries>{unit}</selectionEntries>"), "nr.cat")
+    warning = unevaluated_warning(catalogue, "nr.cat")
+    assert warning is not None and warning.file == "nr.cat"
+    assert warning.message.endswith(
+        "modifier type hide (2), affects naming no profiles (1), condition group type greater (1)"
+    )
+    plain = read(cat(f"<selectionEntries>{entry('u', 'U')}</selectionEntries>"), "plain.cat")
+    assert unevaluated_warning(plain, "plain.cat") is None
