@@ -261,6 +261,11 @@ NOT_EVALUATED_GROUPS = frozenset(
 """New Recruit's numeric and comparison condition groups: read, never holding."""
 
 
+MESSAGE_FIELDS = frozenset(("error", "warning", "info"))
+"""New Recruit's pseudo-fields: a modifier ``add`` on one makes a validation message
+(not evaluated: the list shows no such message)."""
+
+
 class Unevaluated:
     """What a file uses of New Recruit's extensions that warband reads but does not
     evaluate, counted while it is read, for one warning per file (never an error)."""
@@ -268,11 +273,18 @@ class Unevaluated:
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
 
-    def modifier(self, kind: str, affects: str) -> None:
+    def modifier(self, kind: str, affects: str, field: str = "") -> None:
         if kind in NOT_EVALUATED_MODIFIERS:
             self.counts[f"modifier type {kind}"] += 1
+        if field in MESSAGE_FIELDS:
+            self.counts[f"modifier adding an {field} message"] += 1
         if affects and parse_affects(affects) is None:
             self.counts["affects naming no profiles"] += 1
+
+    def element(self, what: str) -> None:
+        """A New Recruit element or flag warband skips (``associations``, a constraint's
+        ``automatic`` or ``negative``)."""
+        self.counts[what] += 1
 
     def group(self, kind: str) -> None:
         if kind in NOT_EVALUATED_GROUPS:

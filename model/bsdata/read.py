@@ -52,6 +52,7 @@ from model.bsdata.versions import upgrade
 from model.core.problems import Problem
 from model.parse.xml_guard import local_name
 from model.parse.xml_places import PlacedReader, children
+from model.parse.xml_places import children as children_of
 
 T = TypeVar("T")
 
@@ -151,6 +152,9 @@ class _Reader(PlacedReader):
         kind = self.choice(element, "type", frozenset(("min", "max", "exactly")), "max")
         ident = self.required(element, "id")
         value = self.number(element, "value")
+        for flag in ("automatic", "negative"):
+            if element.get(flag) == "true":
+                self.unevaluated.element(f"constraint flag {flag}")
         query = self.query(element, child=False)
         kinds: tuple[Literal["min", "max"], ...] = (
             ("min", "max") if kind == "exactly" else (cast(Literal["min", "max"], kind),)
@@ -211,7 +215,7 @@ class _Reader(PlacedReader):
 
     def modifier(self, element: Element) -> Modifier:
         kind = self.choice(element, "type", MODIFIER_TYPES, "set")
-        self.unevaluated.modifier(kind, element.get("affects", ""))
+        self.unevaluated.modifier(kind, element.get("affects", ""), element.get("field", ""))
         conditions, groups = self.conditions(element)
         return Modifier(
             type=cast(ModifierType, kind),
@@ -343,6 +347,8 @@ class _Reader(PlacedReader):
             )
         elif tag == "selectionEntry":
             kind = self.choice(element, "type", ENTRY_TYPES, "upgrade")
+        if next(children_of(element, "associations"), None) is not None:
+            self.unevaluated.element("associations")
         children = (
             self.each(element, "selectionEntries", "selectionEntry", self.entry)
             + self.each(element, "selectionEntryGroups", "selectionEntryGroup", self.entry)

@@ -375,13 +375,23 @@ def test_what_is_read_but_not_evaluated_is_one_warning_per_file() -> None:
         '<modifier type="set" field="hidden" value="true" affects="self.entries.abc"/>'
         '<modifier type="set" field="pts" value="1"><conditionGroups>'
         '<conditionGroup type="greater"/></conditionGroups></modifier>'
+        '<modifier type="add" field="error" value="Too many"/>'
     )
-    unit = entry("unit", "Unit", f"<modifiers>{unevaluated}</modifiers>", kind="unit")
+    flagged = constraint("c1", "max", 1, automatic="true")
+    associations = '<associations><association id="a1" name="A" min="1" max="1"/></associations>'
+    unit = entry(
+        "unit",
+        "Unit",
+        f"<modifiers>{unevaluated}</modifiers>{flagged}{associations}",
+        kind="unit",
+    )
     catalogue = read(cat(f"<selectionEntries>{unit}</selectionEntries>"), "nr.cat")
     warning = unevaluated_warning(catalogue, "nr.cat")
     assert warning is not None and warning.file == "nr.cat"
     assert warning.message.endswith(
-        "modifier type hide (2), affects naming no profiles (1), condition group type greater (1)"
+        "modifier type hide (2), associations (1), constraint flag automatic (1), "
+        "affects naming no profiles (1), condition group type greater (1), "
+        "modifier adding an error message (1)"
     )
     plain = read(cat(f"<selectionEntries>{entry('u', 'U')}</selectionEntries>"), "plain.cat")
     assert unevaluated_warning(plain, "plain.cat") is None
