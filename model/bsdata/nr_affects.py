@@ -8,10 +8,11 @@ every weapon of the unit, with a modifier written on the upgrade itself::
               scope="model-or-unit" affects="self.entries.profiles.Unit"/>
 
 - ``scope`` says from which selection to start, going up from the one holding the
-  modifier (itself included): ``self`` (or none), ``parent``, ``root-entry`` (the
-  top-level selection it is in), ``unit``, ``model``, ``upgrade`` or
-  ``model-or-unit`` (the nearest selection of that type), or an entry id (the nearest
-  selection of that entry). ``force`` and ``roster`` start from every top-level
+  modifier: ``self`` (or none), ``parent``, ``root-entry`` (the top-level selection it
+  is in, or itself at the top), ``unit``, ``model``, ``upgrade`` or ``model-or-unit``
+  (the nearest selection of that type it is in: an upgrade's ``upgrade`` is the weapon
+  it was taken in), or an entry id (the nearest selection of that entry, itself
+  included). ``force`` and ``roster`` start from every top-level
   selection of the force, of the roster.
 - ``affects`` is a dotted path from there: ``self`` takes the start itself,
   ``entries`` its children, ``recursive`` everything below it (with ``self`` too if
@@ -39,9 +40,7 @@ from typing import TypeAlias
 from model.bsdata.data import Modifier, ModifierGroup, Modifiers
 from model.bsdata.engine import Engine
 from model.bsdata.modifiers import each_applying
-from model.bsdata.nr_extensions import Reach, parse_affects
-
-TYPE_SCOPES = frozenset(("unit", "model", "upgrade"))
+from model.bsdata.nr_extensions import Reach, nearest_of, parse_affects, type_scope
 
 
 def _has_affects(modifiers: Modifiers) -> bool:
@@ -64,8 +63,6 @@ def starts(engine: Engine, holder: int, scope: str) -> tuple[int, ...]:
     if scope == "parent":
         parent = rows[holder].parent
         return () if parent is None else (parent,)
-    if scope == "root-entry":
-        return (chain[-1],)
     if scope in ("force", "roster"):
         force = rows[holder].force
         return tuple(
@@ -73,14 +70,11 @@ def starts(engine: Engine, holder: int, scope: str) -> tuple[int, ...]:
             for i, row in enumerate(rows)
             if row.parent is None and (scope == "roster" or row.force == force)
         )
-    kinds = {"unit", "model"} if scope == "model-or-unit" else {scope}
-    for at in chain:
-        if scope in TYPE_SCOPES or scope == "model-or-unit":
-            if kinds & keys[at]:
-                return (at,)
-        elif scope in keys[at]:
-            return (at,)
-    return ()
+    kinds = type_scope(scope)
+    if kinds is not None:
+        found = nearest_of(kinds, chain, lambda i: rows[i].node, holder)
+        return (found[1],) if found[0] == "s" and isinstance(found[1], int) else ()
+    return next(((at,) for at in chain if scope in keys[at]), ())
 
 
 def _reaches(engine: Engine, start: int, reach: Reach, target: int) -> bool:

@@ -21,7 +21,8 @@ sets use several. Each is evaluated here, called from ``model.bsdata.modifiers``
   on "3+" gives "4+", on "D6" gives "D6+1", and New Recruit's data then ``replace``s a
   "+0" left by a decrement.
 - Query scopes ``unit``, ``model``, ``upgrade``, ``model-or-unit`` (the nearest
-  selection of that type) and ``root-entry`` (the top-level one): ``nearest_of``.
+  selection of that type the place is in) and ``root-entry`` (the top-level one):
+  ``nearest_of``.
 - Local condition groups: ``model.bsdata.nr_local``.
 - Conditions ``always`` and ``never``; condition groups ``not`` (none of its parts
   holds), ``count`` (at least ``min`` of them hold). New Recruit's numeric groups
@@ -187,16 +188,21 @@ def type_scope(scope: str) -> frozenset[str] | None:
 
 
 def nearest_of(
-    kinds: frozenset[str], chain: Sequence[int], node_of: Callable[[int], Node | None]
+    kinds: frozenset[str],
+    chain: Sequence[int],
+    node_of: Callable[[int], Node | None],
+    holder: int | None,
 ) -> tuple[object, ...]:
     """Where a type scope counts (a ``model.bsdata.queries.Root``): the first of
-    ``chain`` (the place, then the selections it is in, nearest first) whose entry is
-    of one of ``kinds``, or the last of them for ``root-entry``; nowhere if none is."""
+    ``chain`` (the place, then the selections it is in, nearest first) but ``holder``
+    (the selection asking: New Recruit's type scopes are its ancestors; an upgrade's
+    ``upgrade`` is the weapon it was taken in) whose entry is of one of ``kinds``; for
+    ``root-entry`` the last of them, the holder itself at the top; nowhere if none is."""
     if not kinds:
         return ("s", chain[-1]) if chain else ("none",)
     for at in chain:
         node = node_of(at)
-        if node is not None and node.type in kinds:
+        if at != holder and node is not None and node.type in kinds:
             return ("s", at)
     return ("none",)
 

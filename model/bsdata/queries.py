@@ -158,7 +158,7 @@ class Counts:
         chain = ([ctx.self_sel] if ctx.self_sel is not None else []) + list(self.ancestors(ctx))
         kinds = nr_extensions.type_scope(scope)
         if kinds is not None:  # New Recruit's type scopes (SEMANTICS.md rule 41)
-            return nr_extensions.nearest_of(kinds, chain, lambda i: rows[i].node)
+            return nr_extensions.nearest_of(kinds, chain, lambda i: rows[i].node, ctx.self_sel)
         for at in chain:
             node = rows[at].node
             if node is not None and scope in node.ids:

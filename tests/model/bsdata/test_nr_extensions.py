@@ -220,11 +220,18 @@ def _profile(pid: str, type_id: str, type_name: str, values: dict[str, str]) -> 
     )
 
 
-def squad(relic_modifiers: str, relics: int = 1) -> tuple[Infos, Infos]:
-    """A Squad (unit) of a Sergeant (model, W 2, Sv 3+) with a Bolter (S 4, A D6) and a
-    Relic whose modifiers are given; the Sergeant's and the Bolter's infos."""
+def squad(
+    relic_modifiers: str, relics: int = 1, heirloom_modifiers: str = ""
+) -> tuple[Infos, Infos]:
+    """A Squad (unit) of a Sergeant (model, W 2, Sv 3+) with a Bolter (S 4, A D6; it may
+    take an Heirloom) and a Relic; the Relic's and the Heirloom's modifiers are given;
+    the Sergeant's and the Bolter's infos."""
+    heirloom = entry("heirloom", "Heirloom", f"<modifiers>{heirloom_modifiers}</modifiers>")
     bolter = entry(
-        "bolter", "Bolter", _profile("pb", "gun", "Ranged Weapons", {"s": "4", "a": "D6"})
+        "bolter",
+        "Bolter",
+        _profile("pb", "gun", "Ranged Weapons", {"s": "4", "a": "D6"})
+        + f"<selectionEntries>{heirloom}</selectionEntries>",
     )
     relic = entry("relic", "Relic", f"<modifiers>{relic_modifiers}</modifiers>")
     sergeant = entry(
@@ -236,11 +243,32 @@ def squad(relic_modifiers: str, relics: int = 1) -> tuple[Infos, Infos]:
     )
     unit = entry("squad", "Squad", f"<selectionEntries>{sergeant}</selectionEntries>", kind="unit")
     game = system(gst(WEAPON_TYPES + FORCE), cat(f"<selectionEntries>{unit}</selectionEntries>"))
-    taken: tuple[Selection, ...] = (sel("b", "bolter"),)
+    in_bolter = (sel("h", "heirloom"),) if heirloom_modifiers else ()
+    taken: tuple[Selection, ...] = (sel("b", "bolter", *in_bolter),)
     if relic_modifiers:
         taken += tuple(sel(f"r{i}", "relic") for i in range(relics))
     infos = roster_infos(game, roster(sel("u", "squad", sel("m", "sergeant", *taken))))
     return infos.of("m"), infos.of("b")
+
+
+def test_a_type_scope_starts_above_the_holder() -> None:
+    """The 40k data's weapon modifications (``Heirloom (A+1)``): an upgrade taken in a
+    weapon, with ``scope="upgrade"``, counts and changes from the nearest upgrade *above*
+    it (the weapon: New Recruit's type scopes are ancestors), so the Bolter's Attacks
+    "D6" become "D6+1"; a ``replace`` of "+0" leaves other text alone."""
+    has_heirloom = (
+        '<conditions><condition type="atLeast" value="1" field="selections" '
+        'scope="upgrade" childId="heirloom" includeChildSelections="true"/></conditions>'
+    )
+    mods = (
+        '<modifier type="increment" value="1" field="a" scope="upgrade" '
+        f'affects="profiles.Ranged Weapons">{has_heirloom}</modifier>'
+        '<modifier type="replace" field="a" scope="upgrade" arg="+0" '
+        f'affects="profiles.Ranged Weapons">{has_heirloom}</modifier>'
+    )
+    model, bolter = squad("", heirloom_modifiers=mods)
+    assert values(bolter) == [("S", "4", False), ("A", "D6+1", True)]
+    assert values(model) == [("W", "2", False), ("SV", "3+", False)]
 
 
 def test_affects_changes_the_model_and_its_weapons_not_the_holder() -> None:
@@ -308,7 +336,7 @@ def test_type_scopes_count_from_the_nearest_selection_of_a_type(
     scope: str, child: str, raised: bool
 ) -> None:
     """A condition's ``scope`` may be New Recruit's ``unit``, ``model``, ``upgrade``,
-    ``model-or-unit`` (the nearest selection of that type, the holder included) or
+    ``model-or-unit`` (the nearest selection of that type the holder is in) or
     ``root-entry`` (the top-level one); it counts inside it (so a unit never counts
     itself, and the Relic, an upgrade, holds no Bolter)."""
     held = (
