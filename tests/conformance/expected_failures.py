@@ -21,10 +21,6 @@ UNCATEGORISED = (
     "Choice (New Recruit's, whose expectations warband meets): a parent-scope constraint of an"
     " entry with no category is checked, where BattleScribe skips it (SEMANTICS.md rule 21)."
 )
-NEW_RECRUIT = (
-    "The data uses New Recruit's extensions to the format (modifier type replace), which"
-    " warband refuses (issue 33)."
-)
 UNKNOWN = "Not diagnosed yet: see the first difference `python -m tests.conformance` prints."
 
 FAILING: dict[str, str] = {
@@ -39,6 +35,4 @@ FAILING: dict[str, str] = {
     "modifier-string-increment-numeric": UNKNOWN,
     "scope-parent": UNCATEGORISED,
     "selection-deselect-then-reselect": UNKNOWN,
-    "wh40k-10e-create-army": NEW_RECRUIT,
-    "wh40k-10e-space-marines-army": NEW_RECRUIT,
 }
