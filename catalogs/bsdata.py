@@ -49,6 +49,7 @@ from catalogs.folder_limits import MAX_GAME_BYTES, MAX_GAME_FILES
 from model.bsdata.check import check_system
 from model.bsdata.data import Catalogue
 from model.bsdata.json_data import element_of, json_root
+from model.bsdata.nr_extensions import unevaluated_warning
 from model.bsdata.read import read_catalogue
 from model.bsdata.system import GameSystem
 from model.bsdata.versions import version_warning
@@ -181,8 +182,8 @@ def read_file(path: Path) -> tuple[Catalogue | None, list[Problem], list[Problem
     if isinstance(root, XmlRefused):
         return None, [Problem(root.message, name, line=root.line)], []
     catalogue, problems = read_catalogue(root, name)
-    warning = version_warning(root, name)
-    return catalogue, problems, [warning] if warning else []
+    warnings = (version_warning(root, name), unevaluated_warning(catalogue, name))
+    return catalogue, problems, [w for w in warnings if w is not None]
 
 
 def check_battlescribe(folder: Path) -> BsCheck:

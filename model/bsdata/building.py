@@ -222,7 +222,6 @@ def _add(
 
 def _missing(engine: Engine, node: Node, force: int, parent: int | None) -> int:
     """How many more of ``node`` its ``min`` constraints on ``selections`` ask for here."""
-    here = engine.in_place(node, force, parent)
     ctx = Ctx(force, None, parent, node=node)
     rules = Collective(engine)
     need = 0.0
@@ -230,7 +229,10 @@ def _missing(engine: Engine, node: Node, force: int, parent: int | None) -> int:
         query = constraint.query
         if constraint.type != "min" or query.field != "selections":
             continue
-        value = here.values.get(constraint.id, constraint.value)
+        # the value as written: BattleScribe's default amount is the entry's min before
+        # modifiers (SEMANTICS.md rule 25; the 40k data sets a min of 1 to 0 and both
+        # engines still select the entry: spec wh40k-10e-space-marines-army)
+        value = constraint.value
         subject = node.entry.id if query.shared else f"key:{node.key}"
         for root in engine.counts.roots(query, ctx):
             count = engine.counts.count(query, ctx, subject, root)

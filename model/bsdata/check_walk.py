@@ -142,10 +142,14 @@ class Walker:
     def _target(self, target_id: str) -> object | None:
         return self.system.find(target_id, self.cat.id)
 
-    def _elsewhere(self, what: str, target_id: str) -> object | None:
+    def _elsewhere(self, what: str, target_id: str, shown_only: bool = False) -> object | None:
         """A link's target this file does not reach: a warning and the target (its kind
         then checked as usual) for a link in the game system to a catalogue's element;
-        else an error, and None.
+        else an error, and None. A link that only shows something (``shown_only``: an
+        info link to a profile, rule or info group) whose target is nowhere is a warning:
+        BattleScribe and New Recruit build and check lists without the text it would show
+        (Warhammer 40,000 10th edition's data has such links), and ``model.bsdata.infos``
+        passes over it.
 
         BattleScribe looks an id up from the force it is used in: the force's catalogue,
         those it links to, then the game system, whichever file the link is written in
@@ -159,6 +163,13 @@ class Walker:
             (c for c in (self.system.system, *self.system.catalogues) if c.file == file), None
         )
         target = self.system.find(target_id, holder.id) if holder is not None else None
+        if (target is None or file == self.file) and shown_only:
+            self.warning(
+                f'links to "{target_id}", which is not found, so it shows nothing',
+                hint=f"no {what} has that id in this file, the catalogues it links to or the "
+                "game system (a list is built and checked without it, as BattleScribe does)",
+            )
+            return None
         if target is None or file == self.file:
             self.error(
                 f'links to "{target_id}", which is not found',
@@ -167,8 +178,10 @@ class Walker:
             )
             return None
         if not self.cat.is_game_system:
-            self.error(
-                f'links to "{target_id}", which is not found',
+            said = self.warning if shown_only else self.error
+            said(
+                f'links to "{target_id}", which is not found'
+                + (", so it shows nothing" if shown_only else ""),
                 hint=f"it is in {file}, which this file does not link to: add a catalogueLink",
             )
             return None
@@ -420,7 +433,9 @@ class Walker:
 
     def info_link(self, link: InfoLink) -> None:
         with self.at("infoLink", link.name, link.id, link.target_id):
-            target = self._target(link.target_id) or self._elsewhere(link.type, link.target_id)
+            target = self._target(link.target_id) or self._elsewhere(
+                link.type, link.target_id, shown_only=True
+            )
             wanted = {"profile": Profile, "rule": Rule, "infoGroup": InfoGroup}[link.type]
             columns: set[str] = set()
             if target is None:

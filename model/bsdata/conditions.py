@@ -34,6 +34,7 @@ import operator
 from collections.abc import Callable, Iterable
 from itertools import chain
 
+from model.bsdata import nr_extensions, nr_local
 from model.bsdata.data import Condition, ConditionGroup, Repeat
 from model.bsdata.queries import Counts, Ctx
 
@@ -100,6 +101,8 @@ def _instance_keys(ctx: Ctx, counts: Counts, scope: str) -> list[frozenset[str]]
 
 def condition_holds(condition: Condition, ctx: Ctx, counts: Counts) -> bool:
     """Whether one condition holds, asked from ``ctx``."""
+    if (constant := nr_extensions.condition_constant(condition.type)) is not None:
+        return constant
     child = condition.query.child_id
     if child is None:
         return False
@@ -118,13 +121,18 @@ def condition_holds(condition: Condition, ctx: Ctx, counts: Counts) -> bool:
 
 
 def group_holds(group: ConditionGroup, ctx: Ctx, counts: Counts) -> bool:
-    """Whether an ``and``/``or`` group of conditions and nested groups holds."""
-    if not group.conditions and not group.groups:
-        return True
+    """Whether an ``and``/``or`` group of conditions and nested groups holds (New
+    Recruit's kinds: ``nr_extensions.group_result``)."""
     parts = chain(
         (condition_holds(c, ctx, counts) for c in group.conditions),
         (group_holds(g, ctx, counts) for g in group.groups),
-    )
+        (nr_local.local_holds(g, ctx, counts, condition_holds, group_holds)
+         for g in group.locals),
+    )  # fmt: skip
+    if group.type not in ("and", "or"):
+        return bool(nr_extensions.group_result(group.type, list(parts), group.min))
+    if not group.conditions and not group.groups and not group.locals:
+        return True
     return all(parts) if group.type == "and" else any(parts)
 
 

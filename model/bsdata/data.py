@@ -33,13 +33,24 @@ EntryType = Literal["unit", "model", "upgrade"]
 
 ConditionType = Literal[
     "lessThan", "greaterThan", "equalTo", "notEqualTo", "atLeast", "atMost",
-    "instanceOf", "notInstanceOf",
+    "instanceOf", "notInstanceOf", "always", "never", "before",
 ]  # fmt: skip
+"""BattleScribe's comparisons and instance tests; ``always``/``never``/``before`` are New
+Recruit's (``model.bsdata.nr_extensions``)."""
+
+ConditionGroupType = Literal[
+    "and", "or", "not", "count", "add", "subtract", "multiply", "divide", "modulo", "power",
+    "min", "max", "greater", "greaterOrEqual", "less", "lessOrEqual", "equal", "notEqual",
+]  # fmt: skip
+"""``and``/``or`` are BattleScribe's; the rest New Recruit's (``nr_extensions``)."""
 
 ModifierType = Literal[
     "set", "increment", "decrement", "append", "add", "remove",
     "set-primary", "unset-primary",
+    "multiply", "divide", "modulo", "power", "exponent", "triangular", "ceil", "floor",
+    "cumulative-add", "cumulative-multiply", "cumulative-power", "prepend", "replace", "hide",
 ]  # fmt: skip
+"""The first eight are BattleScribe's; the rest New Recruit's (``nr_extensions``)."""
 
 UNLIMITED = -1.0
 """A ``max`` constraint or a cost limit of -1 means no limit (BattleScribe's convention)."""
@@ -87,9 +98,27 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class ConditionGroup:
-    """``and`` or ``or`` of conditions and nested groups."""
+    """``and`` or ``or`` of conditions and nested groups (or one of New Recruit's kinds:
+    ``not``, ``count`` at least ``min`` of them ...: ``nr_extensions``)."""
 
-    type: Literal["and", "or"]
+    type: ConditionGroupType
+    conditions: tuple[Condition, ...] = ()
+    groups: tuple[ConditionGroup, ...] = ()
+    min: float = 1.0
+    """For New Recruit's ``count``: how many of the parts must hold."""
+    locals: tuple[LocalConditionGroup, ...] = ()
+    """New Recruit's ``localConditionGroups``, parts like the conditions."""
+
+
+@dataclass(frozen=True, slots=True)
+class LocalConditionGroup:
+    """New Recruit's: holds when what ``query`` counts, of the selections for which every
+    one of ``conditions`` and ``groups`` holds (asked from each of them), compares to
+    ``value`` as ``type`` says (``model.bsdata.nr_extensions.local_holds``)."""
+
+    type: ConditionType
+    value: float
+    query: Query
     conditions: tuple[Condition, ...] = ()
     groups: tuple[ConditionGroup, ...] = ()
 
@@ -118,6 +147,15 @@ class Modifier:
     conditions: tuple[Condition, ...] = ()
     groups: tuple[ConditionGroup, ...] = ()
     repeats: tuple[Repeat, ...] = ()
+    affects: str = ""
+    """New Recruit's: what the modifier changes instead of the element that holds it
+    (``self.entries.recursive.profiles.Melee Weapons``: ``nr_affects``)."""
+    scope: str = ""
+    """New Recruit's: from which selection ``affects`` is followed (``model-or-unit`` ...)."""
+    join: str | None = None
+    """New Recruit's: what ``append``/``prepend`` put between the old text and the new."""
+    arg: str = ""
+    """New Recruit's: the text ``replace`` looks for (``value`` is what it puts instead)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,3 +411,6 @@ class Catalogue:
     shared_profiles: tuple[Profile, ...] = ()
     shared_info_groups: tuple[InfoGroup, ...] = ()
     root_rules: tuple[Rule, ...] = ()
+    unevaluated: str = ""
+    """What the file uses of New Recruit's extensions that warband reads but does not
+    evaluate, with counts (``nr_extensions.Unevaluated``), for a warning; empty if none."""

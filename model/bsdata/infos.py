@@ -22,8 +22,11 @@ Modifiers (``set``, ``increment``, ``decrement``, ``append``, with their conditi
 condition groups and repeats, through ``model.bsdata.modifiers.each_applying``) change
 ``name``, ``hidden``, a rule's ``description`` or a characteristic named by its type id.
 ``increment`` and ``decrement`` change a characteristic that is a number ("2" to "3")
-and leave any other ("4+") as written; ``append`` adds a space and the text, once per
-time it applies (BattleScribe's string modifier, ``model.bsdata.modifiers.text_changed``).
+or, as New Recruit does, one like "3+" or "D6" in its number, and leave any other
+text as written; ``append`` adds a space and the text, once per time it applies (as
+on a name: ``model.bsdata.modifiers.appended_times``); New Recruit's kinds and
+the modifiers of other selections that reach a profile (``affects``) are
+``model.bsdata.nr_extensions``'s and ``model.bsdata.nr_affects``'s.
 Each value a modifier changed (it now differs from the data) is marked, so a sheet can
 show the reader what the list's choices did.
 
@@ -40,7 +43,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TypeAlias
 
+from model.bsdata import nr_extensions
 from model.bsdata.data import (
     CategoryEntry,
     ForceEntry,
@@ -52,7 +57,14 @@ from model.bsdata.data import (
     Rule,
 )
 from model.bsdata.engine import Engine, run_engine
-from model.bsdata.modifiers import each_applying, text_changed
+from model.bsdata.modifiers import (
+    appended_times,
+    changed_number,
+    each_applying,
+    number_value,
+    text_changed,
+)
+from model.bsdata.nr_affects import affecting
 from model.bsdata.queries import Counts, Ctx
 from model.bsdata.roster import BsRoster
 from model.bsdata.system import GameSystem
@@ -142,6 +154,10 @@ _KINDS: Mapping[type, str] = MappingProxyType(
 """What an ``infoLink``'s ``type`` says of each kind of target."""
 
 _FLAGS = ("true", "false")
+
+Reaching: TypeAlias = tuple[tuple[str, Modifier, int], ...]
+"""Other selections' modifiers that reach a selection's profiles (New Recruit's
+``affects``: ``model.bsdata.nr_affects``): profile type, modifier, times."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,11 +250,32 @@ def _hidden_after(hidden: bool, modifiers: Modifiers, ctx: Ctx, counts: Counts) 
     return state[0]
 
 
-def _changed_text(kind: str, old: str, text: str, n: int, limit: int) -> str:
-    """A text field (a characteristic, a description) after one modifier applied ``n``
-    times: BattleScribe's string modifier, as on a name (``modifiers.text_changed``)."""
-    changed = text_changed(kind, old, text, n, max(limit, len(old)))
-    return old if changed is None else changed
+def _number_text(value: float) -> str:
+    """A modified number as data writes one: ``3``, ``2.5``."""
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+def _changed_text(modifier: Modifier, old: str, n: int, limit: int) -> str:
+    """A text field (a characteristic, a description) after one modifier (New
+    Recruit's kinds, and stats like "3+" or "D6": ``nr_extensions``)."""
+    kind, text = modifier.type, modifier.value
+    if kind == "set":
+        return text
+    if kind in nr_extensions.TEXT or (kind == "append" and modifier.join is not None):
+        return nr_extensions.changed_text(kind, old, text, modifier.join, modifier.arg, limit)
+    if kind == "append":
+        return appended_times(old, text, n, max(limit, len(old)))
+    if kind in ("increment", "decrement") or kind in nr_extensions.NUMERIC:
+        before, by = number_value(old.strip()), number_value(text)
+        if before is None:
+            stat = nr_extensions.changed_stat(kind, old.strip(), by, n, kind)
+            return old if stat is None else stat
+        if by is None:
+            if kind not in ("floor", "ceil", "triangular"):
+                return old
+            return _number_text(nr_extensions.changed_number(kind, before, None, n))
+        return _number_text(changed_number(kind, before, by, n))
+    return old
 
 
 class _Fields:
@@ -259,10 +296,12 @@ class _Fields:
             if kind == "set" and text in _FLAGS:
                 self.hidden = text == "true"
         elif target in self.texts:
-            self.texts[target] = _changed_text(kind, self.texts[target], text, n, MAX_TEXT)
+            self.texts[target] = _changed_text(modifier, self.texts[target], n, MAX_TEXT)
 
 
-def _shown(found: _Found, ctx: Ctx, counts: Counts, system: GameSystem) -> ShownProfile | ShownRule:
+def _shown(
+    found: _Found, ctx: Ctx, counts: Counts, system: GameSystem, reaching: Reaching = ()
+) -> ShownProfile | ShownRule:
     item = found.item
     if isinstance(item, Profile):
         texts = {c.type_id: c.value for c in item.characteristics}
@@ -270,6 +309,11 @@ def _shown(found: _Found, ctx: Ctx, counts: Counts, system: GameSystem) -> Shown
         texts = {"description": item.description}
     fields = _Fields(item.name, found.own_hidden, dict(texts))
     each_applying(found.modifiers, ctx, counts, fields.apply)
+    if reaching and isinstance(item, Profile):
+        kinds = {item.type_id, item.type_name or _profile_type_name(system, item.type_id)}
+        for kind, modifier, n in reaching:
+            if kind in kinds:
+                fields.apply(modifier, n)
     changed = frozenset(
         field
         for field, now, was in (
@@ -318,14 +362,19 @@ def _profile_type_name(system: GameSystem, type_id: str) -> str:
 
 
 def _infos(
-    system: GameSystem, infos: tuple[Info, ...], catalogue_id: str, ctx: Ctx, counts: Counts
+    system: GameSystem,
+    infos: tuple[Info, ...],
+    catalogue_id: str,
+    ctx: Ctx,
+    counts: Counts,
+    reaching: Reaching = (),
 ) -> Infos:
     gatherer = _Gatherer(system, catalogue_id, ctx, counts)
     for info in infos:
         gatherer.walk(info, False, ())
     if not gatherer.found:
         return NO_INFOS
-    shown = [_shown(f, ctx, counts, system) for f in gatherer.found]
+    shown = [_shown(f, ctx, counts, system, reaching) for f in gatherer.found]
     return Infos(
         tuple(s for s in shown if isinstance(s, ShownProfile)),
         tuple(s for s in shown if isinstance(s, ShownRule)),
@@ -340,7 +389,8 @@ def selection_infos(engine: Engine, at: int) -> Infos:
         return NO_INFOS
     infos = (node.entry.info,) if node.link is None else (node.entry.info, node.link.info)
     catalogue_id = engine.tree.forces[placed.force].force.catalogue_id
-    return _infos(engine.system, infos, catalogue_id, engine.ctx_of(at), engine.counts)
+    reaching = affecting(engine, at)
+    return _infos(engine.system, infos, catalogue_id, engine.ctx_of(at), engine.counts, reaching)
 
 
 def category_infos(engine: Engine, at: int, category_id: str) -> Infos:

@@ -35,6 +35,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from model.bsdata import nr_extensions
 from model.bsdata.conditions import MAX_TIMES, times
 from model.bsdata.data import Modifier, ModifierGroup, Modifiers
 from model.bsdata.queries import Counts, Ctx
@@ -181,18 +182,25 @@ def changed_number(kind: str, old: float, value: float, n: int) -> float:
     elif kind == "decrement":
         new = old - value * n
     else:
-        return old
+        return nr_extensions.changed_number(kind, old, value, n)
     return max(-MAX_VALUE, min(MAX_VALUE, new))
 
 
 def _apply_one(modifier: Modifier, state: State, n: int) -> None:
     kind, target, text = modifier.type, modifier.field, modifier.value
+    if modifier.affects:  # New Recruit's: changes other selections (model.bsdata.nr_affects)
+        return
     if target == "category":
         _apply_category(kind, text, state)
         return
     if target in TEXT_FIELDS:
         old = state.name if target == "name" else state.page
-        new = text_changed(kind, old, text, n)
+        if kind in nr_extensions.TEXT:
+            new: str | None = nr_extensions.changed_text(
+                kind, old, text, modifier.join, modifier.arg, MAX_NAME
+            )
+        else:
+            new = text_changed(kind, old, text, n)
         if new is None:
             return
         if target == "name":

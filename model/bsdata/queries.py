@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from model.bsdata import nr_extensions
 from model.bsdata.data import Query
 from model.bsdata.resolve import Node
 from model.bsdata.tree import Tree
@@ -176,6 +177,9 @@ class Counts:
         it is in) or a force entry (the nearest force of it); nowhere if none is."""
         rows = self.tree.selections
         chain = ([ctx.self_sel] if ctx.self_sel is not None else []) + list(self.ancestors(ctx))
+        kinds = nr_extensions.type_scope(scope)
+        if kinds is not None:  # New Recruit's type scopes (SEMANTICS.md rule 41)
+            return nr_extensions.nearest_of(kinds, chain, lambda i: rows[i].node, ctx.self_sel)
         for at in chain:
             node = rows[at].node
             if node is not None and scope in node.ids:

@@ -11,7 +11,7 @@ writes but warband does not use (comments, readme, tags) are skipped.
 from __future__ import annotations
 
 import math
-from typing import Literal, TypeVar, cast
+from typing import Literal, TypeVar, cast, get_args
 from xml.etree.ElementTree import Element
 
 from model.bsdata.data import (
@@ -23,6 +23,7 @@ from model.bsdata.data import (
     Characteristic,
     Condition,
     ConditionGroup,
+    ConditionGroupType,
     ConditionType,
     Constraint,
     Cost,
@@ -34,6 +35,7 @@ from model.bsdata.data import (
     Info,
     InfoGroup,
     InfoLink,
+    LocalConditionGroup,
     Modifier,
     ModifierGroup,
     Modifiers,
@@ -45,10 +47,12 @@ from model.bsdata.data import (
     Repeat,
     Rule,
 )
+from model.bsdata.nr_extensions import Unevaluated
 from model.bsdata.versions import upgrade
 from model.core.problems import Problem
 from model.parse.xml_guard import local_name
 from model.parse.xml_places import PlacedReader, children
+from model.parse.xml_places import children as children_of
 
 T = TypeVar("T")
 
@@ -61,17 +65,19 @@ MAX_REPEATS = 1000
 
 CONDITION_TYPES = frozenset(
     ("lessThan", "greaterThan", "equalTo", "notEqualTo", "atLeast", "atMost",
-     "instanceOf", "notInstanceOf")
+     "instanceOf", "notInstanceOf", "always", "never", "before")
 )  # fmt: skip
-MODIFIER_TYPES = frozenset(
-    ("set", "increment", "decrement", "append", "add", "remove", "set-primary",
-     "unset-primary")
-)  # fmt: skip
+CONDITION_GROUP_TYPES = frozenset(get_args(ConditionGroupType))
+MODIFIER_TYPES = frozenset(get_args(ModifierType))
 ENTRY_TYPES = frozenset(("unit", "model", "upgrade"))
 
 
 class _Reader(PlacedReader):
     """One catalogue file's read (places and problems: ``PlacedReader``)."""
+
+    def __init__(self, file: str) -> None:
+        super().__init__(file)
+        self.unevaluated = Unevaluated()
 
     # -- attributes ------------------------------------------------------------------
 
@@ -139,17 +145,25 @@ class _Reader(PlacedReader):
             percent_value=self.flag(element, "percentValue"),
         )
 
-    def constraint(self, element: Element) -> Constraint:
-        kind = self.choice(element, "type", frozenset(("min", "max")), "max")
-        return Constraint(
-            id=self.required(element, "id"),
-            type=cast(Literal["min", "max"], kind),
-            value=self.number(element, "value"),
-            query=self.query(element, child=False),
+    def constraint(self, element: Element) -> tuple[Constraint, ...]:
+        """One constraint; New Recruit's ``exactly`` is a ``min`` and a ``max`` of one id
+        (as New Recruit itself writes it for BattleScribe), so a modifier of that id
+        changes both."""
+        kind = self.choice(element, "type", frozenset(("min", "max", "exactly")), "max")
+        ident = self.required(element, "id")
+        value = self.number(element, "value")
+        for flag in ("automatic", "negative"):
+            if element.get(flag) == "true":
+                self.unevaluated.element(f"constraint flag {flag}")
+        query = self.query(element, child=False)
+        kinds: tuple[Literal["min", "max"], ...] = (
+            ("min", "max") if kind == "exactly" else (cast(Literal["min", "max"], kind),)
         )
+        return tuple(Constraint(ident, k, value, query) for k in kinds)
 
     def constraints(self, element: Element) -> tuple[Constraint, ...]:
-        return self.each(element, "constraints", "constraint", self.constraint)
+        read = self.each(element, "constraints", "constraint", self.constraint)
+        return tuple(c for pair in read for c in pair)
 
     def condition(self, element: Element) -> Condition:
         kind = self.choice(element, "type", CONDITION_TYPES, "equalTo")
@@ -160,16 +174,35 @@ class _Reader(PlacedReader):
         )
 
     def condition_group(self, element: Element) -> ConditionGroup:
-        kind = self.choice(element, "type", frozenset(("and", "or")), "and")
+        kind = self.choice(element, "type", CONDITION_GROUP_TYPES, "and")
+        self.unevaluated.group(kind)
         conditions, groups = self.conditions(element)
-        return ConditionGroup(cast(Literal["and", "or"], kind), conditions, groups)
+        return ConditionGroup(
+            cast(ConditionGroupType, kind), conditions, groups, self.number(element, "min", 1.0)
+        )
 
     def conditions(
         self, element: Element
     ) -> tuple[tuple[Condition, ...], tuple[ConditionGroup, ...]]:
-        return (
-            self.each(element, "conditions", "condition", self.condition),
-            self.each(element, "conditionGroups", "conditionGroup", self.condition_group),
+        """An element's conditions and condition groups; New Recruit's local condition
+        groups are one more group, an ``and`` of them."""
+        groups = self.each(element, "conditionGroups", "conditionGroup", self.condition_group)
+        local = self.each(
+            element, "localConditionGroups", "localConditionGroup", self.local_condition_group
+        )
+        if local:
+            groups += (ConditionGroup("and", locals=local),)
+        return self.each(element, "conditions", "condition", self.condition), groups
+
+    def local_condition_group(self, element: Element) -> LocalConditionGroup:
+        kind = self.choice(element, "type", CONDITION_TYPES, "atLeast")
+        conditions, groups = self.conditions(element)
+        return LocalConditionGroup(
+            type=cast(ConditionType, kind),
+            value=self.number(element, "value"),
+            query=self.query(element, child=False),
+            conditions=conditions,
+            groups=groups,
         )
 
     def repeat(self, element: Element) -> Repeat:
@@ -182,6 +215,7 @@ class _Reader(PlacedReader):
 
     def modifier(self, element: Element) -> Modifier:
         kind = self.choice(element, "type", MODIFIER_TYPES, "set")
+        self.unevaluated.modifier(kind, element.get("affects", ""), element.get("field", ""))
         conditions, groups = self.conditions(element)
         return Modifier(
             type=cast(ModifierType, kind),
@@ -190,6 +224,10 @@ class _Reader(PlacedReader):
             conditions=conditions,
             groups=groups,
             repeats=self.each(element, "repeats", "repeat", self.repeat),
+            affects=self.text(element, "affects"),
+            scope=self.text(element, "scope"),
+            join=element.get("join"),
+            arg=self.text(element, "arg"),
         )
 
     def modifier_group(self, element: Element) -> ModifierGroup:
@@ -311,6 +349,8 @@ class _Reader(PlacedReader):
             )
         elif tag == "selectionEntry":
             kind = self.choice(element, "type", ENTRY_TYPES, "upgrade")
+        if next(children_of(element, "associations"), None) is not None:
+            self.unevaluated.element("associations")
         children = (
             self.each(element, "selectionEntries", "selectionEntry", self.entry)
             + self.each(element, "selectionEntryGroups", "selectionEntryGroup", self.entry)
@@ -424,6 +464,7 @@ class _Reader(PlacedReader):
             shared_profiles=self.each(root, "sharedProfiles", "profile", self.profile),
             shared_info_groups=self.each(root, "sharedInfoGroups", "infoGroup", self.info_group),
             root_rules=self.each(root, "rules", "rule", self.rule),
+            unevaluated=self.unevaluated.summary(),  # last: counted while the rest is read
         )
 
 

@@ -17,10 +17,6 @@ LINK_CONSTRAINT = (
     " named by the link, where BattleScribe names the target's, which is not broken"
     " (SEMANTICS.md rule 23)."
 )
-NEW_RECRUIT = (
-    "The data uses New Recruit's extensions to the format (modifier type replace), which"
-    " warband refuses (issue 33)."
-)
 EDIT_ORDER = (
     "BattleScribe's costs here depend on the order and number of edits made (one pass per"
     " edit, reading costs the last edit left: the same roster built in another order costs"
@@ -32,6 +28,4 @@ FAILING: dict[str, str] = {
     "constraint-entry-link-merged": LINK_CONSTRAINT,
     "constraint-forces-field-on-forceentry": ONE_FINDING,
     "modifier-repeat-cost-self-reference": EDIT_ORDER,
-    "wh40k-10e-create-army": NEW_RECRUIT,
-    "wh40k-10e-space-marines-army": NEW_RECRUIT,
 }

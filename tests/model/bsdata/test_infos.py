@@ -94,9 +94,10 @@ def test_set_on_a_characteristic() -> None:
     assert infos.profiles[0].any_changed
 
 
-def test_increment_and_decrement_a_number_and_leave_other_text() -> None:
+def test_increment_and_decrement_a_number_and_a_stat_with_a_suffix() -> None:
     """``increment`` adds to a number (modifier-on-profile: Attacks 1 to 2), once per
-    repeat; a value that is not a number ("3+") is left as written."""
+    repeat; a stat written "3+" is changed in its number, as New Recruit does (the 40k
+    data decrements Ballistic Skill so)."""
     repeat = (
         '<repeats><repeat value="1" repeats="1" field="selections" scope="self" '
         'childId="armour" includeChildSelections="true"/></repeats>'
@@ -107,7 +108,7 @@ def test_increment_and_decrement_a_number_and_leave_other_text() -> None:
     armour = sel("a", "armour", number=3)
     assert values(infos_of(f"<profiles>{profile(mods)}</profiles>", armour)) == [
         ("W", "5", True),
-        ("Sv", "3+", False),
+        ("Sv", "2+", True),
     ]
 
 
