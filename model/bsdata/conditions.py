@@ -16,6 +16,8 @@
   force. ``notInstanceOf`` is the negation; with ``roster`` both are false, as in
   BattleScribe (specs ``condition/condition-instance-of*``, ``condition-not-instance-of``,
   ``scope/scope-primary-category``).
+- Without ``shared``, a condition or repeat counts an entry only where its chain of
+  ids is the ``childId`` itself (``model.bsdata.queries.Counts.subject``).
 - A condition group is ``and`` (every condition and nested group holds; an empty group
   holds) or ``or`` (at least one does; an empty one holds too).
 - A repeat applies its modifier ``repeats`` times for every whole ``value`` counted
@@ -111,6 +113,7 @@ def condition_holds(condition: Condition, ctx: Ctx, counts: Counts) -> bool:
         instance = any(child in keys for keys in found)
         return instance if condition.type == "instanceOf" else not instance
     compare = _COMPARE[condition.type]
+    child = counts.subject(condition.query, child)
     return any(
         compare(counts.count(condition.query, ctx, child, root, with_self=False), condition.value)
         for root in counts.roots(condition.query, ctx)
@@ -148,6 +151,7 @@ def repeat_times(repeat: Repeat, ctx: Ctx, counts: Counts) -> int:
     if child is None or repeat.value <= 0:
         return 0
     best = 0.0
+    child = counts.subject(repeat.query, child)
     for root in counts.roots(repeat.query, ctx):
         best = max(best, counts.count(repeat.query, ctx, child, root, with_self=False))
     buckets = best / repeat.value

@@ -7,7 +7,10 @@ Where constraints are checked:
   checked with the first one's modifiers (``self`` scope: each of them); one with none
   only for its ``min`` constraints (nothing can be over a maximum with nothing
   selected there, and where it is selected elsewhere it is checked there), asked from
-  the place, and not at all while it is hidden (a player cannot take it).
+  the place, and not at all while it is hidden (a player cannot take it). At a force's
+  top level, an entry in no category is not checked for its ``parent`` maximums:
+  BattleScribe checks a force's selections category by category, and its filter
+  passes over those (specs ``constraint-max-violation``, ``scope-parent``).
 - In every force: its force entry's constraints (``selections``: selections in forces
   of that entry, BattleScribe's reading; ``forces``: forces of that entry), and for
   each category the force links, the link's and the category's own constraints, counting
@@ -123,6 +126,7 @@ class Checker:
         engine = self.engine
         if selected and not node.is_group:
             values = engine.finals[selected[0]].values
+            categories = engine.finals[selected[0]].categories
         else:
             if not selected and not any(c.type == "min" for c in node.constraints):
                 return
@@ -130,10 +134,18 @@ class Checker:
             if not selected and (state.hidden or self._group_hidden(node, force, parent)):
                 return
             values = state.values
+            categories = state.categories
         own = engine.finals[selected[0]] if selected and not node.is_group else None
         name = own.name if own is not None else node.name
         primary = (own or engine.in_place(node, force, parent)).primary
+        uncategorised_top = parent is None and not node.is_group and not categories
         for constraint in node.constraints:
+            if (
+                uncategorised_top
+                and constraint.type == "max"
+                and constraint.query.scope == "parent"
+            ):
+                continue  # BattleScribe never checks these (SEMANTICS.md rule 21)
             value = values.get(constraint.id, constraint.value)
             if constraint.type == "max" and not selected:
                 continue

@@ -8,8 +8,8 @@ on that order. warband makes it order-free and bounded, in two steps:
 1. Counts are made from the roster as written (each entry's own categories and costs),
    and every selection's modifiers are applied against them.
 2. If some modifier changed a category or a cost, counts are made again from those
-   effective categories and costs, and the modifiers of names, hidden flags and
-   constraint values are applied again against them; categories and costs stay as
+   effective categories and costs, and the modifiers of names, pages, hidden flags
+   and constraint values are applied again against them; categories and costs stay as
    step 1 made them.
 
 So a condition on a category or a cost sees the effect of modifiers on categories and
@@ -107,17 +107,26 @@ class Engine:
             self._places[key] = found
         return found
 
+    def force_fields(self, at: int) -> Effective:
+        """Force ``at``'s name, hidden flag and constraint values after its force entry's
+        modifiers, asked from the force itself (spec ``force-entry-with-modifier``: a
+        force entry hidden once the roster holds a Blocker); an unknown force entry
+        is as the roster wrote it."""
+        placed = self.tree.forces[at]
+        entry = placed.entry
+        if entry is None:
+            return freeze(State(placed.force.name, False, {}, {}, [], None))
+        values = {c.id: c.value for c in entry.constraints}
+        state = State(entry.name, entry.hidden, {}, values, [], None)
+        apply(entry.modifiers, state, Ctx(at, owner_force=True), self.counts)
+        return freeze(state)
+
     def force_hidden(self, at: int) -> bool:
         """Whether force ``at``'s entry is hidden, as its modifiers leave it (their
         conditions asked from the force, as its constraints are). BattleScribe shows a
         force of a hidden entry as hidden but never reports it (the suite's
         ``docs/hidden-validation-analysis.md``): so this is shown, not a finding."""
-        entry = self.tree.forces[at].entry
-        if entry is None:
-            return False
-        state = State(entry.name, entry.hidden, {}, {}, [], None)
-        apply(entry.modifiers, state, Ctx(at, owner_force=True), self.counts)
-        return state.hidden
+        return self.force_fields(at).hidden
 
     def values_after(
         self, constraints: Mapping[str, float], modifiers: Modifiers, ctx: Ctx
@@ -186,6 +195,7 @@ def run_engine(system: GameSystem, roster: BsRoster) -> Engine:
                     again.values,
                     first[i].categories,
                     first[i].primary,
+                    again.page,
                 )
             )
     return Engine(system, index, tree, roster, cost_types, limits, counts, finals)

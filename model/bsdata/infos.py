@@ -23,7 +23,8 @@ condition groups and repeats, through ``model.bsdata.modifiers.each_applying``) 
 ``name``, ``hidden``, a rule's ``description`` or a characteristic named by its type id.
 ``increment`` and ``decrement`` change a characteristic that is a number ("2" to "3")
 or, as New Recruit does, one like "3+" or "D6" in its number, and leave any other
-text as written; ``append`` adds a space and the text, once; New Recruit's kinds and
+text as written; ``append`` adds a space and the text, once per time it applies (as
+on a name: ``model.bsdata.modifiers.appended_times``); New Recruit's kinds and
 the modifiers of other selections that reach a profile (``affects``) are
 ``model.bsdata.nr_extensions``'s and ``model.bsdata.nr_affects``'s.
 Each value a modifier changed (it now differs from the data) is marked, so a sheet can
@@ -56,7 +57,13 @@ from model.bsdata.data import (
     Rule,
 )
 from model.bsdata.engine import Engine, run_engine
-from model.bsdata.modifiers import appended, changed_number, each_applying, number_value
+from model.bsdata.modifiers import (
+    appended_times,
+    changed_number,
+    each_applying,
+    number_value,
+    text_changed,
+)
 from model.bsdata.nr_affects import affecting
 from model.bsdata.queries import Counts, Ctx
 from model.bsdata.roster import BsRoster
@@ -257,7 +264,7 @@ def _changed_text(modifier: Modifier, old: str, n: int, limit: int) -> str:
     if kind in nr_extensions.TEXT or (kind == "append" and modifier.join is not None):
         return nr_extensions.changed_text(kind, old, text, modifier.join, modifier.arg, limit)
     if kind == "append":
-        return appended(old, text, max(limit, len(old)))
+        return appended_times(old, text, n, max(limit, len(old)))
     if kind in ("increment", "decrement") or kind in nr_extensions.NUMERIC:
         before, by = number_value(old.strip()), number_value(text)
         if before is None:
@@ -283,10 +290,8 @@ class _Fields:
     def apply(self, modifier: Modifier, n: int) -> None:
         kind, target, text = modifier.type, modifier.field, modifier.value
         if target == "name":
-            if kind == "set":
-                self.name = text
-            elif kind == "append":
-                self.name = appended(self.name, text)
+            name = text_changed(kind, self.name, text, n)
+            self.name = self.name if name is None else name
         elif target == "hidden":
             if kind == "set" and text in _FLAGS:
                 self.hidden = text == "true"

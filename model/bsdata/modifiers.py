@@ -5,27 +5,32 @@ target's before its link's), each to the value the ones before it left, in one p
 
 - ``set`` replaces the field; ``increment``/``decrement`` add or take away ``value``
   once per time the modifier applies (``model.bsdata.conditions.times``), computed as
-  one multiplication; ``append`` adds `` value`` to the name, once (BattleScribe
-  appends once per repeat; New Recruit once: we keep New Recruit's, so a file cannot
-  grow a name a thousand times). A name grown by ``append`` is cut at ``MAX_NAME``
-  characters, ending in ``CUT``, and once cut is not grown again: each ``append`` then
-  costs the same however many came before it (200,000 of them in one file made every
-  evaluation quadratic), and a name stays one a screen can show.
-- The field is ``name``, ``hidden`` (``set`` to ``true``/``false``), a cost type id (that
+  one multiplication.
+- The text fields, ``name`` and ``page``, take all four, as BattleScribe's string
+  modifier does: ``increment``/``decrement`` read the text as a number ("10" less 3
+  is "7", written without a ``.0``) and leave text that is no number as it is;
+  ``append`` adds `` value`` once per time it applies, as BattleScribe does ("Squad"
+  appended "+" six times is "Squad + + + + + +"). A text grown by ``append`` is cut at
+  ``MAX_NAME`` characters, ending in ``CUT``, and once cut is not grown again: each
+  ``append`` then costs the same however many came before it or however many times a
+  repeat asks for it (200,000 of them in one file made every evaluation quadratic),
+  and a name stays one a screen can show.
+- The other fields are ``hidden`` (``set`` to ``true``/``false``), a cost type id (that
   cost), or a constraint id (that constraint's value; -1 as a ``max`` means no limit,
   but a modified -1 is a number like any other, as in BattleScribe); ``category`` with
   ``add``/``remove`` puts the entry in or out of the category ``value`` names, and with
   ``set-primary``/``unset-primary`` makes it the primary category or no longer.
-  Other fields (``page``, ``annotation``) do not change what is valid and are left
-  alone; a profile's and a rule's own modifiers (characteristics, ``description``)
-  are ``model.bsdata.infos``'s, over the same walk (``each_applying``). A value
-  that is not a number where a number is needed leaves the field as it was.
+  Other fields (``annotation``) do not change what is valid and are left alone; a
+  profile's and a rule's own modifiers (characteristics, ``description``) are
+  ``model.bsdata.infos``'s, over the same walk (``each_applying``). A value that is
+  not a number where a number is needed leaves the field as it was.
 - A modifier group applies its modifiers and nested groups when its own conditions
   hold; its repeats multiply theirs.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -47,6 +52,13 @@ MAX_NAME = 200
 CUT = "\u2026"
 """Ends a name that ``append`` would have grown past ``MAX_NAME`` (an ellipsis)."""
 
+TEXT_FIELDS = frozenset({"name", "page"})
+"""The fields that hold text (BattleScribe's string modifiers)."""
+
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+"""A number as Java's ``Double.parseDouble`` reads one (without its hexadecimal,
+``NaN``, ``Infinity`` and ``d``/``f`` suffixed forms, which no data writes)."""
+
 
 @dataclass(slots=True)
 class State:
@@ -58,9 +70,10 @@ class State:
     values: dict[str, float]
     categories: list[str]
     primary: str | None
+    page: str = ""
     touched: set[str] = field(default_factory=set)
-    """The fields some modifier changed (``name``, ``hidden``, ``category``, cost type
-    ids, constraint ids)."""
+    """The fields some modifier changed (``name``, ``page``, ``hidden``, ``category``,
+    cost type ids, constraint ids)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +89,9 @@ class Effective:
     categories: tuple[str, ...]
     """Category ids, the primary first."""
     primary: str | None
+    page: str = ""
+    """The page of its publication it is on: its link's where the link names one, else
+    its entry's, then modified as text."""
 
 
 def base_state(node: Node) -> State:
@@ -92,7 +108,8 @@ def base_state(node: Node) -> State:
             categories.append(link.target_id)
         if link.primary:
             primary = link.target_id
-    return State(node.name, node.hidden, costs, values, categories, primary)
+    page = (node.link.page if node.link is not None else "") or node.entry.page
+    return State(node.name, node.hidden, costs, values, categories, primary, page)
 
 
 def freeze(state: State) -> Effective:
@@ -107,6 +124,7 @@ def freeze(state: State) -> Effective:
         MappingProxyType(state.values),
         ordered,
         primary,
+        state.page,
     )
 
 
@@ -140,12 +158,19 @@ def apply(modifiers: Modifiers, state: State, ctx: Ctx, counts: Counts, outer: i
 
 
 def number_value(text: str) -> float | None:
-    """``text`` as a number a modifier may use, None if it is none (or out of bounds)."""
-    try:
-        value = float(text)
-    except ValueError:
+    """``text`` as a number a modifier may use (as Java's ``Double.parseDouble`` reads
+    one, within ``MAX_VALUE``), None if it is none."""
+    text = text.strip()
+    if len(text) > 400 or not _NUMBER.fullmatch(text):
         return None
+    value = float(text)
     return value if abs(value) <= MAX_VALUE else None
+
+
+def number_text(value: float) -> str:
+    """A number a string modifier made, as BattleScribe writes it: whole numbers without
+    a ``.0`` ("125"), others to 15 significant digits ("2.5", "0.3" for 0.1 + 0.2)."""
+    return f"{value:.15g}"
 
 
 def changed_number(kind: str, old: float, value: float, n: int) -> float:
@@ -168,16 +193,20 @@ def _apply_one(modifier: Modifier, state: State, n: int) -> None:
     if target == "category":
         _apply_category(kind, text, state)
         return
-    if target == "name":
-        if kind == "set":
-            state.name = text
-        elif kind == "append":
-            state.name = appended(state.name, text)
-        elif kind in nr_extensions.TEXT:
-            state.name = nr_extensions.changed_text(kind, state.name, text, modifier.join,
-                                                    modifier.arg, MAX_NAME)  # fmt: skip
+    if target in TEXT_FIELDS:
+        old = state.name if target == "name" else state.page
+        if kind in nr_extensions.TEXT:
+            new: str | None = nr_extensions.changed_text(
+                kind, old, text, modifier.join, modifier.arg, MAX_NAME
+            )
         else:
+            new = text_changed(kind, old, text, n)
+        if new is None:
             return
+        if target == "name":
+            state.name = new
+        else:
+            state.page = new
     elif target == "hidden":
         if kind != "set" or text not in ("true", "false"):
             return
@@ -191,6 +220,38 @@ def _apply_one(modifier: Modifier, state: State, n: int) -> None:
     else:
         return
     state.touched.add(target)
+
+
+def text_changed(kind: str, old: str, text: str, n: int, limit: int = MAX_NAME) -> str | None:
+    """A text field after one modifier applied ``n`` times (None: left as it was):
+    BattleScribe's string modifier, ``append`` growing it to ``limit`` at most."""
+    if kind == "set":
+        return text
+    if kind == "append":
+        return appended_times(old, text, n, limit)
+    if kind in ("increment", "decrement"):
+        base, step = number_value(old), number_value(text)
+        if base is None or step is None:
+            return None
+        return number_text(changed_number(kind, base, step, n))
+    return None
+
+
+def appended_times(name: str, text: str, n: int, limit: int = MAX_NAME) -> str:
+    """``name`` appended ``text`` ``n`` times, as ``n`` calls of ``appended`` would leave
+    it, made in one step: only as many copies as reach the cut are made, so the work is
+    at most about ``limit`` characters however large a repeat makes ``n``."""
+    if n <= 0:
+        return name
+    first = appended(name, text, limit)
+    if n == 1 or first == name or (len(first) >= limit and first.endswith(CUT)):
+        return first
+    piece = " " + text[:limit]
+    copies = min(n - 1, (limit + 1 - len(first)) // len(piece) + 1)
+    grown = first + piece * copies
+    if len(grown) <= limit:
+        return grown
+    return grown[: limit - 1] + CUT
 
 
 def appended(name: str, text: str, limit: int = MAX_NAME) -> str:

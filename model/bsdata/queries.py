@@ -85,6 +85,27 @@ class Counts:
         self.limits = limits
         self.numbers = [p.selection.number for p in tree.selections]
         self._memo: dict[tuple[Root, bool, str, str], float] = {}
+        self._entry_ids: frozenset[str] | None = None
+
+    def subject(self, query: Query, child: str) -> str:
+        """The key a condition or repeat counts for its ``childId``. With ``shared``
+        (the default) an entry is counted by its own id, whatever link reached it;
+        without it BattleScribe compares ``childId`` with a selection's whole chain of
+        ids (``link::entry``), so an entry is counted only where it was reached through
+        no link (spec ``modifier-repeat-shared-flag``; the suite's
+        ``docs/shared-flag-semantics.md``). Categories, types and ``any`` are counted
+        alike either way."""
+        if query.shared:
+            return child
+        if self._entry_ids is None:
+            ids: set[str] = set()
+            for placed in self.tree.selections:
+                node = placed.node
+                if node is not None:
+                    ids.update(node.ids)
+                    ids.update(i for group in node.groups for i in group.ids)
+            self._entry_ids = frozenset(ids)
+        return f"key:{child}" if child in self._entry_ids else child
 
     # -- where -----------------------------------------------------------------------
 

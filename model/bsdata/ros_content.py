@@ -26,14 +26,10 @@ from model.bsdata.data import (
     CategoryEntry,
     Cost,
     ForceEntry,
-    Modifier,
-    Modifiers,
     Publication,
 )
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.infos import Infos, selection_infos
-from model.bsdata.modifiers import appended, each_applying
-from model.bsdata.queries import Counts, Ctx
 from model.bsdata.resolve import Node
 from model.bsdata.roster import BsRoster, Force
 from model.bsdata.system import GameSystem
@@ -180,10 +176,8 @@ def _selection(
         return SelectionFacts(final.name, costs)
     ids = _link_order(node, final.categories)
     categories = _categories(engine.system, placed.selection.id, ids, final.primary, catalogue.id)
-    page, publication = _citation(node)
-    page = _modified_page(node.modifiers, engine.ctx_of(at), engine.counts, page)
     infos = selection_infos(engine, at)
-    return SelectionFacts(final.name, costs, categories, page, publication, infos)
+    return SelectionFacts(final.name, costs, categories, final.page, _publication(node), infos)
 
 
 def _link_order(node: Node, effective: tuple[str, ...]) -> list[str]:
@@ -214,28 +208,12 @@ def _categories(
     return tuple(out)
 
 
-def _citation(node: Node) -> tuple[str, str]:
-    """The page and publication a selection cites: its link's where the link names one,
-    else its entry's."""
+def _publication(node: Node) -> str:
+    """The publication a selection cites: its link's where the link names one, else its
+    entry's (its page, chosen alike, is the engine's: ``Effective.page``, as modified)."""
     link, entry = node.link, node.entry
-    page = (link.page if link is not None else "") or entry.page
     publication = (link.publication_id if link is not None else None) or entry.publication_id
-    return page, publication or ""
-
-
-def _modified_page(modifiers: Modifiers, ctx: Ctx, counts: Counts, page: str) -> str:
-    """``page`` after the modifiers of the field ``page`` that apply (BattleScribe sets or
-    appends to it as to a name, once however often one repeats; New Recruit leaves it),
-    in the order written, walked as every other field's are (``each_applying``)."""
-    shown = page
-
-    def leaf(modifier: Modifier, _times: int) -> None:
-        nonlocal shown
-        if modifier.field == "page" and modifier.type in ("set", "append"):
-            shown = modifier.value if modifier.type == "set" else appended(shown, modifier.value)
-
-    each_applying(modifiers, ctx, counts, leaf)
-    return shown
+    return publication or ""
 
 
 def _publications(system: GameSystem, catalogue: Catalogue) -> tuple[Publication, ...]:

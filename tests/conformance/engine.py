@@ -67,6 +67,8 @@ class SpecEngine:
             game_system_id=system.id,
             game_system_name=system.name,
         )
+        self._listed: set[str] = set()
+        """The cost types the roster's costs have listed so far (``_used_cost_types``)."""
 
     # -- actions ------------------------------------------------------------------------
 
@@ -194,24 +196,11 @@ class SpecEngine:
 
     def state(self) -> State:
         engine, found = self.evaluation()
-        names = self.system.cost_names()
         used = self._used_cost_types(engine)
-        kinds = self.system.cost_types(roster_catalogues(self.roster))
-        hidden = {c.id for c in kinds if c.hidden}
-        costs = [
-            {
-                "name": names.get(c.type_id, c.type_id),
-                "typeId": c.type_id,
-                "value": c.value,
-                "hidden": c.type_id in hidden,
-            }
-            for c in found.totals
-            if c.type_id in used
-        ]
-        limits = [
-            {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
-            for c in self.roster.cost_limits
-        ]
+        self._listed |= used
+        used = set(self._listed)
+        costs = [self._cost(c.type_id, c.value) for c in found.totals if c.type_id in used]
+        limits = [self._cost(c.type_id, c.value) for c in self.roster.cost_limits]
         # BattleScribe's expected states are in the order it shows a roster in
         shown = in_battlescribe_order(self.roster, found.names)
         written = ros_content(self.system, self.roster)
@@ -225,9 +214,25 @@ class SpecEngine:
             "costLimits": limits,
         }
 
+    def _cost(self, type_id: str, value: float) -> State:
+        """A cost as the harness's ``CostState``: its type's name, and ``hidden`` as the
+        game system declares the type (spec ``cost-type-hidden``)."""
+        types = {c.id: c for c in self.system.cost_types(roster_catalogues(self.roster))}
+        kind = types.get(type_id)
+        return {
+            "name": kind.name if kind is not None else type_id,
+            "typeId": type_id,
+            "value": value,
+            "hidden": bool(kind is not None and kind.hidden),
+        }
+
     def _used_cost_types(self, engine: Engine) -> set[str]:
-        """The cost types some selection's entry names (BattleScribe lists a roster's
-        costs of those types only)."""
+        """The cost types some selection's entry names now. BattleScribe lists a
+        roster's costs of those types only (spec ``cost-partial-types``), but keeps a
+        type listed, at 0, once the selections that cost it are gone (its total is a sum
+        it subtracts from and adds to as selections come and go: spec
+        ``selection-deselect-then-reselect``), so ``state`` lists every type this has
+        given since the roster was begun. The totals themselves are warband's."""
         used: set[str] = set()
         for placed in engine.tree.selections:
             if placed.node is not None:
@@ -280,10 +285,8 @@ class SpecEngine:
         facts = written.selections.get(selection.id, SelectionFacts(selection.name))
         placed = engine.tree.selections[at]
         final = engine.finals[at]
-        names = self.system.cost_names()
         costs = [
-            {"name": names.get(c.type_id, c.type_id), "typeId": c.type_id, "value": c.value}
-            for c in found.selection_costs.get(selection.id, ())
+            self._cost(c.type_id, c.value) for c in found.selection_costs.get(selection.id, ())
         ]
         # the book it cites, among those its force's catalogue can cite
         force_facts = written.forces.get(engine.tree.forces[placed.force].force.id, ForceFacts())

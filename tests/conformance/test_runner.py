@@ -31,7 +31,7 @@ setup:
               type: max
               value: 1
               field: selections
-              scope: parent
+              scope: force
           costs:
             - name: pts
               typeId: pts
@@ -116,3 +116,72 @@ def test_an_unreadable_spec_fails_with_its_reason(
 
 def test_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
     assert main([str(tmp_path / "nowhere")]) == 2
+
+
+REMOVED = """\
+  - action: deselectSelection
+    forceId: ${{ steps.patrol.forceId }}
+    selectionId: ${{ steps.unit.selectionId }}
+  - expectedState:
+      costs:
+        - typeId: pts
+          value: 0
+      forces:
+        - selectionCount: 0
+"""
+
+
+def test_a_cost_type_stays_listed_once_its_selections_are_gone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BattleScribe lists the roster's pts once a selection cost some, and still lists it,
+    at 0, when that selection is removed (spec ``selection-deselect-then-reselect``);
+    a type no selection has cost is not listed (``cost-partial-types``), so a roster
+    never given a Unit lists no pts."""
+    named = SPEC.format(id="gone", cost=50).replace(
+        "  - action: selectEntry\n", "  - action: selectEntry\n    id: unit\n", 1
+    )
+    never = SPEC.format(id="never", cost=50).split("  - action: selectEntry")[0] + (
+        "  - expectedState:\n      costs:\n        - typeId: pts\n          value: 0\n"
+    )
+    main([str(_folder(tmp_path, gone=named + REMOVED, never=never))])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "PASS gone"
+    assert lines[1] == "FAIL never: Step 1: cost type 'pts' not found"
+
+
+def test_a_cost_says_whether_its_type_is_hidden(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A cost's ``hidden`` is its cost type's, as the game system declares it (spec
+    ``cost-type-hidden``): with pts declared hidden, the roster's pts are; with pts as
+    written, a spec saying they are fails."""
+    said = "          value: 50\n          hidden: true\n      forces:"
+    hidden = (
+        SPEC.format(id="hidden", cost=50)
+        .replace("        name: pts\n", "        name: pts\n        hidden: true\n", 1)
+        .replace("          value: 50\n      forces:", said)
+    )
+    shown = SPEC.format(id="shown", cost=50).replace("          value: 50\n      forces:", said)
+    main([str(_folder(tmp_path, hidden=hidden, shown=shown))])
+    lines = capsys.readouterr().out.splitlines()
+    assert "PASS hidden" in lines
+    assert "FAIL shown: Step 2: cost[pts].hidden: expected True but got False" in lines
+
+
+def test_a_selection_lists_every_cost_type_of_the_game_system(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """BattleScribe lists each of the game system's cost types on every selection, at 0
+    where its entry names none (spec ``catalogue-cost-types``): the Unit's cp is 0."""
+    two_types = SPEC.format(id="zero", cost=50).replace(
+        "        name: pts\n", "        name: pts\n      - id: cp\n        name: CP\n", 1
+    )
+    listed = two_types.replace(
+        "              entryId: se-unit\n",
+        "              entryId: se-unit\n              costs:\n"
+        "                - typeId: pts\n                  value: 50\n"
+        "                - typeId: cp\n                  value: 0\n",
+    )
+    main([str(_folder(tmp_path, zero=listed))])
+    assert capsys.readouterr().out.splitlines()[0] == "PASS zero"

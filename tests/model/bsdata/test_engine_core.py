@@ -3,8 +3,9 @@ and constraints on each field and scope (BattleScribe's semantics in each docstr
 
 from __future__ import annotations
 
+from model.bsdata.engine import run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
-from model.bsdata.roster import Force
+from model.bsdata.roster import Force, Selection
 from model.bsdata.system import GameSystem
 from tests.model.bsdata.xml_fixtures import (
     FORCE,
@@ -284,3 +285,78 @@ def test_a_hidden_entry_selected_is_an_error() -> None:
     categories = '<categoryEntries><categoryEntry id="c" name="Crew"/></categoryEntries>'
     result = evaluate(game(roots=roots, shared=categories + SHARED), roster(sel("g", "ghost")))
     assert codes(result) == [("bs-hidden", "g")]
+
+
+def test_a_parent_constraint_of_an_uncategorised_top_level_entry_is_not_checked() -> None:
+    """BattleScribe checks a force's selections category by category and passes over
+    the ``parent`` constraints of an entry in no category (specs
+    ``constraint-max-violation``, ``scope-parent``): two Cars with ``max 1, scope
+    parent`` are no error at a force's top level; with a category they are, and so is
+    a ``force`` scope without one, and the Car's own Guns are still checked inside it.
+    A ``min`` is still checked (no spec measures BattleScribe on it)."""
+    car_max = CAR.replace(
+        '<costs><cost name="pts" typeId="pts" value="10"/></costs>',
+        '<costs><cost name="pts" typeId="pts" value="10"/></costs>'
+        + constraint("car-max", "max", 1),
+        1,
+    )
+    two = roster(sel("c1", "car"), sel("c2", "car", sel("g1", "lg::gun"), sel("g2", "lg::gun")))
+    assert codes(evaluate(game(car_max), two)) == [("bs-too-many", "g1")]
+    categorised = car_max.replace(
+        "<entryLinks>",
+        '<categoryLinks><categoryLink id="cl" name="HQ" targetId="hq" primary="true"/>'
+        "</categoryLinks><entryLinks>",
+        1,
+    )
+    force = FORCE.replace("<forceEntries>", CATEGORY + "<forceEntries>")
+    result = evaluate(game(categorised, force=force), two)
+    assert codes(result) == [("bs-too-many", "c1"), ("bs-too-many", "g1")]
+    car_min = car_max.replace(
+        'id="car-max" type="max" value="1"', 'id="car-min" type="min" value="3"'
+    )
+    assert codes(evaluate(game(car_min), two)) == [("bs-too-few", None), ("bs-too-many", "g1")]
+    per_force = car_max.replace('scope="parent"', 'scope="force"', 1)
+    assert codes(evaluate(game(per_force), two)) == [("bs-too-many", "c1"), ("bs-too-many", "g1")]
+
+
+CATEGORY = '<categoryEntries><categoryEntry id="hq" name="HQ"/></categoryEntries>'
+
+
+def test_a_force_entry_is_hidden_by_its_modifier() -> None:
+    """A force entry's own modifiers apply to the force (spec
+    ``force-entry-with-modifier``): Special is hidden once the roster holds a Car, and
+    not before; a force of an entry not in the data keeps the name it was given."""
+    special = (
+        '<forceEntry id="special" name="Special"><modifiers>'
+        '<modifier type="set" field="hidden" value="true"><conditions>'
+        '<condition type="atLeast" value="1" field="selections" scope="roster" childId="car"'
+        ' shared="true"/></conditions></modifier></modifiers></forceEntry>'
+    )
+    force = FORCE.replace("</forceEntries>", special + "</forceEntries>")
+
+    def hidden(*selections: Selection) -> list[bool]:
+        forces = (
+            Force("f1", "team", "cat", "Team", selections=selections),
+            Force("f2", "special", "cat", "Special"),
+            Force("f3", "gone", "cat", "Gone"),
+        )
+        engine = run_engine(game(force=force), roster(forces=forces))
+        return [engine.force_fields(at).hidden for at in range(3)]
+
+    assert hidden() == [False, False, False]
+    assert hidden(sel("c", "car")) == [False, True, False]
+    engine = run_engine(game(force=force), roster())
+    assert engine.force_fields(0).name == "Team"
+
+
+def test_a_catalogues_own_cost_type_is_costed_and_totalled() -> None:
+    """A catalogue may declare cost types of its own (spec ``catalogue-cost-types``): an
+    entry's cost in one is counted in its selection's costs and the roster's totals,
+    after the game system's types, and named by the catalogue."""
+    own = '<costTypes><costType id="cans" name="Cans" defaultCostLimit="-1"/></costTypes>'
+    car = entry("car", "Car", '<costs><cost name="Cans" typeId="cans" value="3"/></costs>')
+    data = system(gst(FORCE), cat(own + f"<selectionEntries>{car}</selectionEntries>"))
+    result = evaluate(data, roster(sel("c", "car", number=2)))
+    assert [(c.type_id, c.value) for c in result.totals] == [("pts", 0), ("cans", 6)]
+    assert [(c.type_id, c.value) for c in result.selection_costs["c"]] == [("pts", 0), ("cans", 6)]
+    assert data.cost_names() == {"pts": "pts", "cans": "Cans"}

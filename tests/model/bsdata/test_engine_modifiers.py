@@ -11,8 +11,11 @@ from __future__ import annotations
 import pytest
 
 from model.bsdata import modifiers as modifiers_module
+from model.bsdata.engine import run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.modifiers import CUT, MAX_NAME
+from model.bsdata.roster import BsRoster
+from model.bsdata.system import GameSystem
 from tests.model.bsdata.xml_fixtures import (
     FORCE,
     cat,
@@ -42,6 +45,11 @@ TROPHY = entry(
 def evaluated(modifiers: str, *inside: object, gear_modifiers: str = "") -> Evaluation:
     """A roster of one Unit (with ``modifiers``) holding ``inside`` selections; the Gear
     entry has ``gear_modifiers``."""
+    return evaluate(*game(modifiers, *inside, gear_modifiers=gear_modifiers))
+
+
+def game(modifiers: str, *inside: object, gear_modifiers: str = "") -> tuple[GameSystem, BsRoster]:
+    """The game and roster ``evaluated`` evaluates (the Unit is on page 42)."""
     gear_entry = GEAR.replace(cost(1), cost(1) + f"<modifiers>{gear_modifiers}</modifiers>")
     unit = entry(
         "unit",
@@ -53,8 +61,9 @@ def evaluated(modifiers: str, *inside: object, gear_modifiers: str = "") -> Eval
         + f"<selectionEntries>{gear_entry}{TROPHY}</selectionEntries>",
         kind="unit",
     )
+    unit = unit.replace('name="Unit"', 'name="Unit" page="42"', 1)
     g = system(gst(CATEGORIES + FORCE), cat(f"<selectionEntries>{unit}</selectionEntries>"))
-    return evaluate(g, roster(sel("u", "unit", *inside)))  # type: ignore[arg-type]
+    return g, roster(sel("u", "unit", *inside))  # type: ignore[arg-type]
 
 
 def gear(n: int = 1) -> object:
@@ -117,15 +126,107 @@ def test_appends_cost_the_same_each_however_many_came_before(
     handled: list[int] = []
     appended = modifiers_module.appended
 
-    def counting(name: str, text: str) -> str:
+    def counting(name: str, text: str, limit: int = MAX_NAME) -> str:
         handled.append(len(name))
-        return appended(name, text)
+        return appended(name, text, limit)
 
     monkeypatch.setattr(modifiers_module, "appended", counting)
     name = evaluated(modifier("append", "name", "xyz" * 12) * 20_000).names["u"]
     assert len(name) == MAX_NAME and name.endswith(CUT)
     assert len(handled) >= 20_000
     assert max(handled) <= MAX_NAME
+
+
+@pytest.mark.parametrize(
+    ("modifiers", "expected"),
+    [
+        (modifier("set", "name", "10") + modifier("decrement", "name", "3"), "7"),
+        (modifier("set", "name", "100") + modifier("increment", "name", "23"), "123"),
+        (modifier("set", "name", "200") + modifier("decrement", "name", "67.5"), "132.5"),
+        (modifier("set", "name", "0.1") + modifier("increment", "name", "0.2"), "0.3"),
+        (modifier("set", "name", " 4 ") + modifier("increment", "name", "1e1"), "14"),
+        (modifier("decrement", "name", "10"), "Unit"),
+        (modifier("set", "name", "nan") + modifier("increment", "name", "1"), "nan"),
+        (modifier("set", "name", "1_000") + modifier("increment", "name", "1"), "1_000"),
+        (modifier("set", "name", "5") + modifier("increment", "name", "lots"), "5"),
+        (modifier("set", "name", "100") + modifier("append", "name", "units"), "100 units"),
+    ],
+)
+def test_increment_and_decrement_of_a_name_read_it_as_a_number(
+    modifiers: str, expected: str
+) -> None:
+    """BattleScribe's string modifier (specs ``modifier-decrement-name``,
+    ``modifier-numeric-on-name``, ``modifier-string-increment-numeric``): ``increment``
+    and ``decrement`` of a name that reads as a number ("10", " 4 ", "1e1") give the
+    number, written without ``.0`` and to 15 significant digits (0.1 + 0.2 is "0.3");
+    a name or value that is no number as Java reads one ("Unit", "nan", "1_000",
+    "lots") is left as it is. ``append`` after a numeric ``set`` is plain text
+    (``modifier-append-after-numeric-set``)."""
+    assert evaluated(modifiers).names["u"] == expected
+
+
+def test_a_repeated_increment_of_a_name_counts_each_time() -> None:
+    """ "10" incremented 2 per Gear, with 5 Gear: "20"."""
+    numeric = modifier("set", "name", "10") + modifier("increment", "name", "2", repeat(1, 1))
+    assert evaluated(numeric, gear(5)).names["u"] == "20"
+
+
+def test_append_applies_once_per_repeat() -> None:
+    """BattleScribe appends once each time a repeat applies the modifier (spec
+    ``modifier-group-with-repeat``): 3 Gear, ``append "+"`` repeated twice per Gear,
+    is six appends."""
+    many = modifier("append", "name", "+", repeat(1, 2))
+    assert evaluated(many, gear(3)).names["u"] == "Unit + + + + + +"
+    assert evaluated(many).names["u"] == "Unit"
+
+
+def test_a_huge_repeat_of_append_is_cut_and_costs_the_cap(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A repeat a billion times of ``append "+"`` (a million Gear, 1000 times each)
+    grows the name to ``MAX_NAME`` and stops: counted, the appends done are about
+    ``MAX_NAME`` (each adds two characters), not a billion."""
+    calls: list[int] = []
+    appended = modifiers_module.appended
+
+    def counting(name: str, text: str, limit: int = MAX_NAME) -> str:
+        calls.append(len(name))
+        return appended(name, text, limit)
+
+    monkeypatch.setattr(modifiers_module, "appended", counting)
+    name = evaluated(modifier("append", "name", "+", repeat(1, 1000)), gear(10**6)).names["u"]
+    assert len(name) == MAX_NAME and name.endswith(CUT)
+    assert name.startswith("Unit + + +")
+    assert len(calls) <= 2 * (MAX_NAME + 2)  # two passes at most
+
+
+def test_a_repeated_append_is_the_same_as_appends_one_by_one() -> None:
+    """``appended_times`` makes in one step what ``n`` calls of ``appended`` make, the cut
+    included: checked with a cut at 12 characters over short, empty, long and already
+    cut names and texts, and counts from 0 to 20."""
+    names = ["", "A", "Unit", "Elevenchars", "Twelve chars", "Thirteen char", "Twelve char" + CUT]
+    texts = ["", "+", "ab", "(veteran)", "x" * 30]
+    for name in names:
+        for text in texts:
+            for n in range(21):
+                one_by_one = name
+                for _ in range(n):
+                    one_by_one = modifiers_module.appended(one_by_one, text, 12)
+                made = modifiers_module.appended_times(name, text, n, 12)
+                assert made == one_by_one, (name, text, n)
+
+
+def test_the_page_is_modified_as_text() -> None:
+    """A modifier may set an entry's page (spec ``modifier-entry-page``: 42 set to 99);
+    ``increment`` reads it as a number, ``append`` adds to it."""
+
+    def page(modifiers: str) -> str:
+        return run_engine(*game(modifiers)).finals[0].page
+
+    assert page("") == "42"
+    assert page(modifier("set", "page", "99")) == "99"
+    assert page(modifier("increment", "page", "8")) == "50"
+    assert page(modifier("append", "page", "(FAQ)")) == "42 (FAQ)"
 
 
 def test_hidden_set_true_makes_a_selection_an_error() -> None:

@@ -131,8 +131,12 @@ def test_too_many_through_a_link_is_named_by_the_target() -> None:
         + "</sharedSelectionEntries>"
     )
     data = system(
-        gst(FORCE + shared),
-        cat("<entryLinks>" + link("l1", "unit", constraint("l-max", "max", 1)) + "</entryLinks>"),
+        gst(CATEGORIES + shared),
+        cat(
+            "<entryLinks>"
+            + link("l1", "unit", TROOP + constraint("l-max", "max", 1))
+            + "</entryLinks>"
+        ),
     )
     two = evaluate(data, roster(sel("a", "l1::unit"), sel("b", "l1::unit")))
     assert origins(two) == [Origin("selection", "a", "unit", "l1", "l-max")]
@@ -281,13 +285,14 @@ def test_a_share_too_big_or_too_small_says_both_ways_to_mend_it() -> None:
     share += constraint("e-least", "min", 90, field="pts", percentValue="true").replace(
         "<constraints>", ""
     )
-    roots = entry("elite", "Elite", cost(300) + share) + entry("troop", "Troop", cost(100))
-    alone = evaluate(game(roots), roster(sel("e", "elite")))
+    roots = entry("elite", "Elite", TROOP + cost(300) + share)
+    roots += entry("troop", "Troop", TROOP + cost(100))
+    alone = evaluate(game(roots, CATEGORIES), roster(sel("e", "elite")))
     assert [f.message for f in alone.findings] == [
         "Elite is 100% of the selections in Team, at most 50%: remove some Elite, or add other "
         "selections"
     ]
-    both = evaluate(game(roots), roster(sel("e", "elite"), sel("t", "troop")))
+    both = evaluate(game(roots, CATEGORIES), roster(sel("e", "elite"), sel("t", "troop")))
     assert [f.message for f in both.findings] == [
         "Elite is 75% of the pts in Team, at least 90%: add more Elite, or remove other selections"
     ]

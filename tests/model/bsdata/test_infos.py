@@ -129,6 +129,21 @@ def test_name_set_and_append() -> None:
     assert "name" in shown.changed and shown.any_changed
 
 
+def test_append_once_per_repeat_as_on_an_entrys_name() -> None:
+    """A profile's name and characteristic take BattleScribe's string modifier as an
+    entry's name does (``modifiers.text_changed``, SEMANTICS.md rule 18): ``append``
+    repeated once per Armour held, 3 Armour, is three appends."""
+    repeat = (
+        '<repeats><repeat value="1" repeats="1" field="selections" scope="self" '
+        'childId="armour" includeChildSelections="true"/></repeats>'
+    )
+    mods = f'<modifier type="append" field="name" value="+">{repeat}</modifier>'
+    mods += f'<modifier type="append" field="sv" value="*">{repeat}</modifier>'
+    shown = infos_of(f"<profiles>{profile(mods)}</profiles>", sel("a", "armour", number=3))
+    assert shown.profiles[0].name == "Marine + + +"
+    assert values(shown)[1] == ("Sv", "3+ * * *", True)
+
+
 def test_hidden_by_a_modifier() -> None:
     """``set hidden`` hides a profile or a rule; ``visible()`` leaves it out, as
     BattleScribe does (profile-hidden, rule-hidden)."""
