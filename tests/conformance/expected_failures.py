@@ -22,7 +22,6 @@ EDIT_ORDER = (
     " edit, reading costs the last edit left: the same roster built in another order costs"
     " otherwise); warband's are worked out from the roster alone (SEMANTICS.md rule 19)."
 )
-UNKNOWN = "Not diagnosed yet: see the first difference `python -m tests.conformance` prints."
 
 FAILING: dict[str, str] = {
     "constraint-entry-link-merged": LINK_CONSTRAINT,

@@ -1,7 +1,7 @@
 """New Recruit's ``affects``/``scope`` over the real Warhammer 40,000 10th edition data
 (``../shared/bsdata/wh40k-10e``, v10.6.0): wargear changing a Space Marines Captain's
-stats. Marked ``real_data`` (it reads about 5 MB of the 24), so the default run skips
-it: ``pytest -m real_data -n 0 tests/model/bsdata/test_nr_real_data.py``.
+stats. Marked ``real_data`` (it reads about 5 MB of the 24, in a second or two, so it is
+in the default run; alone: ``pytest -m real_data -n 0 tests/model/bsdata/test_nr_real_data.py``).
 
 The figures are read from the files: the Captain (``Imperium - Space Marines.cat``) has
 T 4, W 5 and a Master-crafted Bolt Rifle of BS 2+; the crusade relic Adamantine
