@@ -1,10 +1,11 @@
 """A spec's ``setup`` written out as the ``.gst`` and ``.cat`` files BattleScribe reads.
 
-The suite's YAML mirrors BattleScribe's XML: a key holding a list is a container element
-of items named in the singular (``selectionEntries`` holds ``selectionEntry``;
-``sharedRules`` holds ``rule``), a key holding a plain value is an attribute, and the few
-values BattleScribe writes as text (a rule's ``description``, a characteristic's value)
-become element text. The defaults are those of the upstream generator
+The suite's YAML mirrors BattleScribe's XML as New Recruit's JSON does, so the names come
+from warband's reader of that JSON (``model.bsdata.json_data``): a key holding a list is a
+container element of items named in the singular (``selectionEntries`` holds
+``selectionEntry``; ``sharedRules`` holds ``rule``), a key holding a plain value is an
+attribute, and the few values BattleScribe writes as text (a rule's ``description``, a
+characteristic's value) become element text. The defaults are those of the upstream generator
 (``reference/src/BattleScribeSpec.XmlGen/CatXmlGenerator.cs``) and of its loader: a game
 system without an id or name is named after the spec, a catalogue without a name after the
 spec (numbered when there are several), and a cost type without a default limit has none
@@ -22,30 +23,10 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from model.bsdata.json_data import TEXT_CHILDREN, singular
+
 GST_NS = "http://www.battlescribe.net/schema/gameSystemSchema"
 CAT_NS = "http://www.battlescribe.net/schema/catalogueSchema"
-
-TEXT_CHILDREN = frozenset({"description", "comment", "readme"})
-"""Keys BattleScribe writes as child elements holding text, not as attributes."""
-
-SHARED = {
-    "sharedSelectionEntries": "selectionEntry",
-    "sharedSelectionEntryGroups": "selectionEntryGroup",
-    "sharedRules": "rule",
-    "sharedProfiles": "profile",
-    "sharedInfoGroups": "infoGroup",
-}
-
-
-def singular(key: str) -> str:
-    """The element name of one item of the list ``key`` holds."""
-    if key in SHARED:
-        return SHARED[key]
-    if key.endswith("ies"):
-        return key[:-3] + "y"
-    if key.endswith("s"):
-        return key[:-1]
-    return key
 
 
 def _value(value: Any) -> str:
