@@ -59,6 +59,8 @@ from model.bsdata.roster_edits import (
 from model.bsdata.roster_edits import duplicate_selection as duplicate_selection
 from model.bsdata.roster_edits import remove_force as remove_force
 from model.bsdata.roster_edits import remove_selection as remove_selection
+from model.bsdata.roster_edits import set_category_custom_name as set_category_custom_name
+from model.bsdata.roster_edits import set_category_custom_notes as set_category_custom_notes
 from model.bsdata.roster_edits import set_cost_limit as set_cost_limit
 from model.bsdata.roster_edits import set_custom_name as set_custom_name
 from model.bsdata.roster_edits import set_custom_notes as set_custom_notes

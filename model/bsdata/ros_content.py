@@ -29,7 +29,7 @@ from model.bsdata.data import (
     Publication,
 )
 from model.bsdata.engine import Engine, run_engine
-from model.bsdata.infos import Infos, selection_infos
+from model.bsdata.infos import Infos, force_infos, selection_infos
 from model.bsdata.resolve import Node
 from model.bsdata.roster import BsRoster, Force
 from model.bsdata.system import GameSystem
@@ -79,6 +79,8 @@ class ForceFacts:
     page: str = ""
     publication_id: str = ""
     """The page and publication its force entry cites (spec ``force-entry-publication``)."""
+    infos: Infos | None = None
+    """Its force entry's profiles and rules as the list makes them (``model.bsdata.infos``)."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,7 @@ def ros_content(system: GameSystem, roster: BsRoster) -> RosContent:
         selections.setdefault(placed.selection.id, _selection(engine, at, catalogue, costs))
     forces: dict[str, ForceFacts] = {}
     revisions = system.revisions()
-    for placed_force in engine.tree.forces:
+    for force_at, placed_force in enumerate(engine.tree.forces):
         force = placed_force.force
         categories = _force_categories(system, force, placed_force.entry, placed_force.catalogue)
         publications: tuple[Publication, ...] = ()
@@ -124,6 +126,7 @@ def ros_content(system: GameSystem, roster: BsRoster) -> RosContent:
                 revisions.get(force.catalogue_id),
                 entry.page if entry is not None else "",
                 (entry.publication_id or "") if entry is not None else "",
+                force_infos(engine, force_at),
             ),
         )
     return RosContent(

@@ -25,10 +25,11 @@ are written (ids, names, numbers, custom names and notes, a force's categories o
 where the player named them), which is all a ``.ros`` must hold: BattleScribe and New
 Recruit work the rest out again from the data.
 
-Each selection's ``rules`` and ``profiles`` are written as BattleScribe writes them (from
-``model.bsdata.infos``, through the content): the ones the list shows, hidden ones left
-out, every modifier applied (a Toughness raised by armour is written raised), so a tool
-that prints a roster without its game data prints the stats the list makes.
+Each force's and selection's ``rules`` and ``profiles`` are written as BattleScribe
+writes them (from ``model.bsdata.infos``, through the content): the ones the list shows,
+hidden ones left out, every modifier applied (a Toughness raised by armour is written
+raised), so a tool that prints a roster without its game data prints the stats the list
+makes.
 """
 
 from __future__ import annotations
@@ -123,6 +124,8 @@ class _Writer:
             ),
         )
         _notes(element, force.note)
+        if facts is not None and facts.infos is not None:
+            write_infos(element, facts.infos)
         if force.selections:
             holder = SubElement(element, "selections")
             for selection in force.selections:
@@ -177,8 +180,8 @@ class _Writer:
 
 
 def write_infos(element: Element, infos: Infos) -> None:
-    """A selection's ``<rules>`` and ``<profiles>`` (after its notes, before its
-    selections, as the schema orders them), the ones it shows, as BattleScribe writes
+    """A force's or a selection's ``<rules>`` and ``<profiles>`` (after its notes, before
+    its selections, as the schema orders them), the ones it shows, as BattleScribe writes
     them: each profile's characteristics with their values as modified."""
     shown = infos.visible()
     if shown.rules:

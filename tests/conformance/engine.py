@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from model.bsdata import building, roster_edits
+from model.bsdata import building
 from model.bsdata.data import CategoryEntry
 from model.bsdata.engine import Engine, roster_catalogues, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
@@ -168,13 +168,13 @@ class SpecEngine:
         if category_id is not None:
             if name is not None:
                 self._edit(
-                    lambda: roster_edits.set_category_custom_name(
+                    lambda: building.set_category_custom_name(
                         self.system, self.roster, force_id, category_id, name
                     )
                 )
             if notes is not None:
                 self._edit(
-                    lambda: roster_edits.set_category_custom_notes(
+                    lambda: building.set_category_custom_notes(
                         self.system, self.roster, force_id, category_id, notes
                     )
                 )

@@ -59,3 +59,27 @@ def test_a_selection_holds_its_rules_and_profiles_as_modified() -> None:
         for c in written_profile.iter(NS + "characteristic")
     ] == [("W", "w", "2"), ("Sv", "sv", "2+")]
     assert read_ros(root, "m.ros") == written
+
+
+def test_a_force_holds_its_force_entrys_rules_and_profiles() -> None:
+    """A force's own rules (its force entry's: a detachment rule) are written on the force,
+    in the schema's place (after its notes, before its selections), as BattleScribe saves
+    them; a hidden one is left out."""
+    rules = (
+        "<rules>"
+        + rule(rid="fr", name="Oath of Moment", extra=' page="12"')
+        + rule(rid="fh", name="Secret Orders", extra=' hidden="true"')
+        + "</rules>"
+    )
+    force = f'<forceEntries><forceEntry id="team" name="Team">{rules}</forceEntry></forceEntries>'
+    marine = entry("marine", "Marine", "", kind="unit")
+    game = system(gst(PROFILE_TYPES + force), cat(f"<selectionEntries>{marine}</selectionEntries>"))
+    written = roster(sel("m", "marine", name="Marine"))
+    root = parse_xml(ros_bytes(written, ros_content(game, written)))
+    assert not isinstance(root, XmlRefused)
+    force_element = next(root.iter(NS + "force"))
+    assert [child.tag.removeprefix(NS) for child in force_element][:2] == ["rules", "selections"]
+    assert [
+        (r.get("name"), r.get("page")) for r in force_element.findall(f"{NS}rules/{NS}rule")
+    ] == [("Oath of Moment", "12")]
+    assert read_ros(root, "m.ros") == written
