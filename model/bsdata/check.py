@@ -80,8 +80,10 @@ def _check_header(system: GameSystem, catalogue: Catalogue, walker: Walker) -> N
     for link in catalogue.catalogue_links:
         with walker.at("catalogueLink", link.name, link.id, link.target_id):
             if system.catalogue(link.target_id) is None or link.target_id == catalogue.id:
-                walker.error(
-                    f'links to the catalogue "{link.target_id}", which is not in this folder',
+                # a user who copied part of a game: built without what it would lend
+                walker.warning(
+                    f'links to the catalogue "{link.target_id}", which is not in this folder,'
+                    " so what it would lend is left out",
                     hint="add that catalogue's file to the folder, or remove the link",
                 )
 

@@ -142,14 +142,19 @@ class Walker:
     def _target(self, target_id: str) -> object | None:
         return self.system.find(target_id, self.cat.id)
 
-    def _elsewhere(self, what: str, target_id: str, shown_only: bool = False) -> object | None:
-        """A link's target this file does not reach: a warning and the target (its kind
-        then checked as usual) for a link in the game system to a catalogue's element;
-        else an error, and None. A link that only shows something (``shown_only``: an
-        info link to a profile, rule or info group) whose target is nowhere is a warning:
-        BattleScribe and New Recruit build and check lists without the text it would show
-        (Warhammer 40,000 10th edition's data has such links), and ``model.bsdata.infos``
-        passes over it.
+    def _elsewhere(self, what: str, target_id: str, without: str) -> object | None:
+        """A link's target this file does not reach: the target (its kind then checked as
+        usual) with a warning for a link in the game system to a catalogue's element; a
+        warning and None for a target found nowhere, or only in a catalogue this file does
+        not link to. ``without`` says what the link's absence does (an entry not offered,
+        a category with nothing in it, a profile or rule not shown).
+
+        BattleScribe and New Recruit build and check lists without a link whose target is
+        missing (real data has them: Warhammer 40,000's 10th edition links profiles that
+        are not there, its 11th edition's catalogues link entries of catalogues a user may
+        not have), so warband does too: the engine passes over the link
+        (``model.bsdata.resolve``, ``model.bsdata.infos``), and a list that holds what it
+        would have reached is told so (``bs-unknown-entry``).
 
         BattleScribe looks an id up from the force it is used in: the force's catalogue,
         those it links to, then the game system, whichever file the link is written in
@@ -157,31 +162,22 @@ class Walker:
         uses the game system, so its link to a category of one catalogue (spec
         ``modifier-set-hidden-true``) is found in that catalogue's forces: usable, if
         only there. A catalogue's link to a catalogue it does not link to is found from
-        none of its own forces: an error, as before."""
+        none of its own forces."""
         file = self.ids.get(target_id)
         holder = next(
             (c for c in (self.system.system, *self.system.catalogues) if c.file == file), None
         )
         target = self.system.find(target_id, holder.id) if holder is not None else None
-        if (target is None or file == self.file) and shown_only:
+        if target is None or file == self.file:
             self.warning(
-                f'links to "{target_id}", which is not found, so it shows nothing',
+                f'links to "{target_id}", which is not found, so {without}',
                 hint=f"no {what} has that id in this file, the catalogues it links to or the "
                 "game system (a list is built and checked without it, as BattleScribe does)",
             )
             return None
-        if target is None or file == self.file:
-            self.error(
-                f'links to "{target_id}", which is not found',
-                hint=f"no {what} has that id in this file, the catalogues it links to or the "
-                "game system",
-            )
-            return None
         if not self.cat.is_game_system:
-            said = self.warning if shown_only else self.error
-            said(
-                f'links to "{target_id}", which is not found'
-                + (", so it shows nothing" if shown_only else ""),
+            self.warning(
+                f'links to "{target_id}", which is not found, so {without}',
                 hint=f"it is in {file}, which this file does not link to: add a catalogueLink",
             )
             return None
@@ -254,7 +250,9 @@ class Walker:
     def _link(self, link: Entry) -> set[str]:
         """Check an entry link's target; the ids of the target's constraints."""
         target_id = link.target_id or ""
-        target = self._target(target_id) or self._elsewhere("entry or group", target_id)
+        target = self._target(target_id) or self._elsewhere(
+            "entry or group", target_id, "it is not offered"
+        )
         if target is None:
             return set()
         if not isinstance(target, Entry):
@@ -278,7 +276,9 @@ class Walker:
                     "has no id (BattleScribe loads it, and nothing links to it)",
                     hint="give it an id, as BattleScribe's editor does",
                 )
-            target = self._target(link.target_id) or self._elsewhere("category", link.target_id)
+            target = self._target(link.target_id) or self._elsewhere(
+                "category", link.target_id, "nothing is put in that category"
+            )
             if target is not None and not isinstance(target, CategoryEntry):
                 self.error(
                     f'links to "{link.target_id}", {_kind(target)}, not a category',
@@ -434,7 +434,7 @@ class Walker:
     def info_link(self, link: InfoLink) -> None:
         with self.at("infoLink", link.name, link.id, link.target_id):
             target = self._target(link.target_id) or self._elsewhere(
-                link.type, link.target_id, shown_only=True
+                link.type, link.target_id, "it shows nothing"
             )
             wanted = {"profile": Profile, "rule": Rule, "infoGroup": InfoGroup}[link.type]
             columns: set[str] = set()

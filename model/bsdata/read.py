@@ -102,7 +102,7 @@ class _Reader(PlacedReader):
 
     def number(self, element: Element, name: str, default: float = 0.0) -> float:
         value = element.get(name)
-        if value is None:
+        if value is None or not value.strip():  # empty, as New Recruit writes an unset one
             return default
         try:
             number = float(value)

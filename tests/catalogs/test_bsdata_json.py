@@ -144,3 +144,29 @@ def test_a_list_over_a_json_game_is_built_checked_and_shared_as_from_xml(tmp_pat
     back = tmp_path / "back.toml"
     assert run("--catalog-dir", str(games), "import", str(ros), "-o", str(back))[0] == 0
     assert back.read_text() == team.read_text()
+
+
+@pytest.mark.real_data
+@pytest.mark.skipif(not (BSDATA / "wh40k-11e").is_dir(), reason="no wh40k-11e in ../shared")
+def test_the_real_11th_edition_opens_with_warnings_and_builds_a_necrons_list() -> None:
+    """Four of its catalogues are missing from ``../shared`` (its SOURCE.md): links to
+    them are warnings, never a refusal, and a Necrons list is built and costed (an
+    Overlord is 90 points in ``Necrons.json``)."""
+    from model.bsdata.building import add_selection, choices, new_force
+    from model.bsdata.evaluate import evaluate
+    from model.bsdata.roster import BsRoster
+
+    found = check_battlescribe(BSDATA / "wh40k-11e")
+    assert (found.unreadable, found.errors) == ((), ())
+    assert found.ok and found.system is not None
+    assert any("is not in this folder" in w.message for w in found.warnings)
+    game = found.system
+    necrons = next(c for c in game.catalogues if c.name == "Xenos - Necrons")
+    army = next(f for f in game.forces(necrons.id) if f.name == "Army Roster")
+    roster = new_force(game, BsRoster("r", "Dynasty", game.id), necrons.id, army.id)
+    force = roster.forces[0].id
+    overlord = next(c for c in choices(game, roster, force, None) if c.name == "Overlord")
+    roster = add_selection(game, roster, force, None, overlord.entry_id)
+    totals = {c.type_id: c.value for c in evaluate(game, roster).totals}
+    points = next(t.id for t in game.cost_types() if t.name == "pts")
+    assert totals[points] == 90

@@ -113,12 +113,16 @@ def test_check_passes_on_every_shared_system(tmp_path: Path) -> None:
 
 
 def test_check_reports_every_problem_with_file_and_place(tmp_path: Path) -> None:
-    """Two links of Gaslands.cat broken and its game system revision raised: two errors
-    and a warning, all printed, exit 1."""
+    """Gaslands.cat's Bike link typed as a group (an error), its Helicopter link to
+    nothing (a warning: the game is built without it, as BattleScribe builds it) and its
+    game system revision raised (a warning): all printed, errors first, exit 1."""
     folder = copy_system("gaslands", tmp_path)
     cat = folder / "Gaslands.cat"
     text = cat.read_text(encoding="utf-8")
-    text = text.replace('targetId="b5d8-cf00-181a-b503"', 'targetId="gone-1"')
+    text = text.replace(
+        'targetId="b5d8-cf00-181a-b503" type="selectionEntry"',
+        'targetId="b5d8-cf00-181a-b503" type="selectionEntryGroup"',
+    )
     text = text.replace('targetId="93be-e146-d79b-13d6"', 'targetId="gone-2"')
     text = text.replace('gameSystemRevision="18"', 'gameSystemRevision="99"')
     cat.write_text(text, encoding="utf-8")
@@ -126,14 +130,17 @@ def test_check_reports_every_problem_with_file_and_place(tmp_path: Path) -> None
     assert code == 1
     lines = out.splitlines()
     assert lines[0].startswith(
-        'error: Gaslands.cat: entryLink "Bike": links to "gone-1", which is not found; '
+        'error: Gaslands.cat: entryLink "Bike": is of type "selectionEntryGroup", but '
     )
-    assert lines[1].startswith('error: Gaslands.cat: entryLink "Helicopter": links to "gone-2"')
-    assert lines[2].startswith(
+    assert sorted(lines[1:3]) == [
+        'warning: Gaslands.cat: entryLink "Helicopter": links to "gone-2", which is not '
+        "found, so it is not offered; no entry or group has that id in this file, the "
+        "catalogues it links to or the game system (a list is built and checked without "
+        "it, as BattleScribe does)",
         'warning: Gaslands.cat: written for revision 99 of "Gaslands", newer than the '
-        "revision 25 in this folder"
-    )
-    assert lines[3:] == [f"{folder}: 2 problems; 1 warning"]
+        "revision 25 in this folder; update the game system file to its latest revision",
+    ]
+    assert lines[3:] == [f"{folder}: 1 problem; 2 warnings"]
 
 
 def test_check_warns_of_a_fault_battlescribe_loads_through_and_exits_0(tmp_path: Path) -> None:

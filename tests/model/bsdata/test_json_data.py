@@ -260,3 +260,20 @@ def test_a_number_with_a_fraction_is_read_as_written() -> None:
         'selectionEntry "Trooper"/cost "pts": value is "1e400", not a number from '
         "-1,000,000,000 to 1,000,000,000"
     ]
+
+
+def test_an_empty_number_is_one_not_given() -> None:
+    """New Recruit writes an unset number as "" (40k 11th edition's "Enhancements" cost
+    type has ``"defaultCostLimit": ""``): read as absent, its default, not a problem."""
+    document = {
+        "gameSystem": {
+            "costTypes": [{"id": "enh", "name": "Enhancements", "defaultCostLimit": ""}],
+            "id": "gs",
+            "name": "Game",
+            "revision": 1,
+            "battleScribeVersion": "2.03",
+        }
+    }
+    game, problems = _from_json(document, "game.json")
+    assert problems == []
+    assert [(c.id, c.default_limit) for c in game.cost_types] == [("enh", -1.0)]
