@@ -30,27 +30,17 @@
 from __future__ import annotations
 
 import math
-import operator
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from itertools import chain
 
 from model.bsdata import nr_extensions, nr_local
-from model.bsdata.data import Condition, ConditionGroup, Repeat
+from model.bsdata.data import COMPARISONS, Condition, ConditionGroup, Repeat
 from model.bsdata.queries import Counts, Ctx
 
 MAX_TIMES = 10**9
 """The most times a modifier (or a modifier group with its nested ones) applies. A
 modified number is clamped to ``model.bsdata.modifiers.MAX_VALUE`` anyway; this keeps the
 count itself a small integer that converts to a float without overflow."""
-
-_COMPARE: dict[str, Callable[[float, float], bool]] = {
-    "lessThan": operator.lt,
-    "greaterThan": operator.gt,
-    "equalTo": operator.eq,
-    "notEqualTo": operator.ne,
-    "atLeast": operator.ge,
-    "atMost": operator.le,
-}
 
 
 def _force_instance(counts: Counts, force: int | None) -> list[frozenset[str]]:
@@ -112,7 +102,7 @@ def condition_holds(condition: Condition, ctx: Ctx, counts: Counts) -> bool:
             return False
         instance = any(child in keys for keys in found)
         return instance if condition.type == "instanceOf" else not instance
-    compare = _COMPARE[condition.type]
+    compare = COMPARISONS[condition.type]
     child = counts.subject(condition.query, child)
     return any(
         compare(counts.count(condition.query, ctx, child, root, with_self=False), condition.value)

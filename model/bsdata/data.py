@@ -22,6 +22,8 @@ Numbers are floats as in the files ("1.0", "-1.0"); a file's number is bounded w
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
@@ -94,6 +96,18 @@ class Condition:
     type: ConditionType
     value: float
     query: Query
+
+
+COMPARISONS: dict[str, Callable[[float, float], bool]] = {
+    "lessThan": operator.lt,
+    "greaterThan": operator.gt,
+    "equalTo": operator.eq,
+    "notEqualTo": operator.ne,
+    "atLeast": operator.ge,
+    "atMost": operator.le,
+}
+"""What a comparing condition's ``type`` means: the count compared with the value (read by
+``model.bsdata.conditions`` and by New Recruit's local condition groups, ``nr_local``)."""
 
 
 @dataclass(frozen=True, slots=True)

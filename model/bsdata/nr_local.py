@@ -9,20 +9,10 @@ own ``condition_holds``/``group_holds`` in, as a local group nests ordinary ones
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 
-from model.bsdata.data import Condition, ConditionGroup, LocalConditionGroup
+from model.bsdata.data import COMPARISONS, Condition, ConditionGroup, LocalConditionGroup
 from model.bsdata.queries import Counts, Ctx
-
-_COMPARE: dict[str, Callable[[float, float], bool]] = {
-    "lessThan": operator.lt,
-    "greaterThan": operator.gt,
-    "equalTo": operator.eq,
-    "notEqualTo": operator.ne,
-    "atLeast": operator.ge,
-    "atMost": operator.le,
-}
 
 
 def local_holds(
@@ -38,7 +28,7 @@ def local_holds(
     and the count compared to its value; ``before`` holds for a selection that stands
     before the place asking (every one, for an entry not selected yet). One pass over
     the scope's members: never more than the roster holds."""
-    compare = _COMPARE.get(local.type)
+    compare = COMPARISONS.get(local.type)
     if compare is None:
         return False
     rows = counts.tree.selections
