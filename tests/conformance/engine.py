@@ -3,9 +3,13 @@
 This is the adapter the upstream harness asks every engine for (its ``IRosterEngine``):
 each action is one edit through ``model.bsdata.building``, the module the builder and
 the command line edit lists with, and the state is read from ``model.bsdata.evaluate``
-(names, costs, categories, hidden flags and findings as warband works them out). Nothing
-here decides a rule of the game: where the state needs something warband does not work
-out yet, it is left out, and the spec that asks for it fails.
+(names, costs, hidden flags and findings as warband works them out), and from
+``model.bsdata.ros_content`` (categories, pages and books as warband writes them to a
+``.ros``). Nothing here decides a rule of the game: where the state needs something
+warband does not work out yet, it is left out, and the spec that asks for it fails. The
+one thing the adapter chooses is which of warband's cost totals the state lists, the
+harness's ``CostState`` being BattleScribe's list of a roster's costs
+(``_used_cost_types``); the totals themselves are warband's.
 
 The state is plain dicts and lists shaped as the harness's ``RosterState``
 (``reference/src/BattleScribeSpec.TestKit/Roster/RosterTypes.cs``), so ``compare`` can
@@ -14,18 +18,17 @@ follow the upstream runner's comparison field by field.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 from model.bsdata import building
-from model.bsdata.data import CategoryEntry
 from model.bsdata.engine import Engine, roster_catalogues, run_engine
 from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.infos import Infos, category_infos, force_infos, selection_infos
 from model.bsdata.order import in_battlescribe_order
 from model.bsdata.ros_content import ForceFacts, RosContent, SelectionFacts, ros_content
 from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.roster_edits import all_forces, all_selections
 from model.bsdata.system import GameSystem
 from model.roster.findings import Finding
 
@@ -36,23 +39,11 @@ class SpecError(Exception):
     """An action the engine refused or could not do: the spec fails at that step."""
 
 
-def _selections(selections: tuple[Selection, ...]) -> Iterator[Selection]:
-    for selection in selections:
-        yield selection
-        yield from _selections(selection.selections)
-
-
-def _forces(forces: tuple[Force, ...]) -> Iterator[Force]:
-    for force in forces:
-        yield force
-        yield from _forces(force.forces)
-
-
 def _all_ids(roster: BsRoster) -> set[str]:
     ids: set[str] = set()
-    for force in _forces(roster.forces):
+    for force in all_forces(roster.forces):
         ids.add(force.id)
-        ids.update(s.id for s in _selections(force.selections))
+        ids.update(s.id for s in all_selections(force.selections))
     return ids
 
 
@@ -88,8 +79,8 @@ class SpecEngine:
         if created is not None:
             out[key] = created
         auto: dict[str, str] = {}
-        for force in _forces(self.roster.forces):
-            for selection in _selections(force.selections):
+        for force in all_forces(self.roster.forces):
+            for selection in all_selections(force.selections):
                 if selection.id in new and selection.id != created:
                     auto.setdefault(selection.entry_ids[-1], selection.id)
                     auto.setdefault(selection.entry_id, selection.id)
@@ -104,7 +95,7 @@ class SpecEngine:
                 self.system, self.roster, catalogue_id, force_entry_id, parent_force_id=parent_id
             )
         )
-        created = next((f.id for f in _forces(roster.forces) if f.id in new), None)
+        created = next((f.id for f in all_forces(roster.forces) if f.id in new), None)
         return self._outputs(new, created, "forceId")
 
     def remove_force(self, force_id: str) -> None:
@@ -123,12 +114,12 @@ class SpecEngine:
 
     def _place(self, force_id: str, parent_id: str | None) -> dict[str, int]:
         """The selections in a place, each with its number."""
-        for force in _forces(self.roster.forces):
+        for force in all_forces(self.roster.forces):
             if force.id != force_id:
                 continue
             if parent_id is None:
                 return {s.id: s.number for s in force.selections}
-            for selection in _selections(force.selections):
+            for selection in all_selections(force.selections):
                 if selection.id == parent_id:
                     return {s.id: s.number for s in selection.selections}
         return {}
@@ -291,17 +282,15 @@ class SpecEngine:
         # the book it cites, among those its force's catalogue can cite
         force_facts = written.forces.get(engine.tree.forces[placed.force].force.id, ForceFacts())
         book = next((p for p in force_facts.publications if p.id == facts.publication_id), None)
-        categories = []
-        for number, category_id in enumerate(found.categories.get(selection.id, ())):
-            category = self.system.find(category_id)
-            categories.append(
-                {
-                    "name": category.name if isinstance(category, CategoryEntry) else "",
-                    "entryId": category_id,
-                    "primary": number == 0 and final.primary == category_id,
-                    **_infos(category_infos(engine, at, category_id)),
-                }
-            )
+        categories = [
+            {
+                "name": c.name,
+                "entryId": c.entry_id,
+                "primary": c.primary,
+                **_infos(category_infos(engine, at, c.entry_id)),
+            }
+            for c in facts.categories
+        ]
         return {
             "id": selection.id,
             "name": found.names.get(selection.id, selection.name),
