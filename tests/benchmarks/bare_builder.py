@@ -13,7 +13,10 @@ a status line, Footer) at the benchmark's size, and three keys:
 - ``c`` adds an entry row (with its item) above the cursor, as copying an entry does;
 - ``u`` removes it again, as undoing the copy does;
 - ``m`` opens a one-line prompt whose Enter relabels the cursor's row, as setting a pack's
-  models does.
+  models does;
+- ``e`` opens a dialog of ``ITEMS`` options with a detail line under them, where ``+`` and
+  ``-`` relabel the highlighted option and rewrite the detail, as the equip dialog does
+  when one item is added or removed.
 """
 
 from __future__ import annotations
@@ -28,10 +31,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Input, Label, Static, Tree
+from textual.widgets import Footer, Header, Input, Label, OptionList, Static, Tree
 
 SIZE = (100, 32)
 """The terminal size the builder benchmarks run at."""
+ITEMS = 24
+"""Options in the bare equip dialog: about a Ganger's weapons and gear."""
 
 
 class _Prompt(ModalScreen[str]):
@@ -46,14 +51,47 @@ class _Prompt(ModalScreen[str]):
         self.dismiss(event.value)
 
 
+class _Equip(ModalScreen[None]):
+    """A list of options and a detail line; ``+``/``-`` change the highlighted one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("plus", "change(1)", "Add"),
+        Binding("minus", "change(-1)", "Remove"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.counts = [0] * ITEMS
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("Ganger")
+            yield OptionList(*(self._label(n) for n in range(ITEMS)))
+            yield Static("", id="detail")
+
+    def _label(self, n: int) -> str:
+        return f"[{self.counts[n] or ' '}] Item {n}  {n % 7 + 1}"
+
+    def action_change(self, delta: int) -> None:
+        listing = self.query_one(OptionList)
+        n = listing.highlighted or 0
+        self.counts[n] = max(0, self.counts[n] + delta)
+        listing.replace_option_prompt_at_index(n, self._label(n))
+        self.query_one("#detail", Static).update(f"Item {n}: {self.counts[n]} taken")
+
+
 class BareBuilder(App[None]):
     """A builder-shaped screen of ``entries`` rows and nothing behind it."""
 
-    CSS = "_Prompt { align: center middle; } _Prompt > Vertical { width: 50; height: auto; }"
+    CSS = (
+        "_Prompt, _Equip { align: center middle; } "
+        "_Prompt > Vertical { width: 50; height: auto; } _Equip > Vertical { width: 80; }"
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "copy", "Copy"),
         Binding("u", "undo", "Undo"),
         Binding("m", "models", "Models"),
+        Binding("e", "equip", "Equip"),
     ]
 
     def __init__(self, entries: int) -> None:
@@ -94,6 +132,9 @@ class BareBuilder(App[None]):
         row = self.query_one(Tree).root.children[self._row()]
         row.set_label(f"Addler x{value}  {10 * len(value)} pts")
 
+    def action_equip(self) -> None:
+        self.push_screen(_Equip())
+
 
 async def _timed(pilot: Pilot[None], times: dict[str, list[float]], name: str, key: str) -> None:
     start = time.process_time()
@@ -104,8 +145,9 @@ async def _timed(pilot: Pilot[None], times: dict[str, list[float]], name: str, k
 
 async def bare_edit_floor(entries: int, rounds: int) -> dict[str, tuple[float, float]]:
     """CPU seconds above the unbound key (f12) of each edit in the bare app, as (min,
-    median): ``copy``, ``undo`` and ``models`` (the prompt's Enter, against f12 in the
-    prompt), pressed as the builder benchmarks press them."""
+    median): ``copy``, ``undo``, ``models`` (the prompt's Enter, against f12 in the
+    prompt), ``add`` and ``remove`` (``+``/``-`` in the equip-like dialog, against f12
+    there), pressed as the builder benchmarks press them."""
     app = BareBuilder(entries)
     app.animation_level = "none"
     times: dict[str, list[float]] = {}
@@ -123,6 +165,12 @@ async def bare_edit_floor(entries: int, rounds: int) -> dict[str, tuple[float, f
             await _timed(pilot, times, "f12 in prompt", "f12")
             await pilot.press("backspace", str(2 + n % 4))
             await _timed(pilot, times, "models", "enter")
+        await pilot.press("e")
+        await pilot.pause()
+        for _ in range(rounds):
+            await _timed(pilot, times, "f12 in equip", "f12")
+            await _timed(pilot, times, "add", "plus")
+            await _timed(pilot, times, "remove", "minus")
 
     def above(name: str, idle: str) -> tuple[float, float]:
         best = min(times[name]) - min(times[idle])
@@ -132,4 +180,6 @@ async def bare_edit_floor(entries: int, rounds: int) -> dict[str, tuple[float, f
         "copy": above("copy", "f12"),
         "undo": above("undo", "f12"),
         "models": above("models", "f12 in prompt"),
+        "add": above("add", "f12 in equip"),
+        "remove": above("remove", "f12 in equip"),
     }

@@ -51,6 +51,27 @@ def report_key(
     )
 
 
+FLOOR_SLACK_MS = 5.0
+"""The restated key goal (issue 33): a builder or tracker key may cost Textual's own cost of
+the same widget change (measured in a bare Textual app in the same run) plus this."""
+
+
+def report_floor_goal(
+    what: str, key: list[float], idle: list[float], floor: tuple[float, float]
+) -> None:
+    """Print a key's CPU cost above its unbound key against the restated goal: Textual's
+    floor for the same change (``floor``: min and median CPU seconds above the bare app's
+    unbound key) plus ``FLOOR_SLACK_MS``, both as medians, and whether it is met."""
+    cost = (statistics.median(key) - statistics.median(idle)) * 1000
+    goal = floor[1] * 1000 + FLOOR_SLACK_MS
+    verdict = "met" if cost <= goal else "NOT met"
+    print(
+        f"  goal row, {what}: +{cost:.1f} ms CPU (median) above the unbound key; goal <= "
+        f"Textual's floor +{floor[1] * 1000:.1f} ms + {FLOOR_SLACK_MS:.0f} ms = {goal:.1f} "
+        f"ms: {verdict}"
+    )
+
+
 @pytest.fixture
 def bench() -> Callable[[Callable[[], object]], float]:
     return best_of
