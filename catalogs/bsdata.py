@@ -28,12 +28,12 @@ is usually a catalogue copied into the wrong folder; BattleScribe offers a catal
 with the game system it names). Two catalogues with one id (a ``.cat`` beside its own
 ``.catz``, or BSData's Blood Bowl, whose copy of a team marked "not yet implemented"
 shares the team's id) are a warning: the higher revision is kept, at equal revisions the
-first by file name, and the warning names both files and why (``_one_of``). A catalogue
-with the game system's id is not used (the game system is kept: every catalogue needs
-it). A file whose content is not what its name says (a ``.cat`` holding a game system)
-is not used, an error. Library catalogues load like any other; ``GameSystem.factions``
-leaves them out. Files with other names (README, ``index.bsi``) and sub-folders are not
-BattleScribe data and are passed over.
+one holding more entries, then the first by file name, and the warning names both files
+and why (``_one_of``). A catalogue with the game system's id is not used (the game
+system is kept: every catalogue needs it). A file whose content is not what its name
+says (a ``.cat`` holding a game system) is not used, an error. Library catalogues load
+like any other; ``GameSystem.factions`` leaves them out. Files with other names (README,
+``index.bsi``) and sub-folders are not BattleScribe data and are passed over.
 
 A folder past the limits of ``catalogs.folder_limits`` (files in one game, their bytes)
 is refused before any file is read, with a message naming the limit. Listing games
@@ -283,17 +283,31 @@ def check_battlescribe(folder: Path) -> BsCheck:
 
 def _one_of(first: Catalogue, second: Catalogue) -> tuple[Catalogue, Catalogue]:
     """Of two catalogues with one id, the one kept and the one not used: the higher
-    revision (its author's newer copy), and at equal revisions the first by file name
-    (files are read in that order), so the choice never depends on the disk's order."""
-    return (second, first) if second.revision > first.revision else (first, second)
+    revision (its author's newer copy); at equal revisions the one holding more entries
+    (BSData's Blood Bowl keeps a team's placeholder, named "not yet implemented", beside
+    the team under its id); then the first by file name (files are read in that order),
+    so the choice never depends on the disk's order."""
+    if (second.revision, _size(second)) > (first.revision, _size(first)):
+        return second, first
+    return first, second
+
+
+def _size(catalogue: Catalogue) -> int:
+    """How many entries and force entries a catalogue writes at its top (what a player
+    can select from it)."""
+    return len(catalogue.root_entries) + len(catalogue.shared_entries) + len(catalogue.forces)
 
 
 def _duplicate(kept: Catalogue, dropped: Catalogue) -> Problem:
-    why = (
-        f"its revision {kept.revision} is higher than {dropped.revision}"
-        if kept.revision != dropped.revision
-        else f"both are revision {kept.revision}, and its file name comes first"
-    )
+    if kept.revision != dropped.revision:
+        why = f"its revision {kept.revision} is higher than {dropped.revision}"
+    elif _size(kept) != _size(dropped):
+        why = (
+            f"both are revision {kept.revision}, and it holds more entries ({_size(kept)} "
+            f"to {_size(dropped)})"
+        )
+    else:
+        why = f"both are revision {kept.revision} and of one size, and its file name comes first"
     return Problem(
         f'has the id "{kept.id}" of {kept.file} ("{kept.name}"), so it is not used: '
         f"{kept.file} is kept, as {why}",
