@@ -147,9 +147,9 @@ def test_a_catalogue_beside_its_zipped_copy_is_used_once(tmp_path: Path) -> None
     assert kept.file == "Gaslands.cat"
     assert [str(p) for p in found.warnings] == [
         f'Gaslands.catz: has the id "{kept.id}" of Gaslands.cat ("Gaslands"), so it is not '
-        f"used: Gaslands.cat is kept, as both are revision {kept.revision} and of one size, and "
-        "its file name comes first; keep one copy of each catalogue in the folder (or give this one an id "
-        "of its own)"
+        f"used: Gaslands.cat is kept, as both are revision {kept.revision} and of one size, "
+        "and its file name comes first; keep one copy of each catalogue in the folder (or "
+        "give this one an id of its own)"
     ]
 
 
