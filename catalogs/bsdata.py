@@ -221,6 +221,7 @@ def check_battlescribe(folder: Path) -> BsCheck:
     warnings: list[Problem] = []
     systems: list[Catalogue] = []
     catalogues: dict[str, Catalogue] = {}
+    left_out: list[Problem] = []  # the files not used: errors or warnings, each once
     for path in files:
         catalogue, problems, said = read_file(path)
         warnings.extend(said)
@@ -229,7 +230,9 @@ def check_battlescribe(folder: Path) -> BsCheck:
             if named_system:
                 unreadable.extend(problems)
             else:
-                errors.extend(replace(p, message=f"{p.message}; it is not used") for p in problems)
+                lost = [replace(p, message=f"{p.message}; it is not used") for p in problems]
+                errors.extend(lost)
+                left_out.extend(lost[:1])
             continue
         errors.extend(problems)
         if catalogue.is_game_system != named_system:
@@ -243,12 +246,14 @@ def check_battlescribe(folder: Path) -> BsCheck:
                     hint=f"rename it to end in {suffix}",
                 )
             )
+            left_out.append(errors[-1])
         elif named_system:
             systems.append(catalogue)
         elif catalogue.id in catalogues:
             kept, dropped = _one_of(catalogues[catalogue.id], catalogue)
             catalogues[catalogue.id] = kept
             warnings.append(_duplicate(kept, dropped))
+            left_out.append(warnings[-1])
         else:
             catalogues[catalogue.id] = catalogue
     if len(systems) != 1:
@@ -265,16 +270,18 @@ def check_battlescribe(folder: Path) -> BsCheck:
                 hint="a catalogue needs an id of its own",
             )
         )
+        left_out.append(warnings[-1])
     for catalogue in list(catalogues.values()):
         foreign = foreign_catalogue(head, catalogue)
         if foreign is not None:
             del catalogues[catalogue.id]
             warnings.append(foreign)
+            left_out.append(foreign)
     system = GameSystem.build(head, tuple(catalogues.values()), str(folder))
     found = check_system(system)
     return BsCheck(
         folder,
-        system.with_faults(found.touched),
+        system.with_faults(found.touched, tuple(left_out)),
         tuple(unreadable),
         tuple(errors) + found.errors,
         tuple(warnings) + found.warnings,

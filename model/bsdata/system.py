@@ -86,6 +86,10 @@ class GameSystem:
     what the check found, ``with_faults``). The engine passes over what a fault touches
     and tells every list holding it (``bs-data-fault``, ``SEMANTICS.md`` rule F7), so
     a total is never silently wrong."""
+    left_out: tuple[Problem, ...] = field(default=(), repr=False)
+    """The catalogue files of the folder not used, each with why (not data, a copy of
+    another's id, of another game: ``SEMANTICS.md`` rules F1, F2), so a roster of a
+    catalogue missing here says which files were left out (``bs-unknown-catalogue``)."""
 
     @classmethod
     def build(
@@ -119,13 +123,16 @@ class GameSystem:
             MappingProxyType(faults),
         )
 
-    def with_faults(self, found: Iterable[tuple[str, Problem]]) -> GameSystem:
+    def with_faults(
+        self, found: Iterable[tuple[str, Problem]], left_out: tuple[Problem, ...] = ()
+    ) -> GameSystem:
         """The same system with the check's faults (``model.bsdata.check.Findings.touched``)
-        added to those read; an id keeps its first fault."""
+        added to those read (an id keeps its first fault), and the files of the folder
+        ``left_out`` of it, each with why."""
         faults = dict(self.faults)
         for id_, problem in found:
             faults.setdefault(id_, problem)
-        return replace(self, faults=MappingProxyType(faults))
+        return replace(self, faults=MappingProxyType(faults), left_out=left_out)
 
     @property
     def id(self) -> str:
