@@ -22,18 +22,20 @@ or 0 by the worst; every game with no unreadable file loads (``BsCheck.ok``), an
 fault touches is passed over and told to each list that uses it (``bs-data-fault``).
 
 Choices about the folder. Two game systems in one folder are refused rather than one
-picked: which catalogues belong to which is then a guess. A catalogue whose
-``gameSystemId`` names another game system is not used, with a warning naming both (it
-is usually a catalogue copied into the wrong folder; BattleScribe offers a catalogue only
-with the game system it names). Two catalogues with one id (a ``.cat`` beside its own
-``.catz``, or BSData's Blood Bowl, whose copy of a team marked "not yet implemented"
-shares the team's id) are a warning: the higher revision is kept, at equal revisions the
-one holding more entries, then the first by file name, and the warning names both files
-and why (``_one_of``). A catalogue with the game system's id is not used (the game
-system is kept: every catalogue needs it). A file whose content is not what its name
-says (a ``.cat`` holding a game system) is not used, an error. Library catalogues load
-like any other; ``GameSystem.factions`` leaves them out. Files with other names (README,
-``index.bsi``) and sub-folders are not BattleScribe data and are passed over.
+picked: which catalogues belong to which is then a guess; but one game system twice (a
+``.gst`` beside its ``.gstz``, one id) is one game, kept as two catalogues with one id
+are. A catalogue whose ``gameSystemId`` names another game system is not used, with a
+warning naming both (it is usually a catalogue copied into the wrong folder;
+BattleScribe offers a catalogue only with the game system it names). Two catalogues with
+one id (a ``.cat`` beside its own ``.catz``, or BSData's Blood Bowl, whose copy of a
+team marked "not yet implemented" shares the team's id) are a warning: the higher
+revision is kept, at equal revisions the one holding more entries, then the first by
+file name, and the warning names both files and why (``_one_of``). A catalogue with the
+game system's id is not used (the game system is kept: every catalogue needs it). A file
+whose content is not what its name says (a ``.cat`` holding a game system) is not used,
+an error. Library catalogues load like any other; ``GameSystem.factions`` leaves them
+out. Files with other names (README, ``index.bsi``) and sub-folders are not BattleScribe
+data and are passed over.
 
 A folder past the limits of ``catalogs.folder_limits`` (files in one game, their bytes)
 is refused before any file is read, with a message naming the limit. Listing games
@@ -256,6 +258,10 @@ def check_battlescribe(folder: Path) -> BsCheck:
             left_out.append(warnings[-1])
         else:
             catalogues[catalogue.id] = catalogue
+    while len(systems) > 1 and systems[1].id == systems[0].id:  # one game twice (.gst, .gstz)
+        kept, dropped = _one_of(systems[0], systems.pop(1))
+        systems[0] = kept
+        warnings.append(_duplicate(kept, dropped))
     if len(systems) != 1:
         unreadable.append(_not_one_system(folder, systems))
         return BsCheck(folder, None, tuple(unreadable), tuple(errors), tuple(warnings))
@@ -396,6 +402,8 @@ def read_heads(folder: Path, catalogues: bool = True) -> BsHeads:
             problems.append(Problem(f"holds {holds}, not what its name ends in says", path.name))
         else:
             (systems if named_system else found).append(catalogue)
+    while len(systems) > 1 and systems[1].id == systems[0].id:  # as a load keeps one
+        systems[0] = _one_of(systems[0], systems.pop(1))[0]
     if len(systems) != 1:
         problems.append(_not_one_system(folder, systems))
         unreadable.append(problems[-1])

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from catalogs.bsdata import check_battlescribe, load_battlescribe, read_bytes
+from catalogs.bsdata import check_battlescribe, load_battlescribe, read_bytes, read_heads
 from catalogs.library import Library
 from model.bsdata.system import GameSystem
 from model.core.problems import CatalogError
@@ -85,6 +85,26 @@ def test_a_folder_with_two_game_systems_is_refused(tmp_path: Path) -> None:
         f"{folder}: holds more than one game system: Gaslands.gst, Zone_Raiders.gst; keep "
         "each game system, with its catalogues, in a folder of its own"
     ]
+
+
+def test_a_game_system_beside_its_zipped_copy_is_one_game(tmp_path: Path) -> None:
+    """One id twice is one game (``SEMANTICS.md`` rule F2): kept once, with a warning,
+    and listed as usable by its heads."""
+    folder = _gaslands(tmp_path)
+    with zipfile.ZipFile(folder / "Gaslands.gstz", "w") as archive:
+        archive.write(folder / "Gaslands.gst", "Gaslands.gst")
+    found = check_battlescribe(folder)
+    assert found.ok and found.clean
+    assert found.system is not None and found.system.system.file == "Gaslands.gst"
+    assert [(p.file, p.message.split(":")[0]) for p in found.warnings] == [
+        (
+            "Gaslands.gstz",
+            f'has the id "{found.system.id}" of Gaslands.gst ("Gaslands"), so it is not used',
+        )
+    ]
+    heads = read_heads(folder)
+    assert heads.usable and heads.system is not None
+    assert heads.system.file == "Gaslands.gst"
 
 
 def test_a_folder_with_no_game_system_is_refused(tmp_path: Path) -> None:
