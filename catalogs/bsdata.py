@@ -10,18 +10,32 @@ refused by version (``model.bsdata.versions``), read (``model.bsdata.read``), an
 whole system is built (``GameSystem.build``) and checked across files
 (``model.bsdata.check``).
 
-Three severities come out (``BsCheck``): **unreadable** (a file that cannot be read at
-all, or a folder that is not one game system: no ``.gst``, two of them, a ``.cat``
-holding a game system), **errors** (the files read, but the data cannot be used as
-written) and **warnings**. A folder loads when it has neither of the first two.
+Three severities come out (``BsCheck``; ``model/bsdata/SEMANTICS.md``, "Faults in the
+data", rules F1 to F7). **unreadable**: nothing can be built, so the game is refused (a
+folder that cannot be read or is past the limits, no game system file or two, a game
+system file that is not data at all). **errors**: the game loads, but a list built from
+it may be costed or checked otherwise than the data means (a value read as its default,
+a count of a field that is not one) or a whole catalogue is lost (a file that is not
+data, which BattleScribe would not load either). **warnings**: the game loads, and
+BattleScribe or New Recruit would load it the same way. ``catalogs --check`` exits 2, 1
+or 0 by the worst; every game with no unreadable file loads (``BsCheck.ok``), and what a
+fault touches is passed over and told to each list that uses it (``bs-data-fault``).
 
 Choices about the folder. Two game systems in one folder are refused rather than one
-picked: which catalogues belong to which is then a guess. A catalogue whose
-``gameSystemId`` names another game system is an error naming both (it is usually a
-catalogue copied into the wrong folder). Two catalogues with one id (a ``.cat`` beside
-its own ``.catz``) are an error: the second is not used. Library catalogues load like
-any other; ``GameSystem.factions`` leaves them out. Files with other names (README,
-``index.bsi``) and sub-folders are not BattleScribe data and are passed over.
+picked: which catalogues belong to which is then a guess; but one game system twice (a
+``.gst`` beside its ``.gstz``, one id) is one game, kept as two catalogues with one id
+are. A catalogue whose ``gameSystemId`` names another game system is not used, with a
+warning naming both (it is usually a catalogue copied into the wrong folder;
+BattleScribe offers a catalogue only with the game system it names). Two catalogues with
+one id (a ``.cat`` beside its own ``.catz``, or BSData's Blood Bowl, whose copy of a
+team marked "not yet implemented" shares the team's id) are a warning: the higher
+revision is kept, at equal revisions the one holding more entries, then the first by
+file name, and the warning names both files and why (``_one_of``). A catalogue with the
+game system's id is not used (the game system is kept: every catalogue needs it). A file
+whose content is not what its name says (a ``.cat`` holding a game system) is not used,
+an error. Library catalogues load like any other; ``GameSystem.factions`` leaves them
+out. Files with other names (README, ``index.bsi``) and sub-folders are not BattleScribe
+data and are passed over.
 
 A folder past the limits of ``catalogs.folder_limits`` (files in one game, their bytes)
 is refused before any file is read, with a message naming the limit. Listing games
@@ -40,13 +54,13 @@ run at the price of trusting, hashing and invalidating what it reads back.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 from xml.etree.ElementTree import Element
 
 from catalogs.folder_limits import MAX_GAME_BYTES, MAX_GAME_FILES
-from model.bsdata.check import check_system
+from model.bsdata.check import check_system, foreign_catalogue
 from model.bsdata.data import Catalogue
 from model.bsdata.json_data import element_of, json_root
 from model.bsdata.nr_extensions import unevaluated_warning
@@ -102,8 +116,14 @@ class BsCheck:
 
     @property
     def ok(self) -> bool:
-        """Usable as written: built, with no error (warnings allowed)."""
-        return self.system is not None and not self.unreadable and not self.errors
+        """Usable: built, so a game opens (errors and warnings allowed: what a fault
+        touches is passed over, and a list using it is told, ``bs-data-fault``)."""
+        return self.system is not None and not self.unreadable
+
+    @property
+    def clean(self) -> bool:
+        """Usable with no error (warnings allowed): ``catalogs --check`` exits 0."""
+        return self.ok and not self.errors
 
 
 def is_battlescribe_folder(folder: Path) -> bool:
@@ -203,59 +223,109 @@ def check_battlescribe(folder: Path) -> BsCheck:
     warnings: list[Problem] = []
     systems: list[Catalogue] = []
     catalogues: dict[str, Catalogue] = {}
+    left_out: list[Problem] = []  # the files not used: errors or warnings, each once
     for path in files:
         catalogue, problems, said = read_file(path)
         warnings.extend(said)
-        if catalogue is None:
-            unreadable.extend(problems)
+        named_system = file_kind(path) == "system"
+        if catalogue is None:  # the game refused without its system; else only the file
+            if named_system:
+                unreadable.extend(problems)
+            else:
+                lost = [replace(p, message=f"{p.message}; it is not used") for p in problems]
+                errors.extend(lost)
+                left_out.extend(lost[:1])
             continue
         errors.extend(problems)
-        named_system = file_kind(path) == "system"
         if catalogue.is_game_system != named_system:
             holds, suffix = (
                 ("a game system", ".gst") if catalogue.is_game_system else ("a catalogue", ".cat")
             )
-            unreadable.append(
+            errors.append(
                 Problem(
-                    f"holds {holds}, not what its name ends in says",
+                    f"holds {holds}, not what its name ends in says, so it is not used",
                     path.name,
                     hint=f"rename it to end in {suffix}",
                 )
             )
+            left_out.append(errors[-1])
         elif named_system:
             systems.append(catalogue)
         elif catalogue.id in catalogues:
-            errors.append(
-                Problem(
-                    f'has the id "{catalogue.id}" of {catalogues[catalogue.id].file}, so it is '
-                    "not used",
-                    path.name,
-                    hint="keep one copy of each catalogue in the folder",
-                )
-            )
+            kept, dropped = _one_of(catalogues[catalogue.id], catalogue)
+            catalogues[catalogue.id] = kept
+            warnings.append(_duplicate(kept, dropped))
+            left_out.append(warnings[-1])
         else:
             catalogues[catalogue.id] = catalogue
+    while len(systems) > 1 and systems[1].id == systems[0].id:  # one game twice (.gst, .gstz)
+        kept, dropped = _one_of(systems[0], systems.pop(1))
+        systems[0] = kept
+        warnings.append(_duplicate(kept, dropped))
     if len(systems) != 1:
         unreadable.append(_not_one_system(folder, systems))
         return BsCheck(folder, None, tuple(unreadable), tuple(errors), tuple(warnings))
     head = systems[0]
     if head.id in catalogues:
         clash = catalogues.pop(head.id)
-        errors.append(
+        warnings.append(
             Problem(
-                f'has the id "{head.id}" of the game system, so it is not used',
+                f'has the id "{head.id}" of the game system {head.file}, so it is not used '
+                "(the game system is kept: every catalogue needs it)",
                 clash.file,
                 hint="a catalogue needs an id of its own",
             )
         )
+        left_out.append(warnings[-1])
+    for catalogue in list(catalogues.values()):
+        foreign = foreign_catalogue(head, catalogue)
+        if foreign is not None:
+            del catalogues[catalogue.id]
+            warnings.append(foreign)
+            left_out.append(foreign)
     system = GameSystem.build(head, tuple(catalogues.values()), str(folder))
     found = check_system(system)
     return BsCheck(
         folder,
-        system,
+        system.with_faults(found.touched, tuple(left_out)),
         tuple(unreadable),
         tuple(errors) + found.errors,
         tuple(warnings) + found.warnings,
+    )
+
+
+def _one_of(first: Catalogue, second: Catalogue) -> tuple[Catalogue, Catalogue]:
+    """Of two catalogues with one id, the one kept and the one not used: the higher
+    revision (its author's newer copy); at equal revisions the one holding more entries
+    (BSData's Blood Bowl keeps a team's placeholder, named "not yet implemented", beside
+    the team under its id); then the first by file name (files are read in that order),
+    so the choice never depends on the disk's order."""
+    if (second.revision, _size(second)) > (first.revision, _size(first)):
+        return second, first
+    return first, second
+
+
+def _size(catalogue: Catalogue) -> int:
+    """How many entries and force entries a catalogue writes at its top (what a player
+    can select from it)."""
+    return len(catalogue.root_entries) + len(catalogue.shared_entries) + len(catalogue.forces)
+
+
+def _duplicate(kept: Catalogue, dropped: Catalogue) -> Problem:
+    if kept.revision != dropped.revision:
+        why = f"its revision {kept.revision} is higher than {dropped.revision}"
+    elif _size(kept) != _size(dropped):
+        why = (
+            f"both are revision {kept.revision}, and it holds more entries ({_size(kept)} "
+            f"to {_size(dropped)})"
+        )
+    else:
+        why = f"both are revision {kept.revision} and of one size, and its file name comes first"
+    return Problem(
+        f'has the id "{kept.id}" of {kept.file} ("{kept.name}"), so it is not used: '
+        f"{kept.file} is kept, as {why}",
+        dropped.file,
+        hint="keep one copy of each catalogue in the folder (or give this one an id of its own)",
     )
 
 
@@ -276,13 +346,21 @@ def _not_one_system(folder: Path, systems: list[Catalogue]) -> Problem:
 @dataclass(frozen=True)
 class BsHeads:
     """A folder's files as their root elements say, to list it without loading it: the
-    game system and the catalogues, each with no entries, and why any could not be read
-    (an unreadable head, a folder past the limits, not one game system)."""
+    game system and the catalogues, each with no entries, and every problem the heads
+    show; ``unreadable`` those that refuse the game (a folder past the limits, not one
+    game system, a game system's head that cannot be read), the others leave it usable
+    (a catalogue's head that cannot be read, a bad attribute: errors of a load)."""
 
     folder: Path
     system: Catalogue | None
     catalogues: tuple[Catalogue, ...] = ()
     problems: tuple[Problem, ...] = ()
+    unreadable: tuple[Problem, ...] = ()
+
+    @property
+    def usable(self) -> bool:
+        """Whether the game loads (``BsCheck.ok``), as far as the heads tell."""
+        return self.system is not None and not self.unreadable
 
     @property
     def factions(self) -> tuple[Catalogue, ...]:
@@ -297,11 +375,11 @@ def read_heads(folder: Path, catalogues: bool = True) -> BsHeads:
         files = data_files(folder)
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        return BsHeads(
-            folder, None, (), (Problem(f"cannot be read as a folder ({reason})", str(folder)),)
-        )
+        cannot = (Problem(f"cannot be read as a folder ({reason})", str(folder)),)
+        return BsHeads(folder, None, (), cannot, cannot)
     refused = over_limits(folder, files)
     problems: list[Problem] = [] if refused is None else [refused]
+    unreadable = list(problems)
     systems: list[Catalogue] = []
     found: list[Catalogue] = []
     for path in files:
@@ -311,20 +389,26 @@ def read_heads(folder: Path, catalogues: bool = True) -> BsHeads:
         head = _head(path)
         if isinstance(head, XmlRefused):
             problems.append(Problem(head.message, path.name, line=head.line))
+            if named_system:
+                unreadable.append(problems[-1])
             continue
         catalogue, said = read_catalogue(head, path.name)
         problems.extend(said)
         if catalogue is None:
+            unreadable.extend(said if named_system else ())
             continue
         if catalogue.is_game_system != named_system:
             holds = "a game system" if catalogue.is_game_system else "a catalogue"
             problems.append(Problem(f"holds {holds}, not what its name ends in says", path.name))
         else:
             (systems if named_system else found).append(catalogue)
+    while len(systems) > 1 and systems[1].id == systems[0].id:  # as a load keeps one
+        systems[0] = _one_of(systems[0], systems.pop(1))[0]
     if len(systems) != 1:
         problems.append(_not_one_system(folder, systems))
+        unreadable.append(problems[-1])
     system = systems[0] if len(systems) == 1 else None
-    return BsHeads(folder, system, tuple(found), tuple(problems))
+    return BsHeads(folder, system, tuple(found), tuple(problems), tuple(unreadable))
 
 
 HEAD_PIECE = 4096
@@ -359,8 +443,9 @@ def _pieces(path: Path) -> Iterator[bytes]:
 
 
 def load_battlescribe(folder: Path) -> GameSystem:
-    """A folder's game system, or ``CatalogError`` with every problem that stops it (the
-    unreadable files and the errors; warnings do not)."""
+    """A folder's game system, errors and warnings or not, or ``CatalogError`` with what
+    makes it unreadable (nothing can be built: no game system, a game system file that
+    is not data) and the errors found beside."""
     found = check_battlescribe(folder)
     if found.system is None or not found.ok:
         raise CatalogError(

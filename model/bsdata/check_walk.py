@@ -82,6 +82,12 @@ class Walker:
         self.place: list[str] = []
         self.errors: list[Problem] = []
         self.warnings: list[Problem] = []
+        self.touched: dict[str, Problem] = {}
+        """Per id of an entry, link, group, force entry or category: the first fault that
+        can change what a list holding it costs or is told (``GameSystem.faults``)."""
+        self.holders: list[str] = []
+        """The ids of the entries, links, groups, force entries and categories the walk is
+        in, innermost last: what a fault found here touches."""
         self.seen: dict[str, str] = {}
         files = self._reach()
         self.cost_types = {c.id: c.name for f in files for c in f.cost_types}
@@ -109,11 +115,33 @@ class Walker:
         where = "/".join(self.place)
         return Problem(f"{where}: {message}" if where else message, self.file, hint=hint)
 
-    def error(self, message: str, hint: str | None = None) -> None:
-        self.errors.append(self._problem(message, hint))
+    def error(self, message: str, hint: str | None = None, *, touches: int = 0) -> None:
+        """An error here; ``touches`` as for ``warning``."""
+        problem = self._problem(message, hint)
+        self.errors.append(problem)
+        self._touch(problem, touches)
 
-    def warning(self, message: str, hint: str | None = None) -> None:
-        self.warnings.append(self._problem(message, hint))
+    def warning(self, message: str, hint: str | None = None, *, touches: int = 0) -> None:
+        """A warning here. With ``touches`` 1 it touches the element the walk is in (a
+        list holding that element is told: ``bs-data-fault``), with 2 the one holding
+        that (a link's fault touches the entry the link is written in)."""
+        problem = self._problem(message, hint)
+        self.warnings.append(problem)
+        self._touch(problem, touches)
+
+    def _touch(self, problem: Problem, touches: int) -> None:
+        if touches and len(self.holders) >= touches:
+            self.touched.setdefault(self.holders[-touches], problem)
+
+    @contextmanager
+    def holding(self, id_: str) -> Iterator[None]:
+        """Inside an element a list may hold (an entry, link, group, force entry,
+        category): what is found in it touches it."""
+        self.holders.append(id_)
+        try:
+            yield
+        finally:
+            self.holders.pop()
 
     @contextmanager
     def at(
@@ -194,7 +222,7 @@ class Walker:
     def catalogue(self) -> None:
         cat = self.cat
         for category in cat.categories:
-            with self.at("categoryEntry", category.name, category.id):
+            with self.at("categoryEntry", category.name, category.id), self.holding(category.id):
                 self._unique(category.id)
                 self.constraints(category.constraints)
                 self.modifiers(category.modifiers, {c.id for c in category.constraints})
@@ -208,7 +236,7 @@ class Walker:
             self.info_group(group)
 
     def force(self, force: ForceEntry) -> None:
-        with self.at("forceEntry", force.name, force.id):
+        with self.at("forceEntry", force.name, force.id), self.holding(force.id):
             self._unique(force.id)
             for link in force.category_links:
                 self.category_link(link)
@@ -221,7 +249,7 @@ class Walker:
     # -- entries -----------------------------------------------------------------------
 
     def entry(self, entry: Entry) -> None:
-        with self.at(entry.tag, entry.name, entry.id, entry.target_id):
+        with self.at(entry.tag, entry.name, entry.id, entry.target_id), self.holding(entry.id):
             self._unique(entry.id)
             constraint_ids = {c.id for c in entry.constraints}
             if entry.tag == "entryLink":
@@ -256,15 +284,17 @@ class Walker:
         if target is None:
             return set()
         if not isinstance(target, Entry):
-            self.error(
-                f'links to "{target_id}", {_kind(target)}, not an entry or group',
+            self.warning(
+                f'links to "{target_id}", {_kind(target)}, not an entry or group, so it is '
+                "not offered (a link to nothing)",
                 hint="an entryLink's targetId names a selectionEntry or selectionEntryGroup",
+                touches=2,
             )
             return set()
         if target.tag != link.target_tag:
-            self.error(
+            self.warning(
                 f'is of type "{link.target_tag}", but "{target.name}" ({target_id}) is '
-                f"{_kind(target)}",
+                f"{_kind(target)}: it is followed as what it links to is",
                 hint=f'set type="{target.tag}"',
             )
         return {c.id for c in target.constraints}
@@ -280,9 +310,11 @@ class Walker:
                 "category", link.target_id, "nothing is put in that category"
             )
             if target is not None and not isinstance(target, CategoryEntry):
-                self.error(
-                    f'links to "{link.target_id}", {_kind(target)}, not a category',
+                self.warning(
+                    f'links to "{link.target_id}", {_kind(target)}, not a category, so it '
+                    "puts nothing in a category (a link to nothing)",
                     hint="a categoryLink's targetId names a categoryEntry",
+                    touches=1,
                 )
             self.constraints(link.constraints)
             self.modifiers(link.modifiers, {c.id for c in link.constraints})
@@ -333,8 +365,9 @@ class Walker:
         if field not in FIELDS and counted not in self.cost_types:
             self.error(
                 f'counts the field "{field}", which is not selections, forces, a cost type '
-                "or limit::<cost type>",
+                "or limit::<cost type>: it counts nothing (a constraint of it is not checked)",
                 hint=self._cost_types_hint(),
+                touches=1,
             )
         if query.scope not in SCOPES and query.scope not in self.ids:
             self.warning(
@@ -412,8 +445,9 @@ class Walker:
             self._unique(profile.id)
             kind = self.profile_types.get(profile.type_id)
             if kind is None:
-                self.error(
-                    f'is of typeId "{profile.type_id}", which is not a profile type',
+                self.warning(
+                    f'is of typeId "{profile.type_id}", which is not a profile type: it is '
+                    "shown with its characteristics' own names",
                     hint="profile types: "
                     + ", ".join(f'"{k.name}" ({k.id})' for k in self.profile_types.values()),
                 )
@@ -422,10 +456,10 @@ class Walker:
                 columns = {id_ for id_, _ in kind.characteristics}
                 for value in profile.characteristics:
                     if value.type_id not in columns:
-                        self.error(
+                        self.warning(
                             f'the characteristic "{value.name}" is of typeId '
                             f'"{value.type_id}", which is not a characteristic of the '
-                            f'profile type "{kind.name}"',
+                            f'profile type "{kind.name}": it is shown under its own name',
                             hint="its characteristics: "
                             + ", ".join(f'"{n}" ({i})' for i, n in kind.characteristics),
                         )
@@ -441,8 +475,9 @@ class Walker:
             if target is None:
                 columns = set()
             elif not isinstance(target, wanted):
-                self.error(
-                    f'is of type "{link.type}", but "{link.target_id}" is {_kind(target)}',
+                self.warning(
+                    f'is of type "{link.type}", but "{link.target_id}" is {_kind(target)}, '
+                    "so it shows nothing (a link to nothing)",
                     hint="set its type to what the target is, or link to another",
                 )
             elif isinstance(target, Profile):

@@ -184,6 +184,8 @@ class Checker:
             category = engine.system.find(
                 link.target_id, placed.catalogue.id if placed.catalogue else None
             )
+            if category is not None and not isinstance(category, CategoryEntry):
+                continue  # a link to an entry or a rule: a link to nothing (rule F4)
             name = category.name if isinstance(category, CategoryEntry) else link.name
             subject = Subject(link.target_id, name)
             own = {c.id: c.value for c in link.constraints}
@@ -211,6 +213,8 @@ class Checker:
     ) -> None:
         if constraint.type == "max" and value == UNLIMITED:
             return
+        if not self._counted(constraint.query.field):
+            return  # counts nothing: not checked, the list told (bs-data-fault, rule F5)
         counts = self.engine.counts
         for root in counts.roots(constraint.query, ctx):
             seen = (constraint.id, subject.key, root)
@@ -234,6 +238,15 @@ class Checker:
                 loops = not selected and self._loops(subject, at)
                 origin = origin_of(self.engine.tree, source, constraint.id, root, None)
                 self.too_few(constraint, value, count, said, root, at, origin, loops)
+
+    def _counted(self, field: str) -> bool:
+        """Whether a query's field is one a roster has: ``selections``, ``forces``, a cost
+        type some file declares, or the limit of one. A constraint of another counts
+        nothing, so it is passed over rather than always short (``SEMANTICS.md`` rule F5:
+        the catalogue check reports it as an error)."""
+        if field in ("selections", "forces"):
+            return True
+        return field.removeprefix("limit::") in self._cost_names
 
     def _first(self, root: Root, key: str) -> int | None:
         counts = self.engine.counts

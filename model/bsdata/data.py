@@ -25,7 +25,10 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
+
+if TYPE_CHECKING:
+    from model.core.problems import Problem
 
 EntryTag = Literal["selectionEntry", "selectionEntryGroup", "entryLink"]
 """Which XML element an ``Entry`` was read from."""
@@ -428,3 +431,7 @@ class Catalogue:
     unevaluated: str = ""
     """What the file uses of New Recruit's extensions that warband reads but does not
     evaluate, with counts (``nr_extensions.Unevaluated``), for a warning; empty if none."""
+    read_faults: tuple[tuple[str, Problem], ...] = ()
+    """Per id of an entry, link, group or force entry: the first problem the reader found
+    inside it (a value not read as written, read as its default), which a list holding
+    it is told of (``GameSystem.faults``, ``bs-data-fault``)."""

@@ -9,7 +9,8 @@ laid out flat (``tree``), counting (``queries``), conditions and repeats
 (``origins``).
 
 Findings, in this order: selections, forces and catalogues not found in the data;
-hidden selections; constraints broken, place by place in roster order, then each
+selections and forces using data a load-time fault touched (``bs-data-fault``); hidden
+selections; constraints broken, place by place in roster order, then each
 force's; cost limits exceeded.
 """
 
@@ -94,6 +95,72 @@ def _hidden(engine: Engine) -> list[Finding]:
     return out
 
 
+FAULT = "data-fault"
+"""The pseudo-constraint of a finding that a selection or force uses data with a fault
+(warband's own: BattleScribe has no name for it)."""
+
+
+def _touched(engine: Engine, at: int) -> str | None:
+    """The id through which selection ``at`` uses data a load-time fault touched: its
+    entry, a link followed to it, a group it is in, a category it is in."""
+    faults = engine.system.faults
+    node = engine.tree.selections[at].node
+    if not faults or node is None:
+        return None
+    ids = (
+        node.entry.id,
+        *node.prefix,
+        *(g.entry.id for g in node.groups),
+        *engine.finals[at].categories,
+    )
+    return next((one for one in ids if one in faults), None)
+
+
+def _fault_text(engine: Engine, id_: str) -> str:
+    problem = engine.system.faults[id_]
+    return terminal_safe(f"{problem.file}: {problem.message}" if problem.file else problem.message)
+
+
+def _faults(engine: Engine) -> list[Finding]:
+    """A warning on each selection and force that uses what a load-time fault touched
+    (``GameSystem.faults``; ``SEMANTICS.md`` rule F7), naming the fault: the engine
+    passed over it, so the list's total or findings may be incomplete, and a player is
+    told so rather than trusting a number the data did not mean."""
+    if not engine.system.faults:
+        return []
+    out: list[Finding] = []
+    for placed in engine.tree.forces:
+        entry = placed.entry
+        if entry is not None and entry.id in engine.system.faults:
+            force = placed.force
+            out.append(
+                Finding(
+                    "warning",
+                    "bs-data-fault",
+                    f'Force "{terminal_safe(force.name)}" uses data with a fault, so its '
+                    f"totals and findings may be incomplete: {_fault_text(engine, entry.id)}",
+                    origin=Origin("force", force.id, force.entry_id, force.entry_id, FAULT),
+                )
+            )
+    for at, row in enumerate(engine.tree.selections):
+        touched = _touched(engine, at)
+        if touched is None:
+            continue
+        name = terminal_safe(engine.finals[at].name)
+        own = row.selection.entry_ids[-1]
+        out.append(
+            Finding(
+                "warning",
+                "bs-data-fault",
+                f"{name} uses data with a fault, so its cost and findings may be "
+                f"incomplete: {_fault_text(engine, touched)}",
+                Where(selection=row.selection.id),
+                origin=Origin("selection", row.selection.id, own, own, FAULT),
+            )
+        )
+    return out
+
+
 def _over_limits(engine: Engine, totals: dict[str, float]) -> list[Finding]:
     names = {type_id: name.strip() for type_id, name in engine.system.cost_names().items()}
     out: list[Finding] = []
@@ -132,6 +199,7 @@ def evaluate(system: GameSystem, roster: BsRoster) -> Evaluation:
         categories[row.selection.id] = engine.finals[at].categories
     findings = [
         *engine.tree.findings,
+        *_faults(engine),
         *_hidden(engine),
         *check_constraints(engine),
         *_over_limits(engine, totals),

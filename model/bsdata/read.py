@@ -78,6 +78,17 @@ class _Reader(PlacedReader):
     def __init__(self, file: str) -> None:
         super().__init__(file)
         self.unevaluated = Unevaluated()
+        self.holders: list[str] = []
+        """The ids of the entries and force entries being read, innermost last."""
+        self.faults: dict[str, Problem] = {}
+        """Per id of an entry or force entry: the first problem found inside it."""
+
+    def problem(self, message: str, hint: str | None = None) -> None:
+        """A problem here, touching the entry or force entry it is in (a value read as
+        its default may change what a list holding it costs or is told)."""
+        super().problem(message, hint)
+        if self.holders and self.holders[-1]:
+            self.faults.setdefault(self.holders[-1], self.problems[-1])
 
     # -- attributes ------------------------------------------------------------------
 
@@ -332,6 +343,13 @@ class _Reader(PlacedReader):
         )
 
     def entry(self, element: Element) -> Entry:
+        self.holders.append(element.get("id", ""))
+        try:
+            return self._entry(element)
+        finally:
+            self.holders.pop()
+
+    def _entry(self, element: Element) -> Entry:
         tag = cast(EntryTag, local_name(element.tag))
         target_id: str | None = None
         target_tag: Literal["selectionEntry", "selectionEntryGroup"] | None = None
@@ -378,6 +396,13 @@ class _Reader(PlacedReader):
         )
 
     def force(self, element: Element) -> ForceEntry:
+        self.holders.append(element.get("id", ""))
+        try:
+            return self._force(element)
+        finally:
+            self.holders.pop()
+
+    def _force(self, element: Element) -> ForceEntry:
         return ForceEntry(
             id=self.required(element, "id"),
             name=self.text(element, "name"),
@@ -392,6 +417,13 @@ class _Reader(PlacedReader):
         )
 
     def category(self, element: Element) -> CategoryEntry:
+        self.holders.append(element.get("id", ""))
+        try:
+            return self._category(element)
+        finally:
+            self.holders.pop()
+
+    def _category(self, element: Element) -> CategoryEntry:
         return CategoryEntry(
             id=self.required(element, "id"),
             name=self.text(element, "name"),
@@ -465,6 +497,7 @@ class _Reader(PlacedReader):
             shared_info_groups=self.each(root, "sharedInfoGroups", "infoGroup", self.info_group),
             root_rules=self.each(root, "rules", "rule", self.rule),
             unevaluated=self.unevaluated.summary(),  # last: counted while the rest is read
+            read_faults=tuple(self.faults.items()),
         )
 
 

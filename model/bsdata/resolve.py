@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from model.bsdata.data import (
+    CategoryEntry,
     CategoryLink,
     Constraint,
     Cost,
@@ -172,7 +173,9 @@ def _options(
             if not isinstance(found, Entry) or found.tag == "entryLink":
                 continue  # a broken link: the catalogue check reports it
             target, link = found, child
-        node = make_node(target, link, here, within)
+        node = _without_stray_categories(
+            system, make_node(target, link, here, within), catalogue_id
+        )
         if node.is_group:
             if len(within) >= MAX_GROUP_DEPTH or any(g.entry.id == target.id for g in within):
                 continue
@@ -190,6 +193,23 @@ def _options(
         MappingProxyType({n.key: n for n in reversed(entries)}),
         MappingProxyType(by_id),
     )
+
+
+def _without_stray_categories(system: GameSystem, node: Node, catalogue_id: str) -> Node:
+    """``node`` without its category links whose target is something other than a
+    category (an entry, a rule): passed over as links to nothing are (the catalogue
+    check warns of them, ``SEMANTICS.md`` rule F4), so no entry's id is taken for a
+    category a query counts."""
+    kept = tuple(
+        link
+        for link in node.category_links
+        if not _stray(system.find(link.target_id, catalogue_id))
+    )
+    return node if len(kept) == len(node.category_links) else replace(node, category_links=kept)
+
+
+def _stray(target: object) -> bool:
+    return target is not None and not isinstance(target, CategoryEntry)
 
 
 class Index:

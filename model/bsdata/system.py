@@ -12,7 +12,7 @@ every look-up after that is a dictionary read.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from model.bsdata.data import (
@@ -25,6 +25,7 @@ from model.bsdata.data import (
     Profile,
     Rule,
 )
+from model.core.problems import Problem
 
 Target = Entry | Profile | Rule | InfoGroup | CategoryEntry | ForceEntry
 
@@ -79,6 +80,16 @@ class GameSystem:
     folder: str = ""
     _indexes: Mapping[str, Mapping[str, Target]] = field(default_factory=dict, repr=False)
     _order: Mapping[str, tuple[str, ...]] = field(default_factory=dict, repr=False)
+    faults: Mapping[str, Problem] = field(default_factory=dict, repr=False)
+    """Per id of an entry, link, group, force entry or category: the first load-time
+    fault that touches it (what the reader read as a default, ``Catalogue.read_faults``;
+    what the check found, ``with_faults``). The engine passes over what a fault touches
+    and tells every list holding it (``bs-data-fault``, ``SEMANTICS.md`` rule F7), so
+    a total is never silently wrong."""
+    left_out: tuple[Problem, ...] = field(default=(), repr=False)
+    """The catalogue files of the folder not used, each with why (not data, a copy of
+    another's id, of another game: ``SEMANTICS.md`` rules F1, F2), so a roster of a
+    catalogue missing here says which files were left out (``bs-unknown-catalogue``)."""
 
     @classmethod
     def build(
@@ -99,7 +110,29 @@ class GameSystem:
             if system.id not in seen:
                 seen.append(system.id)
             order[catalogue.id] = tuple(seen)
-        return cls(system, catalogues, folder, MappingProxyType(indexes), MappingProxyType(order))
+        faults: dict[str, Problem] = {}
+        for file in files.values():
+            for id_, problem in file.read_faults:
+                faults.setdefault(id_, problem)
+        return cls(
+            system,
+            catalogues,
+            folder,
+            MappingProxyType(indexes),
+            MappingProxyType(order),
+            MappingProxyType(faults),
+        )
+
+    def with_faults(
+        self, found: Iterable[tuple[str, Problem]], left_out: tuple[Problem, ...] = ()
+    ) -> GameSystem:
+        """The same system with the check's faults (``model.bsdata.check.Findings.touched``)
+        added to those read (an id keeps its first fault), and the files of the folder
+        ``left_out`` of it, each with why."""
+        faults = dict(self.faults)
+        for id_, problem in found:
+            faults.setdefault(id_, problem)
+        return replace(self, faults=MappingProxyType(faults), left_out=left_out)
 
     @property
     def id(self) -> str:

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from model.bsdata.data import Catalogue, ForceEntry
 from model.bsdata.resolve import NO_OPTIONS, Index, Node, Options
 from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.system import GameSystem
 from model.core.safe_text import terminal_safe
 from model.roster.findings import Finding, Origin, Where
 
@@ -116,8 +117,7 @@ class _Builder:
                     f'Force "{terminal_safe(force.name)}" is from catalogue '
                     f'"{terminal_safe(force.catalogue_name or force.catalogue_id)}" '
                     f"({terminal_safe(force.catalogue_id)}), which is not in "
-                    f"{terminal_safe(self.system.name)}: add the catalogue's file, "
-                    "or remove the force",
+                    f"{terminal_safe(self.system.name)}: {_mend_catalogue(self.system)}",
                     origin=Origin("force", force.id, force.entry_id, force.catalogue_id, UNKNOWN),
                 )
             )
@@ -207,6 +207,20 @@ class _Builder:
             )
         self.rows[at] = Placed(selection, node, parent, force, len(self.rows), children, ancestors)
         return at
+
+
+def _mend_catalogue(system: GameSystem) -> str:
+    """How to mend a force of a catalogue the game lacks: add its file, or, when files of
+    the folder were left out as the game loaded (``GameSystem.left_out``), mend those,
+    named with why (the catalogue may be one of them)."""
+    if not system.left_out:
+        return "add the catalogue's file, or remove the force"
+    files = "; ".join(f"{p.file}: {p.message}" for p in system.left_out[:3])
+    more = f" (and {len(system.left_out) - 3} more)" if len(system.left_out) > 3 else ""
+    return terminal_safe(
+        f"files of the game were left out as it loaded ({files}{more}): mend them, or "
+        "remove the force"
+    )
 
 
 def _on(selection: Selection, constraint_id: str) -> Origin:

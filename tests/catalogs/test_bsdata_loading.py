@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from catalogs.bsdata import check_battlescribe, load_battlescribe, read_bytes
+from catalogs.bsdata import check_battlescribe, load_battlescribe, read_bytes, read_heads
 from catalogs.library import Library
 from model.bsdata.system import GameSystem
 from model.core.problems import CatalogError
@@ -87,6 +87,26 @@ def test_a_folder_with_two_game_systems_is_refused(tmp_path: Path) -> None:
     ]
 
 
+def test_a_game_system_beside_its_zipped_copy_is_one_game(tmp_path: Path) -> None:
+    """One id twice is one game (``SEMANTICS.md`` rule F2): kept once, with a warning,
+    and listed as usable by its heads."""
+    folder = _gaslands(tmp_path)
+    with zipfile.ZipFile(folder / "Gaslands.gstz", "w") as archive:
+        archive.write(folder / "Gaslands.gst", "Gaslands.gst")
+    found = check_battlescribe(folder)
+    assert found.ok and found.clean
+    assert found.system is not None and found.system.system.file == "Gaslands.gst"
+    assert [(p.file, p.message.split(":")[0]) for p in found.warnings] == [
+        (
+            "Gaslands.gstz",
+            f'has the id "{found.system.id}" of Gaslands.gst ("Gaslands"), so it is not used',
+        )
+    ]
+    heads = read_heads(folder)
+    assert heads.usable and heads.system is not None
+    assert heads.system.file == "Gaslands.gst"
+
+
 def test_a_folder_with_no_game_system_is_refused(tmp_path: Path) -> None:
     folder = _gaslands(tmp_path)
     (folder / "Gaslands.gst").unlink()
@@ -97,24 +117,41 @@ def test_a_folder_with_no_game_system_is_refused(tmp_path: Path) -> None:
     ]
 
 
-def test_a_catalogue_of_another_game_system_is_an_error_naming_both(tmp_path: Path) -> None:
+def test_a_catalogue_of_another_game_system_is_left_out_naming_both(tmp_path: Path) -> None:
+    """A warning, and the game loads without it (BattleScribe offers a catalogue only with
+    the game system it names)."""
     folder = _gaslands(tmp_path)
     shutil.copyfile(BSDATA / "zone-raiders" / "Atropics.cat", folder / "Atropics.cat")
     found = check_battlescribe(folder)
-    assert not found.ok
-    assert len(found.errors) >= 1
-    first = found.errors[0]
+    assert found.ok and found.clean
+    assert found.system is not None
+    assert [c.file for c in found.system.catalogues] == ["Gaslands.cat"]
+    first = found.warnings[0]
     assert first.file == "Atropics.cat"
     assert first.message.startswith("gameSystemId is ")
     assert 'not the id of the game system "Gaslands"' in first.message
+    assert first.message.endswith("so the catalogue is not used")
 
 
-def test_a_file_named_for_one_kind_holding_the_other_is_refused(tmp_path: Path) -> None:
+def test_a_file_named_for_one_kind_holding_the_other_is_not_used(tmp_path: Path) -> None:
+    """An error (a file lost), the game loading without it; a ``.gst`` holding a catalogue
+    leaves no game system, which refuses the game."""
     folder = _gaslands(tmp_path)
     shutil.copyfile(folder / "Gaslands.gst", folder / "Extra.cat")
     found = check_battlescribe(folder)
-    assert [str(p) for p in found.unreadable] == [
-        "Extra.cat: holds a game system, not what its name ends in says; rename it to end in .gst"
+    assert found.ok and not found.clean
+    assert [str(p) for p in found.errors] == [
+        "Extra.cat: holds a game system, not what its name ends in says, so it is not used; "
+        "rename it to end in .gst"
+    ]
+    (folder / "Extra.cat").unlink()
+    (folder / "Gaslands.gst").rename(folder / "Gaslands.cat.gst")
+    shutil.copyfile(folder / "Gaslands.cat", folder / "Gaslands.gst")
+    (folder / "Gaslands.cat.gst").unlink()
+    refused = check_battlescribe(folder)
+    assert refused.system is None and not refused.ok
+    assert [p.message for p in refused.unreadable] == [
+        "holds no BattleScribe game system (a .gst or .gstz file)"
     ]
 
 
@@ -125,8 +162,15 @@ def test_a_catalogue_beside_its_zipped_copy_is_used_once(tmp_path: Path) -> None
     found = check_battlescribe(folder)
     assert found.system is not None
     assert len(found.system.catalogues) == 1
-    assert [p.file for p in found.errors] == ["Gaslands.catz"]
-    assert found.errors[0].message.endswith("of Gaslands.cat, so it is not used")
+    assert found.errors == ()
+    kept = found.system.catalogues[0]
+    assert kept.file == "Gaslands.cat"
+    assert [str(p) for p in found.warnings] == [
+        f'Gaslands.catz: has the id "{kept.id}" of Gaslands.cat ("Gaslands"), so it is not '
+        f"used: Gaslands.cat is kept, as both are revision {kept.revision} and of one size, "
+        "and its file name comes first; keep one copy of each catalogue in the folder (or "
+        "give this one an id of its own)"
+    ]
 
 
 def test_other_files_and_folders_are_passed_over(tmp_path: Path) -> None:
@@ -148,13 +192,29 @@ def test_a_library_catalogue_is_not_a_faction(tmp_path: Path) -> None:
     assert system.factions == ()
 
 
-def test_load_raises_every_problem_that_stops_it(tmp_path: Path) -> None:
+def test_catalogues_that_cannot_be_read_are_errors_and_the_game_loads(tmp_path: Path) -> None:
     folder = _gaslands(tmp_path)
     (folder / "Bad.cat").write_bytes(b"<!DOCTYPE x><catalogue/>")
     (folder / "Empty.catz").write_bytes(b"")
+    found = check_battlescribe(folder)
+    assert found.ok and not found.clean
+    assert [p.file for p in found.errors] == ["Bad.cat", "Empty.catz"]
+    assert all(p.message.endswith("; it is not used") for p in found.errors)
+    assert [c.file for c in load_battlescribe(folder).catalogues] == ["Gaslands.cat"]
+
+
+def test_load_raises_what_leaves_nothing_to_build(tmp_path: Path) -> None:
+    """A game system file that is not data: the game is refused, saying why."""
+    folder = _gaslands(tmp_path)
+    (folder / "Gaslands.gst").write_bytes(b"<!DOCTYPE x><gameSystem/>")
+    (folder / "Empty.catz").write_bytes(b"")
     with pytest.raises(CatalogError) as raised:
         load_battlescribe(folder)
-    assert [p.file for p in raised.value.problems] == ["Bad.cat", "Empty.catz"]
+    assert [p.file for p in raised.value.problems] == [
+        "Gaslands.gst",
+        str(folder),
+        "Empty.catz",
+    ]
 
 
 def test_a_file_is_read_only_up_to_the_cap(tmp_path: Path) -> None:
@@ -202,8 +262,9 @@ def test_a_file_of_another_kind_of_xml_is_refused_by_name(tmp_path: Path) -> Non
     folder = _gaslands(tmp_path)
     (folder / "List.cat").write_bytes(b'<roster id="r" name="My list"/>')
     found = check_battlescribe(folder)
-    assert [str(p) for p in found.unreadable] == [
-        "List.cat: the root element is <roster>, not <gameSystem> or <catalogue>; is this a "
-        "BattleScribe .gst or .cat file?"
+    assert found.unreadable == ()
+    assert [str(p) for p in found.errors] == [
+        "List.cat: the root element is <roster>, not <gameSystem> or <catalogue>; it is not "
+        "used; is this a BattleScribe .gst or .cat file?"
     ]
     assert found.system is not None  # the rest of the folder still loads and is checked

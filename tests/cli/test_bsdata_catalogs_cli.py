@@ -113,10 +113,23 @@ def test_check_passes_on_every_shared_system(tmp_path: Path) -> None:
 
 
 def test_check_reports_every_problem_with_file_and_place(tmp_path: Path) -> None:
-    """Gaslands.cat's Bike link typed as a group (an error), its Helicopter link to
-    nothing (a warning: the game is built without it, as BattleScribe builds it) and its
-    game system revision raised (a warning): all printed, errors first, exit 1."""
+    """A constraint of Gaslands.gst counting "kills" (an error: it counts nothing, so the
+    list's verdict may differ from the data's meaning), Gaslands.cat's Bike link typed as
+    a group (a warning: followed as what it links to is), its Helicopter link to nothing
+    (a warning: the game is built without it, as BattleScribe builds it) and its game
+    system revision raised (a warning): all printed, errors first, exit 1, the game
+    usable."""
     folder = copy_system("gaslands", tmp_path)
+    gst = folder / "Gaslands.gst"
+    gst.write_text(
+        gst.read_text(encoding="utf-8").replace(
+            'field="selections" scope="parent" value="1.0" percentValue="false" shared="true" '
+            'includeChildSelections="false" includeChildForces="false" id="33c8-8141-bbb7-0d9d"',
+            'field="kills" scope="parent" value="1.0" percentValue="false" shared="true" '
+            'includeChildSelections="false" includeChildForces="false" id="33c8-8141-bbb7-0d9d"',
+        ),
+        encoding="utf-8",
+    )
     cat = folder / "Gaslands.cat"
     text = cat.read_text(encoding="utf-8")
     text = text.replace(
@@ -129,10 +142,13 @@ def test_check_reports_every_problem_with_file_and_place(tmp_path: Path) -> None
     code, out, _ = run("catalogs", "--check", str(folder))
     assert code == 1
     lines = out.splitlines()
-    assert lines[0].startswith(
-        'error: Gaslands.cat: entryLink "Bike": is of type "selectionEntryGroup", but '
+    assert lines[0].startswith("error: Gaslands.gst: ")
+    assert '/constraint "33c8-8141-bbb7-0d9d": counts the field "kills"' in lines[0]
+    bike, *others = sorted(lines[1:4])
+    assert bike.startswith(
+        'warning: Gaslands.cat: entryLink "Bike": is of type "selectionEntryGroup", but '
     )
-    assert sorted(lines[1:3]) == [
+    assert others == [
         'warning: Gaslands.cat: entryLink "Helicopter": links to "gone-2", which is not '
         "found, so it is not offered; no entry or group has that id in this file, the "
         "catalogues it links to or the game system (a list is built and checked without "
@@ -140,7 +156,8 @@ def test_check_reports_every_problem_with_file_and_place(tmp_path: Path) -> None
         'warning: Gaslands.cat: written for revision 99 of "Gaslands", newer than the '
         "revision 25 in this folder; update the game system file to its latest revision",
     ]
-    assert lines[3:] == [f"{folder}: 1 problem; 2 warnings"]
+    assert lines[4].startswith(f"{folder}: usable, with 1 error; 3 warnings: Gaslands ")
+    assert lines[5:] == []
 
 
 def test_check_warns_of_a_fault_battlescribe_loads_through_and_exits_0(tmp_path: Path) -> None:
@@ -164,16 +181,44 @@ def test_check_warns_of_a_fault_battlescribe_loads_through_and_exits_0(tmp_path:
     ]
 
 
-def test_check_of_an_unreadable_folder_exits_2(tmp_path: Path) -> None:
+def test_check_of_an_unreadable_game_system_exits_2(tmp_path: Path) -> None:
+    """Its game system not data: nothing can be built, the game is refused."""
     folder = copy_system("gaslands", tmp_path)
-    (folder / "Gaslands.cat").write_bytes(b"\x1b]0;owned\x07<!DOCTYPE x><catalogue/>")
+    (folder / "Gaslands.gst").write_bytes(b"\x1b]0;owned\x07<!DOCTYPE x><gameSystem/>")
     code, out, _ = run("catalogs", "--check", str(folder))
     assert code == 2
     assert out.splitlines() == [
-        "error: Gaslands.cat:1: it declares a DTD or an entity, which BattleScribe files never "
-        "do (refused: entities can expand without end or read other files)",
-        f"{folder}: cannot be read: 1 problem",
+        "unreadable: Gaslands.gst:1: it declares a DTD or an entity, which BattleScribe files "
+        "never do (refused: entities can expand without end or read other files)",
+        f"unreadable: {folder}: holds no BattleScribe game system (a .gst or .gstz file); put "
+        "the game system's file beside its catalogues",
+        f"{folder}: cannot be read: 2 problems",
     ]
+
+
+def test_check_of_a_catalogue_that_is_not_data_exits_1_and_the_game_loads(
+    tmp_path: Path,
+) -> None:
+    """A catalogue not data is an error (its forces are lost), not a refusal: the game is
+    listed as usable with its error counted, and opens."""
+    folder = copy_system("gaslands", tmp_path)
+    (folder / "Gaslands.cat").write_bytes(b"\x1b]0;owned\x07<!DOCTYPE x><catalogue/>")
+    code, out, _ = run("catalogs", "--check", str(folder))
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0] == (
+        "error: Gaslands.cat:1: it declares a DTD or an entity, which BattleScribe files never "
+        "do (refused: entities can expand without end or read other files); it is not used"
+    )
+    assert lines[1].startswith(f"{folder}: usable, with 1 error: Gaslands (revision 25), ")
+    code, out, _ = run("--catalog-dir", str(tmp_path), "catalogs")
+    assert code == 0
+    assert (
+        f"gaslands: Gaslands (revision 25, BattleScribe data, user; 1 error: warband catalogs "
+        f"--check {folder})"
+    ) in out.splitlines()
+    code, out, _ = run("--catalog-dir", str(tmp_path), "catalogs", "gaslands")
+    assert code == 0 and out.startswith("Gaslands (gaslands), revision 25")
 
 
 def test_names_from_files_reach_the_terminal_without_control_characters(

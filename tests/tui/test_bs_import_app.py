@@ -21,6 +21,7 @@ from tui.dialogs.import_code import ImportDialog
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.open_file import OpenFileDialog
 from tui.screens.bsbuilder.screen import BsBuilderScreen
+from tui.widgets.findings_list import FindingsList
 
 SIZE = (100, 32)
 
@@ -87,10 +88,12 @@ async def test_a_ros_of_a_game_not_in_the_catalog_folder_says_where_it_goes(
     assert sorted(p.name for p in folders.saves.iterdir()) == ["team.toml"]
 
 
-async def test_a_ros_of_a_game_that_is_there_but_broken_says_what_is_wrong_with_it(
+async def test_a_ros_of_a_game_whose_catalogue_cannot_be_read_says_which_file_and_why(
     folders: Folders, tmp_path: Path
 ) -> None:
-    """The game's own problem, not "not in the catalog folder": its folder is where it goes."""
+    """The game loads without the catalogue it cannot read (``SEMANTICS.md`` rule F1), so
+    the list opens; its force's finding names the file left out and why, not "not in the
+    catalog folder": the file is where it goes, and needs mending."""
     path = team_with_a_car(folders)
     ros = tmp_path / "team.ros"
     args = ("--catalog-dir", str(folders.catalogs), "export", str(path), "--format", "ros")
@@ -101,11 +104,15 @@ async def test_a_ros_of_a_game_that_is_there_but_broken_says_what_is_wrong_with_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await keys(pilot, "i", str(ros), "enter")
-        dialog = app.screen
-        assert isinstance(dialog, MessageDialog), dialog
-        assert "shift_jis" in dialog.body, dialog.body
-        assert "is not in the catalog folder" not in dialog.body
-    assert sorted(p.name for p in folders.saves.iterdir()) == ["team.toml"]
+        await pilot.pause()
+        builder = app.screen
+        assert isinstance(builder, BsBuilderScreen), builder
+        findings = builder.query_one(FindingsList)
+        first = str(findings.get_option_at_index(0).prompt)
+        assert first.startswith('✗ Force "')
+        assert f"files of the game were left out as it loaded ({cat.name}: " in first
+        assert "shift_jis" in first
+        assert "is not in the catalog folder" not in first
 
 
 async def test_opening_a_ros_says_to_import_it(folders: Folders, tmp_path: Path) -> None:

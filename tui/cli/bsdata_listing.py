@@ -30,7 +30,7 @@ def overview(library: Library, entry: SystemEntry, out: TextIO) -> None:
     being loaded; ``--check`` loads it)."""
     heads = library.heads(entry)
     head = heads.system
-    if head is None or heads.problems:
+    if head is None or not heads.usable:
         print(
             f"{entry.id} ({entry.origin}, {entry.folder}): BattleScribe data that cannot be "
             f"used, {counted(len(heads.problems), 'problem')}; run: warband catalogs --check "
@@ -39,9 +39,15 @@ def overview(library: Library, entry: SystemEntry, out: TextIO) -> None:
         )
         return
     folder = f", folder {one_line(entry.folder.name)}" if entry.folder.name != entry.id else ""
+    # a usable game with errors is listed as usable, its errors counted (SEMANTICS.md F1)
+    errors = (
+        f"; {counted(len(heads.problems), 'error')}: warband catalogs --check {entry.folder}"
+        if heads.problems
+        else ""
+    )
     print(
         f"{entry.id}: {one_line(head.name)} (revision {head.revision}, BattleScribe data, "
-        f"{entry.origin}{folder})",
+        f"{entry.origin}{folder}{errors})",
         file=out,
     )
     for catalogue in heads.factions:
@@ -154,21 +160,29 @@ def _costs(system: GameSystem, costs: dict[str, float]) -> str:
 
 def check_folder(folder: Path, out: TextIO) -> int:
     """``warband catalogs --check DIR`` on BattleScribe data: every problem, then a line
-    to sum up. Exits 2 when a file cannot be read, 1 on errors, else 0 (warnings too)."""
+    to sum up. Exits 2 when nothing can be built (the game is refused), 1 on errors (the
+    game still loads: a list may be costed or checked otherwise than the data means), else
+    0 (warnings too); ``SEMANTICS.md``, "Faults in the data"."""
     from catalogs.bsdata import check_battlescribe
 
     found = check_battlescribe(folder)
     problems = (*found.unreadable, *found.errors)
-    for problem in problems:
+    for problem in found.unreadable:
+        print(f"unreadable: {problem}", file=out)
+    for problem in found.errors:
         print(f"error: {problem}", file=out)
     for problem in found.warnings:
         print(f"warning: {problem}", file=out)
     warned = f"; {counted(len(found.warnings), 'warning')}" if found.warnings else ""
-    if found.unreadable or found.system is None:
+    if not found.ok:
         print(f"{folder}: cannot be read: {counted(len(problems), 'problem')}{warned}", file=out)
         return EXIT_UNREADABLE
     if found.errors:
-        print(f"{folder}: {counted(len(problems), 'problem')}{warned}", file=out)
+        print(
+            f"{folder}: usable, with {counted(len(found.errors), 'error')}{warned}: "
+            f"{_summary(found)}",
+            file=out,
+        )
         return EXIT_INVALID
     print(f"{folder}: no problems: {_summary(found)}{warned}", file=out)
     return EXIT_OK

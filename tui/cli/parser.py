@@ -90,7 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         type=Path,
         help="check a catalog folder (or a folder of BattleScribe data) and report every "
-        "problem in it",
+        "problem in it. BattleScribe data exits 2 when unreadable (no game system, or its "
+        "file is not data: the game is refused), 1 on errors (the game still loads, but a "
+        "list may be costed or checked otherwise than the data means; such a list is told "
+        "so), 0 with warnings only (loaded as BattleScribe and New Recruit load it)",
     )
 
     p = sub.add_parser("new", help="start an empty roster file")

@@ -15,7 +15,7 @@ system; a catalogue never sees another catalogue's entries unless it links to it
 
 from __future__ import annotations
 
-from model.bsdata.check import Findings, check_system
+from model.bsdata.check import Findings, check_system, foreign_catalogue
 from model.bsdata.data import Catalogue
 from model.bsdata.read import read_catalogue
 from model.bsdata.system import GameSystem
@@ -168,10 +168,13 @@ def test_the_game_systems_link_to_a_catalogues_element_is_a_warning() -> None:
         for place, target in (('categoryLink "Elite"', "elite"), ('infoLink "Brave"', "brave"))
     ]
     wrong = inside.replace('targetId="brave" type="rule"', 'targetId="brave" type="profile"')
-    assert errors(check(gst=wrong, other=other)) == [
+    mistyped = check(gst=wrong, other=other)
+    assert mistyped.errors == ()
+    assert warnings(mistyped)[-1] == (
         'test.gst: selectionEntry "Van"/infoLink "Brave": is of type "profile", but '
-        '"brave" is a rule; set its type to what the target is, or link to another'
-    ]
+        '"brave" is a rule, so it shows nothing (a link to nothing); set its type to what the '
+        "target is, or link to another"
+    )
     alone = check(gst=inside)
     assert alone.errors == ()
     assert [w.split(";")[0] for w in warnings(alone)] == [
@@ -219,19 +222,38 @@ def test_a_category_link_with_no_id_is_read_and_warned_of() -> None:
     ]
 
 
-def test_an_entry_link_of_the_wrong_type_is_an_error() -> None:
+def test_an_entry_link_whose_type_disagrees_with_its_target_is_a_warning() -> None:
+    """The engine follows the target as it is (``resolve``): nothing a list holds changes,
+    so nothing is touched."""
     link = '<entryLink id="l-w" name="Arms" targetId="weapons" type="selectionEntry"/>'
-    assert errors(check(links=link)) == [
+    found = check(links=link)
+    assert found.errors == ()
+    assert warnings(found) == [
         'faction.cat: entryLink "Arms": is of type "selectionEntry", but "Weapons" (weapons) '
-        'is a group; set type="selectionEntryGroup"'
+        'is a group: it is followed as what it links to is; set type="selectionEntryGroup"'
     ]
+    assert found.touched == ()
 
 
-def test_an_entry_link_to_a_rule_is_an_error() -> None:
+def test_an_entry_link_to_a_rule_is_a_warning_touching_the_entry_holding_it() -> None:
+    """A link to nothing, as a missing target is; the entry it is written in offers less
+    than the data means, so a list holding that entry is told (``touched``)."""
     link = '<entryLink id="l-r" name="Speed" targetId="fast" type="selectionEntry"/>'
-    assert errors(check(links=link)) == [
-        'faction.cat: entryLink "Speed": links to "fast", a rule, not an entry or group; an '
-        "entryLink's targetId names a selectionEntry or selectionEntryGroup"
+    found = check(links=link)
+    assert found.errors == ()
+    assert warnings(found) == [
+        'faction.cat: entryLink "Speed": links to "fast", a rule, not an entry or group, so '
+        "it is not offered (a link to nothing); an entryLink's targetId names a "
+        "selectionEntry or selectionEntryGroup"
+    ]
+    assert found.touched == ()  # at a file's root: no entry holds it
+    inside = (
+        '<selectionEntry id="boss" name="Boss" type="model"><entryLinks>'
+        f"{link}</entryLinks></selectionEntry>"
+    )
+    held = check(cat=inside)
+    assert [(id_, p.message.split(":")[0]) for id_, p in held.touched] == [
+        ("boss", 'selectionEntry "Boss"/entryLink "Speed"')
     ]
 
 
@@ -243,12 +265,12 @@ def test_info_links_must_find_what_their_type_says() -> None:
       <infoLink id="i2" name="Slow" targetId="slow" type="rule"/>
     </infoLinks></selectionEntry>"""
     found = check(cat=boss)
-    assert errors(found) == [
-        'faction.cat: selectionEntry "Boss"/infoLink "Fast": is of type "rule", but '
-        '"car-profile" is a profile; set its type to what the target is, or link to another',
-    ]
+    assert found.errors == ()
     # a link that only shows text, to nothing: the list is built without it (40k 10th)
     assert warnings(found) == [
+        'faction.cat: selectionEntry "Boss"/infoLink "Fast": is of type "rule", but '
+        '"car-profile" is a profile, so it shows nothing (a link to nothing); set its type '
+        "to what the target is, or link to another",
         'faction.cat: selectionEntry "Boss"/infoLink "Slow": links to "slow", which is not '
         "found, so it shows nothing; no rule has that id in this file, the catalogues it "
         "links to or the game system (a list is built and checked without it, as "
@@ -256,7 +278,9 @@ def test_info_links_must_find_what_their_type_says() -> None:
     ]
 
 
-def test_a_category_link_to_nothing_is_a_warning_and_to_an_entry_an_error() -> None:
+def test_a_category_link_to_nothing_or_to_an_entry_is_a_warning() -> None:
+    """To an entry it is passed over as a link to nothing (``resolve``), and touches the
+    entry it is in: the entry's categories are not what the data means."""
     boss = """<selectionEntry id="boss" name="Boss" type="model"><categoryLinks>
       <categoryLink id="c1" name="Elite" targetId="elite"/>
       <categoryLink id="c2" name="Cars" targetId="car"/>
@@ -267,11 +291,12 @@ def test_a_category_link_to_nothing_is_a_warning_and_to_an_entry_an_error() -> N
         "not found, so nothing is put in that category; no category has that id in this "
         "file, the catalogues it links to or the game system (a list is built and checked "
         "without it, as BattleScribe does)",
-    ]
-    assert errors(found) == [
         'faction.cat: selectionEntry "Boss"/categoryLink "Cars": links to "car", an entry, '
-        "not a category; a categoryLink's targetId names a categoryEntry",
+        "not a category, so it puts nothing in a category (a link to nothing); a "
+        "categoryLink's targetId names a categoryEntry",
     ]
+    assert found.errors == ()
+    assert [id_ for id_, _ in found.touched] == ["boss"]
 
 
 def test_a_catalogue_link_to_a_missing_catalogue_is_a_warning() -> None:
@@ -293,30 +318,43 @@ def test_a_catalogue_link_to_a_missing_catalogue_is_a_warning() -> None:
 # --- types ----------------------------------------------------------------------------
 
 
-def test_a_profile_of_an_unknown_type_and_a_foreign_characteristic_are_errors() -> None:
+def test_a_profile_of_an_unknown_type_and_a_foreign_characteristic_are_warnings() -> None:
+    """Shown under their own names (``infos``): no total or finding depends on them."""
     boss = """<selectionEntry id="boss" name="Boss" type="model"><profiles>
       <profile id="p1" name="Boss" typeId="weapon"/>
       <profile id="p2" name="Boss 2" typeId="pt"><characteristics>
         <characteristic name="Range" typeId="range">12"</characteristic>
       </characteristics></profile>
     </profiles></selectionEntry>"""
-    assert errors(check(cat=boss)) == [
+    found = check(cat=boss)
+    assert found.errors == ()
+    assert found.touched == ()
+    assert warnings(found) == [
         'faction.cat: selectionEntry "Boss"/profile "Boss": is of typeId "weapon", which is '
-        'not a profile type; profile types: "Unit" (pt)',
+        "not a profile type: it is shown with its characteristics' own names; profile "
+        'types: "Unit" (pt)',
         'faction.cat: selectionEntry "Boss"/profile "Boss 2": the characteristic "Range" is '
-        'of typeId "range", which is not a characteristic of the profile type "Unit"; its '
-        'characteristics: "Move" (m)',
+        'of typeId "range", which is not a characteristic of the profile type "Unit": it is '
+        'shown under its own name; its characteristics: "Move" (m)',
     ]
 
 
 # --- the catalogue's game system ------------------------------------------------------
 
 
-def test_a_catalogue_of_another_game_system_is_an_error() -> None:
-    assert errors(check(system_id="gaslands")) == [
-        'faction.cat: gameSystemId is "gaslands", not the id of the game system "Test" (gs); '
-        "this catalogue belongs to another game system: keep it in that system's folder"
-    ]
+def test_a_catalogue_of_another_game_system_is_not_used() -> None:
+    """Told by ``foreign_catalogue`` (``catalogs.bsdata`` leaves the catalogue out before
+    the system is built, ``test_bsdata_loading``); ``check_system`` does not ask again."""
+    system = _read(GST.format(gst=""), "test.gst")
+    text = CAT.format(system_id="gaslands", revision=2, head="", links="", cat="")
+    faction = _read(text, "faction.cat")
+    problem = foreign_catalogue(system, faction)
+    assert str(problem) == (
+        'faction.cat: gameSystemId is "gaslands", not the id of the game system "Test" (gs), '
+        "so the catalogue is not used; this catalogue belongs to another game system: keep "
+        "it in that system's folder"
+    )
+    assert foreign_catalogue(system, _read(OTHER.format(other=""), "other.cat")) is None
 
 
 def test_a_catalogue_for_a_newer_game_system_revision_is_a_warning() -> None:
@@ -341,11 +379,15 @@ def test_a_count_of_an_unknown_field_is_an_error() -> None:
       <constraint id="d" type="max" value="50" field="points" scope="parent"/>
       <constraint id="e" type="max" value="1" field="limit::cans" scope="roster"/>
     </constraints></selectionEntry>"""
-    assert errors(check(cat=boss)) == [
+    found = check(cat=boss)
+    assert errors(found) == [
         f'faction.cat: selectionEntry "Boss"/constraint "{c}": counts the field "{f}", which '
-        'is not selections, forces, a cost type or limit::<cost type>; cost types: "pts" (pts)'
+        "is not selections, forces, a cost type or limit::<cost type>: it counts nothing (a "
+        'constraint of it is not checked); cost types: "pts" (pts)'
         for c, f in (("d", "points"), ("e", "limit::cans"))
     ]
+    # a list holding a Boss is told (bs-data-fault): the first fault is named
+    assert [(id_, p) for id_, p in found.touched] == [("boss", found.errors[0])]
 
 
 def test_conditions_and_repeats_inside_modifiers_are_checked_with_their_place() -> None:
@@ -448,8 +490,9 @@ def test_a_group_default_that_is_not_one_of_its_entries_is_a_warning() -> None:
 def test_every_problem_is_found_at_once() -> None:
     """Three mistakes in two files: all three reported, errors apart from warnings."""
     found = check(
-        gst='<selectionEntry id="bad" name="Bad" type="model"><profiles>'
-        '<profile id="p" name="Bad" typeId="x"/></profiles></selectionEntry>',
+        gst='<selectionEntry id="bad" name="Bad" type="model"><constraints>'
+        '<constraint id="c" type="max" value="1" field="x" scope="parent"/>'
+        "</constraints></selectionEntry>",
         links='<entryLink id="l-x" name="X" targetId="nothing" type="selectionEntry"/>',
         revision=5,
     )
