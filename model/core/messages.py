@@ -39,17 +39,6 @@ PLACEHOLDERS: Mapping[str, frozenset[str]] = {
     "same-stat": frozenset({"unit", "stat", "value", "expected", "model"}),
 }
 
-DEFAULTS: Mapping[str, str] = {
-    "points-limit": "{points} points; the limit is {points_limit}: remove {excess} points "
-    "or raise the limit to {points}",
-    "points-tolerance": "{points} points, {excess} over the limit of {points_limit} "
-    "(allowed up to {tolerance} over)",
-    "count-max": "{count}; at most {max} allowed: remove {excess}",
-    "count-min": "{count}; at least {min} needed: add {missing}",
-    "ratio": "{count} against {other}; at most {allowed} allowed: remove {excess} or add {needed}",
-    "same-stat": "{unit}: {model} has {stat} {value}; it must have {expected}, as the others",
-}
-
 
 class Num(int):
     """An int that can agree with a noun: ``format(Num(2), "pack")`` is "2 packs"."""
