@@ -113,8 +113,8 @@ def edit_errors(
     The builder asks this for every option of an entry (would one more break a rule?).
     Validating a whole copy of the list per option went over every entry each time,
     twenty times per key press in the equip dialog; this reuses the list's entries as
-    resolved and checks only the edited one (``model.roster.edit_check`` checks several
-    at once)."""
+    resolved and checks only the edited one (``edit_errors_each`` checks several at
+    once)."""
     lo, base = _trial(view, entry, index)
     findings, _ = _check(_edited(view, roster, index, lo, base), (lo,))
     return tuple(f for f in findings if f.severity == "error")
