@@ -41,7 +41,7 @@ class EntryCount(EntryRule):
     terms: tuple[Term, ...]
 
     def findings(self, ctx: Context, lo: Loadout) -> Iterable[Finding]:
-        limited = with_setting(self.rule, ctx)
+        limited = _with_setting(self.rule, ctx)
         if limited is None:
             return ()
         return _count_unit(limited, self.terms, ctx, lo)
@@ -55,12 +55,12 @@ class ListCount(ListRule):
     terms: tuple[Term, ...]
 
     def evaluate(self, ctx: Context) -> tuple[list[Finding], list[Tally]]:
-        limited = with_setting(self.rule, ctx)
+        limited = _with_setting(self.rule, ctx)
         return _count(limited, self.terms, ctx) if limited is not None else ([], [])
 
     def counted(self, others: Context) -> Counted | None:
         terms = self.terms
-        limited = with_setting(self.rule, others)
+        limited = _with_setting(self.rule, others)
         if limited is None:
             return Off()
         if any(t.measure == "item-rules" for t in terms):
@@ -79,7 +79,7 @@ def planned(rule: CountRule) -> EntryCount | ListCount:
     return ListCount(rule, rule.terms())
 
 
-def with_setting(rule: CountRule, ctx: Context) -> CountRule | None:
+def _with_setting(rule: CountRule, ctx: Context) -> CountRule | None:
     """The rule with its maximum from the roster's settings; None while it is off."""
     if rule.max_setting is None:
         return rule
@@ -88,7 +88,7 @@ def with_setting(rule: CountRule, ctx: Context) -> CountRule | None:
 
 
 @dataclass(frozen=True)
-class Places:
+class _Places:
     """Where a list-wide count's findings go: the last entry adding to an over-full key,
     and the first entry that makes a minimum apply (``_last_contributor``,
     ``_first_when``)."""
@@ -225,14 +225,14 @@ def _check_totals(
     least: int | None,
     most: int | None,
     lo: Loadout | None,
-    places: Places | None = None,
+    places: _Places | None = None,
 ) -> Iterator[Finding]:
     """The findings of a count's totals: for one entry's count (``lo``), on it; for a
     list-wide count, on the entry a player would change (found among ``ctx.groups``, or
     by ``places`` where the groups are not all at hand)."""
     if places is None:
         groups = ctx.groups
-        places = Places(
+        places = _Places(
             lambda key: _last_contributor(rule, terms, groups, key),
             lambda: _first_when(rule, groups),
         )
@@ -318,7 +318,7 @@ class _CountCounted(Counted):
         least, most = _bounds(rule, ctx, 1)
         if not any(_breaks(n, least, most) for n in _added(self.totals, own).values()):
             return []  # nothing found: no need of the keys' order or of places
-        places = Places(
+        places = _Places(
             lambda key: self._last_contributor(lo, key),
             lambda: self._first_when(lo),
         )
