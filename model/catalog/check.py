@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 
 from model.catalog.design import UnitCard
 from model.catalog.items import Item, Trait, Weapon, rule_id
-from model.catalog.list_rule_check import _ListRuleChecker
+from model.catalog.list_rule_check import ListRuleChecker
 from model.catalog.schema import Catalog, FactionView
 from model.catalog.tracker_check import check_tracker
 from model.catalog.units import OptionGroup, Unit
@@ -42,7 +42,7 @@ def check_catalog(
     return checker.problems
 
 
-class _Checker(_ListRuleChecker):
+class _Checker(ListRuleChecker):
     def run(self) -> None:
         system = self.catalog.system_file
         sfile = self.files.get("system", "system.toml")

@@ -17,13 +17,18 @@ A rule is one of:
   has its unit's RES and wounds").
 
 Each rule has a stable ``id`` that findings carry as their code, a severity and
-a message template that says how to fix the list (see ``model.core.messages`` for
-the placeholders each kind fills in).
+a message template that says how to fix the list, written with the placeholders its
+kind fills in (each kind's ``placeholders``; ``model.core.messages`` renders them).
+
+Each kind is checked against a list by its module in ``model.roster.rules`` (registered
+in ``model.roster.rules.kinds``), and against its catalog by
+``model.catalog.list_rule_check``: both dispatch over ``Constraint`` exhaustively, so a
+kind added here and not there fails ``mypy``.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -79,11 +84,19 @@ class RuleBase(Frozen):
     source: str | None = None
     """Where the rule comes from (document and section)."""
 
+    placeholders: ClassVar[frozenset[str]]
+    """The placeholders its kind fills in, which its message templates may use (the
+    catalog check refuses any other)."""
+
 
 class PointsLimit(RuleBase):
     """The list's points must not exceed its limit."""
 
     kind: Literal["points-limit"]
+    placeholders: ClassVar[frozenset[str]] = frozenset(
+        {"points", "points_limit", "excess", "tolerance"}
+    )
+    """What its messages (``message``, ``tolerance_message``) may say."""
     tolerance: Literal["none", "cheapest-model"] = "none"
     """How far over the limit a list may go: not at all, or by its cheapest model."""
     tolerance_message: Text | None = None
@@ -94,6 +107,21 @@ class CountRule(RuleBase):
     """A count of something, within the list or within each unit, kept in bounds."""
 
     kind: Literal["count"]
+    placeholders: ClassVar[frozenset[str]] = frozenset(
+        {
+            "count",
+            "min",
+            "max",
+            "excess",
+            "missing",
+            "group",
+            "unit",
+            "points_limit",
+            "per_points",
+            "needed_limit",
+        }
+    )
+    """What its message may say."""
     scope: Literal["list", "unit"] = "list"
     """Count across the whole list, or within each roster entry separately."""
     when: Selector | None = None
@@ -151,6 +179,10 @@ class RatioRule(RuleBase):
     """One count may be at most ``max`` times another, across the list."""
 
     kind: Literal["ratio"]
+    placeholders: ClassVar[frozenset[str]] = frozenset(
+        {"count", "other", "allowed", "excess", "needed", "max"}
+    )
+    """What its message may say."""
     numerator: Term
     """What is limited (Scumbags)."""
     denominator: Term
@@ -164,6 +196,10 @@ class SameStatRule(RuleBase):
     unit's RES and wounds; a sidekick has its hero's RES)."""
 
     kind: Literal["same-stat"]
+    placeholders: ClassVar[frozenset[str]] = frozenset(
+        {"unit", "stat", "value", "expected", "model"}
+    )
+    """What its message may say."""
     select: Selector
     """The models that must match (matched model by model: those carrying a drone)."""
     like: Selector

@@ -3,6 +3,11 @@ selectors naming units, items and tags that exist, its measures naming the syste
 stats, its message templates using only the placeholders its kind fills in, and every
 setting a rule or the initiative reads declared by the system.
 
+Each kind of rule's own check is a method here (``check_count``, ``check_ratio``,
+``check_same_stat``), chosen by a ``match`` over ``Constraint`` that ends in
+``assert_never``: a kind added to ``model.catalog.constraints`` and not here fails
+``mypy``.
+
 Apart from the checks of units, items and cards (``model.catalog.check``), which build
 on this class: it also holds what every check reads (the catalog's stats, ids and tags)
 and the problems found.
@@ -11,18 +16,25 @@ and the problems found.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from typing import assert_never
 
-from model.catalog.constraints import Constraint, CountRule, RatioRule, SameStatRule
+from model.catalog.constraints import (
+    Constraint,
+    CountRule,
+    PointsLimit,
+    RatioRule,
+    SameStatRule,
+)
 from model.catalog.schema import Catalog
 from model.catalog.selectors import Selector
-from model.core.messages import PLACEHOLDERS, placeholders
+from model.core.messages import placeholders
 from model.core.problems import KeyPath, Problem, did_you_mean
 
 ITEM_MEASURES = ("items", "item-points", "item-rules")
 """Measures that count item by item, so a count can be grouped by item."""
 
 
-class _ListRuleChecker:
+class ListRuleChecker:
     """What every check of a catalog reads and adds to, and the checks of its list rules
     and list settings."""
 
@@ -121,33 +133,53 @@ class _ListRuleChecker:
             for key in ("message", "tolerance_message"):
                 template = getattr(rule, key, None)
                 if template is not None:
-                    self.check_template(file, (*here, key), rule.kind, template)
-            if isinstance(rule, CountRule):
-                for sel, path in self._selectors(rule, here):
-                    self.check_selector(file, path, sel, unit_pool, item_pool)
-                for term in rule.terms():
-                    self.check_measure(file, (*here, "measure"), term.measure)
-                self.check_measure(file, (*here, "group_by"), rule.group_by)
-                if rule.group_by == "item" and rule.measure not in ITEM_MEASURES:
-                    self.add(
-                        file,
-                        (*here, "group_by"),
-                        'group_by = "item" needs measure = "items", "item-points" or "item-rules"',
-                    )
-            elif isinstance(rule, SameStatRule):
-                for key in ("select", "like"):
-                    self.check_selector(
-                        file, (*here, key), getattr(rule, key), unit_pool, item_pool
-                    )
-                for stat in rule.stats:
-                    if stat not in self.stats:
-                        self.unknown(file, (*here, "stats"), "stat", stat, self.stats)
-            elif isinstance(rule, RatioRule):
-                for key, term in (("numerator", rule.numerator), ("denominator", rule.denominator)):
-                    self.check_selector(
-                        file, (*here, key, "select"), term.select, unit_pool, item_pool
-                    )
-                    self.check_measure(file, (*here, key, "measure"), term.measure)
+                    self.check_template(file, (*here, key), rule.placeholders, template)
+            match rule:
+                case PointsLimit():
+                    pass  # a limit and a tolerance: nothing of the catalog to name
+                case CountRule():
+                    self.check_count(file, here, rule, unit_pool, item_pool)
+                case RatioRule():
+                    self.check_ratio(file, here, rule, unit_pool, item_pool)
+                case SameStatRule():
+                    self.check_same_stat(file, here, rule, unit_pool, item_pool)
+                case _:
+                    assert_never(rule)
+
+    def check_count(
+        self, file: str, here: KeyPath, rule: CountRule, units: set[str], items: set[str]
+    ) -> None:
+        """A count's selectors name what exists, its measures and grouping the system's
+        stats, and a count grouped by item counts items."""
+        for sel, path in self._selectors(rule, here):
+            self.check_selector(file, path, sel, units, items)
+        for term in rule.terms():
+            self.check_measure(file, (*here, "measure"), term.measure)
+        self.check_measure(file, (*here, "group_by"), rule.group_by)
+        if rule.group_by == "item" and rule.measure not in ITEM_MEASURES:
+            self.add(
+                file,
+                (*here, "group_by"),
+                'group_by = "item" needs measure = "items", "item-points" or "item-rules"',
+            )
+
+    def check_ratio(
+        self, file: str, here: KeyPath, rule: RatioRule, units: set[str], items: set[str]
+    ) -> None:
+        """Both of a ratio's terms name what exists and the system's stats."""
+        for key, term in (("numerator", rule.numerator), ("denominator", rule.denominator)):
+            self.check_selector(file, (*here, key, "select"), term.select, units, items)
+            self.check_measure(file, (*here, key, "measure"), term.measure)
+
+    def check_same_stat(
+        self, file: str, here: KeyPath, rule: SameStatRule, units: set[str], items: set[str]
+    ) -> None:
+        """A same-stat rule's selectors name what exists, and its stats the system's."""
+        for key, sel in (("select", rule.select), ("like", rule.like)):
+            self.check_selector(file, (*here, key), sel, units, items)
+        for stat in rule.stats:
+            if stat not in self.stats:
+                self.unknown(file, (*here, "stats"), "stat", stat, self.stats)
 
     @staticmethod
     def _selectors(rule: CountRule, here: KeyPath) -> Iterator[tuple[Selector, KeyPath]]:
@@ -178,7 +210,9 @@ class _ListRuleChecker:
         if measure.startswith("stat:") and measure[5:] not in self.stats:
             self.unknown(file, here, "stat", measure[5:], self.stats)
 
-    def check_template(self, file: str, here: KeyPath, kind: str, template: str) -> None:
+    def check_template(
+        self, file: str, here: KeyPath, allowed: frozenset[str], template: str
+    ) -> None:
         try:
             names = placeholders(template)
         except ValueError as exc:
@@ -189,7 +223,6 @@ class _ListRuleChecker:
                 "write placeholders as {name}, and {{ }} for literal braces",
             )
             return
-        allowed = PLACEHOLDERS[kind]
         for name in sorted(names - allowed):
             self.add(
                 file,

@@ -1,4 +1,4 @@
-"""Message templates of list rules: placeholders, plurals and defaults.
+"""Message templates of list rules: placeholders filled in, and plurals.
 
 A catalog writes the message of each rule in plain words with placeholders, e.g.
 ``"{count:miniature}; {points_limit} points allow {max}: remove {excess:miniature}
@@ -6,49 +6,15 @@ or raise the limit to {needed_limit}"``. A number placeholder may carry a noun a
 a colon to agree with it: ``{excess:miniature}`` gives "1 miniature" or "2
 miniatures", and ``{excess:pack|packs}`` spells out an irregular plural.
 
-Placeholders per rule kind:
-
-* points-limit: ``points``, ``points_limit``, ``excess``, ``tolerance``
-* count: ``count``, ``min``, ``max``, ``excess``, ``missing``, ``group``, ``unit``,
-  ``points_limit``, ``per_points``, ``needed_limit``
-* ratio: ``count``, ``other``, ``allowed``, ``excess``, ``needed``, ``max``
+Which placeholders a rule may use is its kind's (``placeholders`` on each kind's schema,
+``model.catalog.constraints``); its default messages are its kind's module's
+(``model.roster.rules``).
 """
 
 from __future__ import annotations
 
 import string
 from collections.abc import Mapping
-
-PLACEHOLDERS: Mapping[str, frozenset[str]] = {
-    "points-limit": frozenset({"points", "points_limit", "excess", "tolerance"}),
-    "count": frozenset(
-        {
-            "count",
-            "min",
-            "max",
-            "excess",
-            "missing",
-            "group",
-            "unit",
-            "points_limit",
-            "per_points",
-            "needed_limit",
-        }
-    ),
-    "ratio": frozenset({"count", "other", "allowed", "excess", "needed", "max"}),
-    "same-stat": frozenset({"unit", "stat", "value", "expected", "model"}),
-}
-
-DEFAULTS: Mapping[str, str] = {
-    "points-limit": "{points} points; the limit is {points_limit}: remove {excess} points "
-    "or raise the limit to {points}",
-    "points-tolerance": "{points} points, {excess} over the limit of {points_limit} "
-    "(allowed up to {tolerance} over)",
-    "count-max": "{count}; at most {max} allowed: remove {excess}",
-    "count-min": "{count}; at least {min} needed: add {missing}",
-    "ratio": "{count} against {other}; at most {allowed} allowed: remove {excess} or add {needed}",
-    "same-stat": "{unit}: {model} has {stat} {value}; it must have {expected}, as the others",
-}
 
 
 class Num(int):

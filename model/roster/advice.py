@@ -12,10 +12,9 @@ import re
 from dataclasses import dataclass
 
 from model.catalog.schema import FactionView
-from model.roster.edit_check import edit_errors_each
 from model.roster.findings import Finding, Report
 from model.roster.roster import Roster
-from model.roster.validate import validate
+from model.roster.validate import edit_errors_each, validate
 
 
 @dataclass(frozen=True, slots=True)

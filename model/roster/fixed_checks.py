@@ -2,9 +2,9 @@
 number of models, that it only takes what its option groups offer, each group's min and
 max) and that the list's settings are ones its system declares, within their range.
 
-Apart from the catalog's list rules (``model.roster.rule_counts``): these are not
-data but warband's own, each with its code, and an entry's are checked with them once
-per entry (``model.roster.validate._unit_findings``).
+Apart from the catalog's list rules (``model.roster.rules``): these are not data but
+warband's own, each with its code, and an entry's are checked with the list rules that
+look at one entry, once per entry (``model.roster.validate``).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ UNKNOWN_SETTING = "unknown-setting"
 SETTING_RANGE = "setting-range"
 
 
-def _setting_findings(view: FactionView, roster: Roster) -> Iterator[Finding]:
+def setting_findings(view: FactionView, roster: Roster) -> Iterator[Finding]:
     """A setting the system does not declare (a typo, or a list of another game), and a
     value outside its declared range: errors about the whole list, before the others."""
     if not roster.settings:
@@ -70,7 +70,7 @@ def _setting_findings(view: FactionView, roster: Roster) -> Iterator[Finding]:
             )
 
 
-def _entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
+def entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
     unit, entry, where = lo.unit, lo.entry, Where(lo.index)
     if not unit.models.min <= entry.models <= unit.models.max:
         yield Finding("error", UNIT_SIZE, _size_message(lo), where)

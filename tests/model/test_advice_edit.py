@@ -11,9 +11,8 @@ import pytest
 
 from model.catalog.schema import FactionView
 from model.roster.advice import Option, options_for
-from model.roster.edit_check import edit_errors_each
 from model.roster.roster import Roster
-from model.roster.validate import edit_errors, validate
+from model.roster.validate import edit_errors, edit_errors_each, validate
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled

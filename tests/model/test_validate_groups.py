@@ -16,7 +16,7 @@ from model.catalog.schema import FactionView
 from model.roster import validate as validate_module
 from model.roster.findings import Report
 from model.roster.roster import Roster
-from model.roster.rule_counts import _Group
+from model.roster.rules.kind import Group as _Group
 from model.roster.validate import _LAST, _RESOLVED, _UNIT_FINDINGS, validate
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES

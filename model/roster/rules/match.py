@@ -1,8 +1,9 @@
-"""What one entry gives a list rule's term: whether a unit, a group of its models or a
-carried item matches a selector, and the (group key, amount) pairs the entry adds to the
-term's count.
+"""What one entry gives a list rule: whether a unit, a group of its models or a carried
+item matches a selector, and the (group key, amount) pairs the entry adds to a term's
+count.
 
-Apart from the totals and their findings (``model.roster.rule_counts``): this is the
+Every kind that counts or compares what entries carry reads an entry through this module
+(``count``, ``ratio``, ``same_stat``), so a selector means the same in each. It is the
 part that reads a loadout, run for every entry and term on every key press.
 """
 
@@ -16,7 +17,7 @@ from model.catalog.selectors import Selector
 from model.roster.loadout import Carried, Loadout, ModelsLoad
 
 
-def _unit_matches(sel: Selector, lo: Loadout, include_base: bool = True) -> bool:
+def unit_matches(sel: Selector, lo: Loadout, include_base: bool = True) -> bool:
     """A unit matches a selector's unit part and, if it names items, carries one of them."""
     if not sel.match_unit(lo.entry.unit, lo.tags):
         return False
@@ -45,7 +46,7 @@ def _split(sel: Selector) -> tuple[Selector | None, Selector | None]:
     return positive, inner
 
 
-def _group_matches(sel: Selector, lo: Loadout, group: ModelsLoad) -> bool:
+def group_matches(sel: Selector, lo: Loadout, group: ModelsLoad) -> bool:
     """Does one group of models match: the unit part against the unit's and the group's
     tags, the item part against what each model carries, ``exclude`` likewise."""
     if not sel.match_unit(lo.entry.unit, group.tags):
@@ -62,14 +63,14 @@ def _group_matches(sel: Selector, lo: Loadout, group: ModelsLoad) -> bool:
             every |= c.tags
         if not sel.all_item_tags <= every:
             return False
-    return not (inner is not None and _group_matches(inner, lo, group))
+    return not (inner is not None and group_matches(inner, lo, group))
 
 
 def _measure_models(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
     """(group key, amount) pairs, model group by model group (``by_model``)."""
     how = term.measure
     for group in lo.groups:
-        if not _group_matches(term.select, lo, group):
+        if not group_matches(term.select, lo, group):
             continue
         if how == "models":
             yield _group_key(group_by, lo, None), group.count
@@ -87,7 +88,7 @@ def _measure_models(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[st
                     yield _group_key(group_by, lo, c.item_id), amount
 
 
-def _measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
+def measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
     """(group key, amount) pairs one entry adds to a term's count."""
     sel, how = term.select, term.measure
     if term.by_model:
@@ -108,7 +109,7 @@ def _measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | Non
                 amount = c.count if how == "items" else c.cost
                 yield _group_key(group_by, lo, c.item_id), amount
         return
-    if not _unit_matches(sel, lo, term.include_base):
+    if not unit_matches(sel, lo, term.include_base):
         return
     if how == "entries":
         amount = 1

@@ -1,0 +1,100 @@
+"""The ``points-limit`` kind of list rule: the list's points against its limit, with an
+optional tolerance (Steam Wars lets a force go over by its cheapest model, with a warning).
+
+Everything the validator and the edit check need of it: its evaluation over the list, its
+tally, the shortcut for an edit of one entry, and its default messages (the placeholders
+they may use are the schema's, ``PointsLimit.placeholders``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from model.catalog.constraints import PointsLimit
+from model.core.messages import render
+from model.roster.findings import Finding, Tally
+from model.roster.loadout import Loadout
+from model.roster.rules.kind import Context, Counted, Group, ListRule
+
+DEFAULT = (
+    "{points} points; the limit is {points_limit}: remove {excess} points "
+    "or raise the limit to {points}"
+)
+"""The finding's message when the rule gives none."""
+
+DEFAULT_TOLERANCE = (
+    "{points} points, {excess} over the limit of {points_limit} (allowed up to {tolerance} over)"
+)
+"""The warning's message, within the tolerance, when the rule gives none."""
+
+
+@dataclass(frozen=True)
+class PointsRule(ListRule):
+    """A points limit, checked over the whole list."""
+
+    rule: PointsLimit
+
+    def evaluate(self, ctx: Context) -> tuple[list[Finding], list[Tally]]:
+        rule = self.rule
+        limit = ctx.roster.points_limit
+        tallies = [Tally(rule.label, ctx.points, limit, of_points=True)] if rule.label else []
+        groups = ctx.groups
+        return _findings(rule, ctx, ctx.points, lambda: cheapest(groups)), tallies
+
+    def counted(self, others: Context) -> Counted:
+        return _PointsCounted(self.rule, others)
+
+
+def planned(rule: PointsLimit) -> PointsRule:
+    """The rule as the validator runs it."""
+    return PointsRule(rule)
+
+
+def cheapest(groups: Iterable[Group]) -> int | None:
+    """What the cheapest model of the entries costs (None for no entries)."""
+    return min((g.lo.cheapest_model for g in groups), default=None)
+
+
+def _findings(
+    rule: PointsLimit, ctx: Context, points: int, least: Callable[[], int | None]
+) -> list[Finding]:
+    """The points limit's finding for a list of ``points`` whose cheapest model costs
+    ``least()`` (asked only for a list over its limit that has a tolerance)."""
+    limit = ctx.roster.points_limit
+    excess = points - limit
+    if excess <= 0:
+        return []
+    tolerance = 0
+    if rule.tolerance == "cheapest-model":
+        tolerance = least() or 0
+    values = {"points": points, "points_limit": limit, "excess": excess, "tolerance": tolerance}
+    if excess <= tolerance:
+        text = render(rule.tolerance_message or DEFAULT_TOLERANCE, values)
+        return [Finding("warning", rule.id, text)]
+    text = render(rule.message or DEFAULT, values)
+    return [Finding(rule.severity, rule.id, text)]
+
+
+@dataclass
+class _PointsCounted(Counted):
+    """The others' points (in ``ctx``) and, when first asked, their cheapest model."""
+
+    rule: PointsLimit
+    ctx: Context
+
+    def findings(self, lo: Loadout) -> list[Finding]:
+        least = self.cheapest
+        ctx = self.ctx
+        return _findings(
+            self.rule,
+            ctx,
+            ctx.points + lo.cost,
+            lambda: lo.cheapest_model if least is None else min(least, lo.cheapest_model),
+        )
+
+    @cached_property
+    def cheapest(self) -> int | None:
+        """What the others' cheapest model costs (a points limit's tolerance)."""
+        return cheapest(self.ctx.groups)

@@ -1,0 +1,114 @@
+"""The ``ratio`` kind of list rule: one count against another across the list ("no more
+Scumbags than all other members", "two addler packs per Bobblehead").
+
+Everything the validator and the edit check need of it: the two counts (each entry's part
+measured by ``model.roster.rules.match``), the finding on the last entry counted in the
+numerator, the shortcut for an edit of one entry, and its default message (the
+placeholders it may use are the schema's, ``RatioRule.placeholders``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from model.catalog.constraints import RatioRule
+from model.core.messages import render
+from model.roster.findings import Finding, Severity, Tally, Where
+from model.roster.loadout import Loadout
+from model.roster.rules.kind import Context, Counted, Group, ListRule, later
+from model.roster.rules.match import measure
+
+DEFAULT = "{count} against {other}; at most {allowed} allowed: remove {excess} or add {needed}"
+"""The finding's message when the rule gives none."""
+
+
+@dataclass(frozen=True)
+class Ratio(ListRule):
+    """A ratio, checked over the whole list."""
+
+    rule: RatioRule
+
+    def evaluate(self, ctx: Context) -> tuple[list[Finding], list[Tally]]:
+        rule = self.rule
+        num, den = _counts(rule, ((g.lo, g.count) for g in ctx.groups))
+        groups = ctx.groups
+        return _findings(rule, num, den, lambda: _last(rule, groups)), []
+
+    def counted(self, others: Context) -> Counted:
+        num, den = _counts(self.rule, ((g.lo, g.count) for g in others.groups))
+        return _RatioCounted(self.rule, others, num, den)
+
+
+def planned(rule: RatioRule) -> Ratio:
+    """The rule as the validator runs it."""
+    return Ratio(rule)
+
+
+def _counts(rule: RatioRule, loadouts: Iterable[tuple[Loadout, int]]) -> tuple[int, int]:
+    """A ratio's numerator and denominator over entries given once with how many there
+    are of each."""
+    num = den = 0
+    for lo, count in loadouts:
+        num += sum(a for _, a in measure(rule.numerator, lo, "none")) * count
+        den += sum(a for _, a in measure(rule.denominator, lo, "none")) * count
+    return num, den
+
+
+def _last(rule: RatioRule, groups: Iterable[Group]) -> int | None:
+    """The last entry counted in a ratio's numerator."""
+    last: int | None = None
+    for g in groups:
+        if sum(a for _, a in measure(rule.numerator, g.lo, "none")):
+            last = g.last if last is None else max(last, g.last)
+    return last
+
+
+def _findings(rule: RatioRule, num: int, den: int, last: Callable[[], int | None]) -> list[Finding]:
+    """The ratio's finding for ``num`` over ``den``, on the entry ``last()`` (asked only
+    when the ratio is broken)."""
+    allowed = math.floor(rule.max * den + 1e-9)
+    if num <= allowed:
+        return []
+    values = {
+        "count": num,
+        "other": den,
+        "allowed": allowed,
+        "excess": num - allowed,
+        "needed": max(math.ceil(num / rule.max - 1e-9) - den, 0),
+        "max": int(rule.max) if rule.max.is_integer() else rule.max,
+    }
+    text = render(rule.message or DEFAULT, values)
+    severity: Severity = rule.severity
+    return [Finding(severity, rule.id, text, Where(last()))]
+
+
+@dataclass
+class _RatioCounted(Counted):
+    """The others' numerator and denominator, and (when first asked) the last of them
+    counted in the numerator."""
+
+    rule: RatioRule
+    ctx: Context
+    num: int
+    den: int
+
+    def findings(self, lo: Loadout) -> list[Finding]:
+        rule = self.rule
+        num, den = _counts(rule, ((lo, 1),))
+        return _findings(
+            rule,
+            self.num + num,
+            self.den + den,
+            lambda: later(self.last, lo, self._in_numerator(lo)),
+        )
+
+    @cached_property
+    def last(self) -> int | None:
+        """The last of the others counted in the numerator."""
+        return _last(self.rule, self.ctx.groups)
+
+    def _in_numerator(self, lo: Loadout) -> bool:
+        return bool(sum(a for _, a in measure(self.rule.numerator, lo, "none")))

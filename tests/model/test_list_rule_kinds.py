@@ -1,0 +1,124 @@
+"""Every kind of list rule is registered, runs where its shape says, and speaks only in
+the placeholders its schema lets a catalog use (issue 36: one module per kind, one
+registry; ``mypy`` checks the dispatches are complete, these check what they give)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import ModuleType
+from typing import get_args
+
+import pytest
+
+from model.catalog.constraints import (
+    Constraint,
+    CountRule,
+    PointsLimit,
+    RatioRule,
+    RuleBase,
+    SameStatRule,
+    Term,
+)
+from model.catalog.selectors import Selector
+from model.core.messages import placeholders, render
+from model.roster.rules import count, points_limit, ratio, same_stat
+from model.roster.rules.kind import EntryRule, ListRule
+from model.roster.rules.kinds import planned
+from model.roster.validate import validate
+from saves.roster_file import read_roster
+from tests.conftest import FIXTURES
+from tests.helpers import bundled
+from tests.model import test_design
+
+ANY = Selector()
+
+EXAMPLES: dict[type[RuleBase], list[tuple[Constraint, type[EntryRule | ListRule]]]] = {
+    PointsLimit: [(PointsLimit(id="p", kind="points-limit"), ListRule)],
+    CountRule: [
+        (CountRule(id="c", kind="count", max=1), ListRule),
+        (CountRule(id="u", kind="count", scope="unit", max=1), EntryRule),
+    ],
+    RatioRule: [
+        (RatioRule(id="r", kind="ratio", numerator=Term(), denominator=Term(), max=1), ListRule)
+    ],
+    SameStatRule: [
+        (SameStatRule(id="s", kind="same-stat", select=ANY, like=ANY, stats=("W",)), EntryRule)
+    ],
+}
+"""A rule of every kind, and the shape it runs as: a count within each unit entry by
+entry, a list-wide one over the list."""
+
+DEFAULTS: dict[type[RuleBase], tuple[str, ...]] = {
+    PointsLimit: (points_limit.DEFAULT, points_limit.DEFAULT_TOLERANCE),
+    CountRule: (count.DEFAULT_MAX, count.DEFAULT_MIN),
+    RatioRule: (ratio.DEFAULT,),
+    SameStatRule: (same_stat.DEFAULT,),
+}
+"""Each kind's default messages, by its schema."""
+
+
+def kinds() -> set[type[RuleBase]]:
+    """The kinds a catalog may write: the members of ``Constraint``."""
+    union = get_args(Constraint)[0]
+    return set(get_args(union))
+
+
+def test_every_kind_has_an_example_and_defaults() -> None:
+    assert set(EXAMPLES) == kinds()
+    assert set(DEFAULTS) == kinds()
+
+
+@pytest.mark.parametrize(
+    ("rule", "shape"),
+    [case for cases in EXAMPLES.values() for case in cases],
+    ids=lambda v: str(getattr(v, "id", "")),
+)
+def test_the_registry_plans_each_kind_in_its_shape(
+    rule: Constraint, shape: type[EntryRule | ListRule]
+) -> None:
+    run = planned(rule)
+    assert isinstance(run, shape)
+    assert rule in vars(run).values()
+
+
+@pytest.mark.parametrize("kind", sorted(kinds(), key=str), ids=str)
+def test_default_messages_use_only_the_kinds_placeholders(kind: type[RuleBase]) -> None:
+    for template in DEFAULTS[kind]:
+        assert placeholders(template) <= kind.placeholders, template
+
+
+MODULES: dict[type[RuleBase], ModuleType] = {
+    PointsLimit: points_limit,
+    CountRule: count,
+    RatioRule: ratio,
+    SameStatRule: same_stat,
+}
+"""Each kind's module, by its schema."""
+
+
+def test_each_kind_fills_the_placeholders_its_schema_allows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What the catalog check lets a message say (the schema's ``placeholders``) is what
+    the kind's module fills in: every fixture list validated, and a designed unit whose
+    drone has another RES than its unit (no fixture list breaks a same-stat rule), each
+    kind's messages caught as they are rendered."""
+    filled: dict[type[RuleBase], set[str]] = {kind: set() for kind in MODULES}
+    for kind, module in MODULES.items():
+
+        def caught(template: str, values: Mapping[str, object], kind: type = kind) -> str:
+            filled[kind] |= set(values)
+            return render(template, values)
+
+        monkeypatch.setattr(module, "render", caught)
+    for path in sorted((FIXTURES / "rosters").glob("*/*.toml")):
+        listed, _ = read_roster(path)
+        view = bundled(listed.system).view(listed.faction).with_cards(listed.cards)
+        validate(view, listed)
+    plain = test_design.card("troops", 4, 1, {"count": 2})
+    odd = test_design.card("troops", 4, 1, {"count": 4}, {"abilities": ["drone"], "res": 5})
+    designed = test_design.roster(plain, odd)
+    validate(test_design.view().with_cards(designed.cards), designed)
+    assert {kind: frozenset(names) for kind, names in filled.items()} == {
+        kind: kind.placeholders for kind in MODULES
+    }
