@@ -90,7 +90,7 @@ def fetch(
         raise _failed(url, _reason(exc.reason)) from None
     except http.client.IncompleteRead:
         raise _failed(url, _CUT) from None
-    except (TimeoutError, socket.timeout):
+    except TimeoutError:
         raise _failed(url, f"the server did not answer within {timeout:g} seconds") from None
     except (http.client.HTTPException, OSError, ValueError) as exc:
         raise _failed(url, _reason(exc)) from None
@@ -161,7 +161,7 @@ def _opener(url: str) -> urllib.request.OpenerDirector:
 
 def _reason(reason: object) -> str:
     """Why a connection failed, in a player's words."""
-    if isinstance(reason, TimeoutError | socket.timeout):
+    if isinstance(reason, TimeoutError):
         return "the server did not answer in time"
     if isinstance(reason, socket.gaierror):
         return "its host cannot be found (are you offline?)"

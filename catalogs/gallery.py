@@ -30,6 +30,7 @@ checked against it like any list (their findings say what changed).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -41,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from catalogs.bsdata import check_battlescribe
-from catalogs.download import TIMEOUT, fetch
+from catalogs.download import TIMEOUT, Progress, fetch
 from model.bsdata.catpkg import (
     DataFile,
     Gallery,
@@ -162,7 +163,10 @@ def read_record(folder: Path) -> Installed | None:
         try:
             files.append(
                 InstalledFile(
-                    str(entry["id"]), str(entry["file"]), int(entry["revision"]), str(entry["sha256"])
+                    str(entry["id"]),
+                    str(entry["file"]),
+                    int(entry["revision"]),
+                    str(entry["sha256"]),
                 )
             )
         except (KeyError, TypeError, ValueError):
@@ -184,7 +188,9 @@ def _said(value: Any) -> str:
 
 
 def installed_games(user_dir: Path) -> dict[str, Installed]:
-    """The games the gallery installed in the catalog folder, by name in lower case."""
+    """The games the gallery installed in the catalog folder, by name in lower case (an
+    install that was killed half-way is put right first: ``recover``)."""
+    recover(user_dir)
     try:
         folders = sorted(p for p in user_dir.iterdir() if p.is_dir() and p.name[:1] != ".")
     except OSError:
@@ -289,7 +295,7 @@ def install(
                 file.url,
                 min(MAX_FILE_BYTES, MAX_GAME_BYTES - total),
                 timeout=timeout,
-                progress=lambda got, size, f=file.file, i=index: tell(Step(f, i, count, got, size)),
+                progress=_told(tell, file.file, index, count),
             )
             total += len(data)
             shas[file.file] = _checked(file, data)
@@ -318,6 +324,15 @@ def install(
         total,
         found.warnings,
     )
+
+
+def _told(tell: Callable[[Step], None], file: str, index: int, count: int) -> Progress:
+    """A download's progress told as the install's step."""
+
+    def told(got: int, size: int | None) -> None:
+        tell(Step(file, index, count, got, size))
+
+    return told
 
 
 def _unchanged(file: DataFile, previous: Installed | None) -> bool:
@@ -386,13 +401,13 @@ def _swap(new: Path, target: Path, aside: Path) -> None:
         shutil.rmtree(aside)
     moved = False
     if target.exists():
-        os.replace(target, aside)
+        target.replace(aside)
         moved = True
     try:
-        os.replace(new, target)
+        new.replace(target)
     except BaseException:
         if moved:
-            os.replace(aside, target)
+            aside.replace(target)
         raise
     shutil.rmtree(aside, ignore_errors=True)
 
@@ -409,7 +424,7 @@ def recover(user_dir: Path) -> None:
         name, dot, kind = path.name.rpartition(".")
         if dot and kind == "old" and not (user_dir / name).exists():
             try:
-                os.replace(path, user_dir / name)
+                path.replace(user_dir / name)
             except OSError:
                 continue
         elif kind in ("old", "removed") or _stale(path):
@@ -426,10 +441,8 @@ def _stale(path: Path) -> bool:
 
 def _tidy(work: Path) -> None:
     """Remove the work folder once empty."""
-    try:
+    with contextlib.suppress(OSError):
         work.rmdir()
-    except OSError:
-        pass
 
 
 def remove(name: str, user_dir: Path) -> Installed:
@@ -453,7 +466,7 @@ def remove(name: str, user_dir: Path) -> Installed:
         work.mkdir(exist_ok=True)
         if aside.exists():
             shutil.rmtree(aside)
-        os.replace(record.folder, aside)  # gone at once, whole, even if deleting stops
+        record.folder.replace(aside)  # gone at once, whole, even if deleting stops
         shutil.rmtree(aside)
     except OSError as exc:
         raise _disk(user_dir, exc) from None

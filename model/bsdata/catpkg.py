@@ -277,7 +277,7 @@ def _data_file(entry: Any) -> DataFile | str | None:
         )
     sha = entry.get("sourceSha256")
     if sha is not None and not (isinstance(sha, str) and _SHA256.fullmatch(sha)):
-        return f'"sourceSha256" of \'{one_line(file_id)}\' is not a SHA-256 in hex'
+        return f"\"sourceSha256\" of '{one_line(file_id)}' is not a SHA-256 in hex"
     return DataFile(
         id=file_id,
         name=_text(entry.get("name")) or file,

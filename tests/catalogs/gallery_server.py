@@ -105,7 +105,8 @@ class GalleryServer:
         """Gaslands at ``version`` (each file's text passed through ``edit(name, text)``),
         its package and the gallery listing it; the gallery's address."""
         files = []
-        for source in sorted(p for p in (BSDATA / "gaslands").iterdir() if p.suffix in (".gst", ".cat")):
+        sources = (BSDATA / "gaslands").iterdir()
+        for source in sorted(p for p in sources if p.suffix in (".gst", ".cat")):
             text = source.read_text(encoding="utf-8")
             if edit is not None:
                 text = edit(source.name, text)

@@ -60,7 +60,9 @@ def test_available_lists_the_gallery_and_install_makes_a_usable_game(
     )
     code, out, err = games(folder, "install", "gaslands", url=url)
     assert (code, err) == (0, "")
-    assert out == f"installed Gaslands v1.0.0 as gaslands: 2 files downloaded ({folder / 'gaslands'})\n"
+    assert out == (
+        f"installed Gaslands v1.0.0 as gaslands: 2 files downloaded ({folder / 'gaslands'})\n"
+    )
     assert sorted(p.name for p in (folder / "gaslands").iterdir()) == [
         "Gaslands.catz",
         "Gaslands.gstz",
@@ -69,7 +71,7 @@ def test_available_lists_the_gallery_and_install_makes_a_usable_game(
     assert not (folder / WORK).exists()
     code, out, _ = run("--catalog-dir", str(folder), "catalogs")
     assert "gaslands: Gaslands (revision 25, BattleScribe data, user)" in out.splitlines()
-    code, out, _ = run("--catalog-dir", str(folder), "catalogs", "--check", str(folder / "gaslands"))
+    code, out, _ = run("--catalog-dir", str(folder), "catalogs", "--check", f"{folder}/gaslands")
     assert code == 0 and "no problems: Gaslands (revision 25)" in out
     code, out, _ = games(folder, "available", "gas", url=url)
     assert out.splitlines()[0] == "gaslands: Gaslands (v1.0.0, 2025-03-14) [installed]"
@@ -99,7 +101,8 @@ def test_an_update_replaces_the_game_and_old_lists_open_over_the_new_data(
     assert "12/50 Cans" in run(*base, "add", str(team), "Car")[1]
     url = gallery.publish(**newer())
     code, out, _ = games(installed, "available", url=url)
-    assert out.splitlines()[0] == "gaslands: Gaslands (v1.1.0, 2025-03-14) [update: v1.0.0 installed]"
+    shown = out.splitlines()[0]
+    assert shown == "gaslands: Gaslands (v1.1.0, 2025-03-14) [update: v1.0.0 installed]"
     code, out, err = games(installed, "update", url=url)
     assert (code, err) == (0, "")
     assert out == (
@@ -121,7 +124,7 @@ def test_a_download_cut_half_way_leaves_the_installed_version_whole(
     url = gallery.publish(**newer())
     route = gallery.routes["/gaslands/v1.1.0/Gaslands.gstz"]
     route.cut = True
-    code, out, err = games(installed, "update", "gaslands", url=url)
+    code, _, err = games(installed, "update", "gaslands", url=url)
     assert code == 2
     assert err == (
         f"could not download {gallery.url('gaslands/v1.1.0/Gaslands.gstz')}: the connection "
@@ -184,9 +187,7 @@ def test_a_gallery_that_is_not_json_is_one_sentence(tmp_path: Path, gallery: Gal
     url = gallery.serve("gallery.json", "<html>Not here</html>")
     code, out, err = games(tmp_path, "available", url=url)
     assert (code, out) == (2, "")
-    assert err == (
-        f"cannot use the gallery at {url}: not well-formed JSON (Expecting value)\n"
-    )
+    assert err == (f"cannot use the gallery at {url}: not well-formed JSON (Expecting value)\n")
     other = gallery.serve("list.json", "[1, 2]")
     assert games(tmp_path, "available", url=other) == (
         2,
@@ -205,7 +206,7 @@ def test_data_that_would_not_load_is_refused_before_anything_is_replaced(
         return text.replace("<costTypes>", "<costTypes><oops>", 1) if name.endswith("gst") else text
 
     url = gallery.publish("v2.0.0", edit=broken)
-    code, out, err = games(installed, "update", url=url)
+    code, _, err = games(installed, "update", url=url)
     assert code == 2
     assert err.splitlines()[0] == "the data of gaslands v2.0.0 cannot be used; nothing was changed"
     assert "Gaslands.gstz" in err
@@ -252,7 +253,10 @@ def test_a_players_own_folder_is_not_replaced_without_force(
 def test_remove_and_unknown_names(installed: Path, gallery: GalleryServer) -> None:
     url = gallery.url("gallery.json")
     code, out, _ = games(installed, "install", "gasland", url=url)
-    assert (code, out) == (1, "no game named 'gasland' in BSData Gallery; did you mean 'gaslands'?\n")
+    assert (code, out) == (
+        1,
+        "no game named 'gasland' in BSData Gallery; did you mean 'gaslands'?\n",
+    )
     assert games(installed, "update", "zone-raiders", url=url)[0] == 1
     assert games(installed, "available", "warhammer", url=url)[:2] == (
         1,
