@@ -37,7 +37,9 @@ def files(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
-def test_progress_goes_from_the_package_to_the_check(tmp_path: Path, gallery: GalleryServer) -> None:
+def test_progress_goes_from_the_package_to_the_check(
+    tmp_path: Path, gallery: GalleryServer
+) -> None:
     steps: list[Step] = []
     install(gaslands(gallery), tmp_path, progress=steps.append)
     assert steps[0] == Step("catpkg.json", 0, 1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 
 from model.bsdata.catpkg import (
@@ -144,7 +144,7 @@ def test_a_package_with_one_bad_file_is_refused_whole(entry: dict[str, Any], sai
 def test_a_package_needs_a_game_system_and_one_file_per_name() -> None:
     with pytest.raises(GalleryError, match="lists no game system file"):
         read_package({"repositoryFiles": [data_file(type="catalogue")]}, "p")
-    with pytest.raises(GalleryError, match="two files are named Gaslands.gstz"):
+    with pytest.raises(GalleryError, match=r"two files are named Gaslands\.gstz"):
         read_package({"repositoryFiles": [data_file(), data_file(id="b")]}, "p")
     with pytest.raises(GalleryError, match="it has no list of files"):
         read_package({}, "p")
