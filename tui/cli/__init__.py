@@ -12,7 +12,8 @@ commands is a module of its own, imported only when one of its commands runs
 (``_COMMANDS``): ``parser`` the arguments, ``lists`` the roster commands, ``sharing``
 export and import, ``bs_editing`` and ``bs_changes`` the edits of a list over
 BattleScribe data, ``catalog_listing`` the catalogs command, ``battles`` the battle
-commands, ``games`` the BSData gallery's games, ``terminal_app`` the app started from here, ``serve`` the app in a browser.
+commands, ``games`` the BSData gallery's games, ``terminal_app`` the app started
+from here, ``serve`` the app in a browser.
 This module is apart from them as the one place that turns what happened into an
 exit code.
 """

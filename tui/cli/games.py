@@ -20,8 +20,8 @@ from model.core.messages import counted
 from tui.cli.exits import EXIT_INVALID, EXIT_OK
 
 if TYPE_CHECKING:
-    from catalogs.gallery import Installed, InstallResult, Step
-    from model.bsdata.catpkg import Gallery, GalleryGame
+    from catalogs.gallery import InstallResult, Step
+    from model.bsdata.catpkg import Gallery
 
 
 def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
@@ -45,21 +45,8 @@ def _gallery(args: argparse.Namespace) -> Gallery:
     return load_gallery(gallery_url(args.gallery), timeout=args.timeout)
 
 
-def mark(game: GalleryGame, installed: dict[str, Installed]) -> str:
-    """Whether a game is installed, and current: ``installed``, ``update: v1 installed``
-    or empty; ``archived`` added for a game no one keeps up any more."""
-    record = installed.get(game.name.casefold())
-    marks = []
-    if record is not None:
-        current = record.is_current(game)
-        marks.append("installed" if current else f"update: {record.version or '?'} installed")
-    if game.archived:
-        marks.append("archived")
-    return ", ".join(marks)
-
-
 def _available(gallery: Gallery, words: list[str], user_dir: Path, out: TextIO) -> int:
-    from catalogs.gallery import installed_games
+    from catalogs.gallery import installed_games, mark
 
     installed = installed_games(user_dir)
     games = gallery.search(words)
@@ -67,7 +54,8 @@ def _available(gallery: Gallery, words: list[str], user_dir: Path, out: TextIO) 
         about = ", ".join(p for p in (game.version, game.date) if p)
         shown = mark(game, installed)
         print(
-            f"{game.name}: {game.title}" + (f" ({about})" if about else "")
+            f"{game.name}: {game.title}"
+            + (f" ({about})" if about else "")
             + (f" [{shown}]" if shown else ""),
             file=out,
         )
@@ -99,7 +87,8 @@ def _install(args: argparse.Namespace, user_dir: Path, out: TextIO) -> int:
         return _unknown(gallery, args.name, out)
     record = read_record(user_dir / game.name)
     if record is not None and record.is_current(game) and not args.force:
-        print(f"{game.title} {game.version} is installed and up to date ({record.folder})", file=out)
+        said = f"{game.title} {game.version} is installed and up to date ({record.folder})"
+        print(said, file=out)
         return EXIT_OK
     result = install(
         game,
@@ -144,7 +133,9 @@ def _update(args: argparse.Namespace, user_dir: Path, out: TextIO) -> int:
             print(f"{game.title} {game.version} is up to date", file=out)
             continue
         try:
-            result = install(game, user_dir, gallery=url, timeout=args.timeout, progress=_progress())
+            result = install(
+                game, user_dir, gallery=url, timeout=args.timeout, progress=_progress()
+            )
         except WarbandError as exc:
             if args.name:
                 raise
@@ -166,7 +157,8 @@ def _said(result: InstallResult, user_dir: Path, out: TextIO) -> None:
     from catalogs.library import Library
 
     game = result.game
-    ids = [e.id for e in Library(user_dir).battlescribe_entries().values() if e.folder == result.folder]
+    entries = Library(user_dir).battlescribe_entries().values()
+    ids = [e.id for e in entries if e.folder == result.folder]
     as_id = ids[0] if ids else game.name
     previous = result.previous
     done = (

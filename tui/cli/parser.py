@@ -362,7 +362,10 @@ def _games(sub: Any) -> None:
     )
     g.add_argument("words", nargs="*", metavar="WORDS", help="words in a game's name")
     g = games.add_parser(
-        "install", parents=[common], help="download a game into the catalog folder", epilog=GAMES_EXITS
+        "install",
+        parents=[common],
+        help="download a game into the catalog folder",
+        epilog=GAMES_EXITS,
     )
     g.add_argument("name", help="the game's name in the gallery, e.g. gaslands")
     g.add_argument(
