@@ -203,6 +203,19 @@ def installed_games(user_dir: Path) -> dict[str, Installed]:
     return found
 
 
+def mark(game: GalleryGame, installed: dict[str, Installed]) -> str:
+    """Whether a game is installed, and current: ``installed``, ``update: v1 installed``
+    or empty; ``archived`` added for a game no one keeps up any more."""
+    record = installed.get(game.name.casefold())
+    marks = []
+    if record is not None:
+        current = record.is_current(game)
+        marks.append("installed" if current else f"update: {record.version or '?'} installed")
+    if game.archived:
+        marks.append("archived")
+    return ", ".join(marks)
+
+
 @dataclass(frozen=True)
 class Step:
     """How far an install has come: file ``index`` of ``count`` (the package first),
