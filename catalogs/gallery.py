@@ -256,9 +256,11 @@ def install(
     timeout: float = TIMEOUT,
     progress: Callable[[Step], None] | None = None,
     replace_own: bool = False,
+    fresh: bool = False,
 ) -> InstallResult:
     """Install (or update) ``game`` in ``user_dir`` atomically; ``GalleryError`` leaves
-    what was there as it was. ``progress`` may raise to stop it."""
+    what was there as it was. ``progress`` may raise to stop it. ``fresh`` downloads
+    every file, even those the installed version has unchanged (a repair)."""
     refused = game_name_problem(game.name)
     if refused is not None:  # read_gallery never lets one through; a caller might
         raise GalleryError(f"cannot install '{game.name}': its name {refused}")
@@ -282,7 +284,7 @@ def install(
         _json(fetch(game.url, MAX_PACKAGE_BYTES, timeout=timeout), game.url, "package"),
         game.url,
     )
-    kept = {f.file: f for f in package.files if _unchanged(f, previous)}
+    kept = {f.file: f for f in package.files if not fresh and _unchanged(f, previous)}
     fetched = [f for f in package.files if f.file not in kept]
     count = len(fetched) + 1
     work = user_dir / WORK

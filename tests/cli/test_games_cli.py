@@ -79,6 +79,10 @@ def test_available_lists_the_gallery_and_install_makes_a_usable_game(
         0,
         f"Gaslands v1.0.0 is installed and up to date ({folder / 'gaslands'})\n",
     )
+    (folder / "gaslands" / "Gaslands.catz").write_bytes(b"damaged")
+    code, out, _ = games(folder, "install", "gaslands", "--force", url=url)  # a repair
+    assert out.startswith("installed Gaslands v1.0.0 again as gaslands: 2 files downloaded")
+    assert run("--catalog-dir", str(folder), "catalogs", "--check", f"{folder}/gaslands")[0] == 0
 
 
 def test_the_record_says_what_was_installed(installed: Path, gallery: GalleryServer) -> None:

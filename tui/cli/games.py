@@ -97,6 +97,7 @@ def _install(args: argparse.Namespace, user_dir: Path, out: TextIO) -> int:
         timeout=args.timeout,
         progress=_progress(),
         replace_own=args.force,
+        fresh=args.force,
     )
     _said(result, user_dir, out)
     return EXIT_OK
@@ -161,11 +162,13 @@ def _said(result: InstallResult, user_dir: Path, out: TextIO) -> None:
     ids = [e.id for e in entries if e.folder == result.folder]
     as_id = ids[0] if ids else game.name
     previous = result.previous
-    done = (
-        f"updated {game.title} from {previous.version or 'an unknown version'} to {game.version}"
-        if previous is not None
-        else f"installed {game.title} {game.version}"
-    )
+    if previous is None:
+        done = f"installed {game.title} {game.version}"
+    elif previous.version == game.version:
+        done = f"installed {game.title} {game.version} again"
+    else:
+        was = previous.version or "an unknown version"
+        done = f"updated {game.title} from {was} to {game.version}"
     files = counted(len(result.downloaded), "file") + " downloaded"
     if result.kept:
         files += f", {len(result.kept)} unchanged"

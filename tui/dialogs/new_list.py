@@ -96,7 +96,9 @@ class NewListDialog(ModalScreen[NewList | NewBsList | MoreGames | None]):
         with Vertical(classes="dialog"):
             yield Label("New list", classes="dialog-title")
             yield Label("Game system")
-            yield Select(systems, value=first, allow_blank=not systems, id="system", compact=True)
+            yield Select(
+                systems, value=first, allow_blank=first is Select.BLANK, id="system", compact=True
+            )
             yield Label("Faction")
             yield Select([], id="faction", allow_blank=True, compact=True)
             yield Label(POINTS_LABEL, id="points-label")

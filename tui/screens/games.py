@@ -152,11 +152,15 @@ or the one `WARBAND_GALLERY_URL` names.
         self.app.call_from_thread(self._read, gallery, installed)
 
     def _read(self, gallery: Gallery, installed: dict[str, Installed]) -> None:
+        if not self.is_attached:  # left before the gallery came
+            return
         self.gallery, self.installed, self.error = gallery, installed, None
         self.show_games()
         self.set_status(self.summary())
 
     def _unread(self, said: str) -> None:
+        if not self.is_attached:
+            return
         self.error = said
         self.show_games()
         self.set_status(Text(said, style="red"))
@@ -307,6 +311,8 @@ or the one `WARBAND_GALLERY_URL` names.
         self.app.call_from_thread(self._installed, result, installed)
 
     def _progress(self, step: Step) -> None:
+        if not self.is_attached:
+            return
         self.query_one("#games-progress", ProgressBar).update(progress=step.fraction * 100)
         if step.file != "catpkg.json":
             self.set_status(
@@ -316,9 +322,11 @@ or the one `WARBAND_GALLERY_URL` names.
             )
 
     def _installed(self, result: InstallResult, installed: dict[str, Installed]) -> None:
+        self._forget(result.game.name)
+        if not self.is_attached:
+            return
         self.busy = None
         self.installed = installed
-        self._forget(result.game.name)
         game = result.game
         done = "Updated" if result.previous is not None else "Installed"
         self.query_one("#games-progress", ProgressBar).update(progress=100)
@@ -329,6 +337,8 @@ or the one `WARBAND_GALLERY_URL` names.
         """A download stopped (``why`` None) or refused: nothing changed, and why."""
         from tui.dialogs.message import MessageDialog
 
+        if not self.is_attached:
+            return
         self.busy = None
         self.query_one("#games-progress", ProgressBar).display = False
         self.set_status(Text(said if why is None else f"{said}: {why}", style="red"))
@@ -374,6 +384,11 @@ or the one `WARBAND_GALLERY_URL` names.
         self.installed = installed_games(user_dir)
         self.set_status(f"Removed {title}.")
         self.show_games()
+
+    def on_unmount(self) -> None:
+        """The app quitting mid-download: the download stops at its next piece, and
+        what was installed stays as it was."""
+        self.stop.set()
 
     def action_reload(self) -> None:
         if self.busy is None:
