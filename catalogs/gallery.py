@@ -26,6 +26,10 @@ A folder of the same name that warband did not install (a player's own copy) is 
 replaced unless asked (``replace_own``), and ``remove`` removes only what the gallery
 installed. Lists built on an older version still open over the new data, and are
 checked against it like any list (their findings say what changed).
+
+Not guarded against: two warbands installing the same game at the same moment. Each
+swap is two renames of whole folders, so the game folder is always one version whole,
+the last to finish.
 """
 
 from __future__ import annotations
