@@ -554,6 +554,6 @@ class TestGames:
               "--gallery", first], out=io.StringIO())  # fmt: skip
         monkeypatch.setenv(
             "WARBAND_GALLERY_URL",
-            gallery.publish(extra_games=others, **newer()),  # type: ignore[arg-type]
+            gallery.publish(extra_games=others, **newer()),
         )
         assert snap_compare(app_on(folders), terminal_size=size, run_before=pressing("g"))
