@@ -72,16 +72,23 @@ def url_problem(url: str) -> str | None:
 
 
 def fetch(
-    url: str, limit: int, *, timeout: float = TIMEOUT, progress: Progress | None = None
+    url: str,
+    limit: int,
+    *,
+    timeout: float = TIMEOUT,
+    progress: Progress | None = None,
+    over: str | None = None,
 ) -> bytes:
-    """The body at ``url``, at most ``limit`` bytes, or ``GalleryError`` saying why not."""
+    """The body at ``url``, at most ``limit`` bytes, or ``GalleryError`` saying why not
+    (``over``: what to say of a body over the limit, when the limit is not the file's
+    own cap but what is left of a larger one)."""
     refused = url_problem(url)
     if refused is not None:
         raise _failed(url, f"not downloaded: {refused}")
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
     try:
         with _opener(url).open(request, timeout=timeout) as response:
-            return _body(url, response, limit, progress)
+            return _body(url, response, limit, progress, over)
     except GalleryError:
         raise
     except urllib.error.HTTPError as exc:
@@ -99,17 +106,19 @@ def fetch(
 _CUT = "the connection was cut before the whole file came"
 
 
-def _body(url: str, response: IO[bytes], limit: int, progress: Progress | None) -> bytes:
+def _body(
+    url: str, response: IO[bytes], limit: int, progress: Progress | None, over: str | None
+) -> bytes:
     """Read ``response`` a piece at a time under ``limit``."""
     size = _size(response)
     if size is not None and size > limit:
-        raise _failed(url, f"it is {size:,} bytes, over the {limit:,} warband downloads")
+        raise _failed(url, over or f"it is {size:,} bytes, over the {limit:,} warband downloads")
     pieces: list[bytes] = []
     got = 0
     while piece := response.read(PIECE):
         got += len(piece)
         if got > limit:
-            raise _failed(url, f"it is over the {limit:,} bytes warband downloads")
+            raise _failed(url, over or f"it is over the {limit:,} bytes warband downloads")
         pieces.append(piece)
         if progress is not None:
             progress(got, size)

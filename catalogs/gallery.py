@@ -40,6 +40,7 @@ import os
 import shutil
 import tempfile
 import time
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -157,8 +158,6 @@ def read_record(folder: Path) -> Installed | None:
     except OSError:
         return Installed(folder.name, folder)
     try:
-        import tomllib
-
         document = tomllib.loads(data.decode("utf-8")) if len(data) <= MAX_RECORD_BYTES else {}
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         document = {}
@@ -308,13 +307,17 @@ def install(
                 fetched.append(file)  # gone from the folder since: download it
         count = len(fetched) + 1
         total = 0
+        over = f"the files of {game.name} come to over the {MAX_GAME_BYTES:,} bytes warband "
+        over += "downloads for one game"
         for index, file in enumerate(fetched, start=1):
             tell(Step(file.file, index, count))
+            left = MAX_GAME_BYTES - total
             data = fetch(
                 file.url,
-                min(MAX_FILE_BYTES, MAX_GAME_BYTES - total),
+                min(MAX_FILE_BYTES, left),
                 timeout=timeout,
                 progress=_told(tell, file.file, index, count),
+                over=over if left < MAX_FILE_BYTES else None,
             )
             total += len(data)
             shas[file.file] = _checked(file, data)

@@ -290,3 +290,16 @@ def test_gallery_text_reaches_the_terminal_without_controls(
     assert "odd: Odd]0;pwned Game (v1.0.0)" in out.splitlines()
     assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
     assert "note: " in out and "name '../evil' is not a name warband gives a folder" in out
+
+
+def test_a_game_over_the_cap_of_a_game_is_refused(
+    tmp_path: Path, gallery: GalleryServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(gallery_module, "MAX_GAME_BYTES", 2_000)  # each file is over 1 KB
+    code, out, err = games(tmp_path, "install", "gaslands", url=gallery.publish())
+    assert (code, out) == (2, "")
+    assert err.endswith(
+        "Gaslands.gstz: the files of gaslands come to over the 2,000 bytes warband downloads "
+        "for one game\n"
+    )
+    assert list(tmp_path.iterdir()) == []
