@@ -209,10 +209,12 @@ class WarbandApp(App[None]):
     def new_list(self) -> None:
         """Ask for system, faction, limit and name, then open an empty list."""
         from model.roster.roster import Roster
-        from tui.dialogs.new_list import NewBsList, NewList, NewListDialog
+        from tui.dialogs.new_list import MoreGames, NewBsList, NewList, NewListDialog
         from tui.flows.new_bs_list import start_bs_list
 
-        def start(choice: NewList | NewBsList | None) -> None:
+        def start(choice: NewList | NewBsList | MoreGames | None) -> None:
+            if isinstance(choice, MoreGames):
+                self.open_games()
             if isinstance(choice, NewBsList):
                 start_bs_list(self, choice)
             if not isinstance(choice, NewList):
@@ -227,6 +229,12 @@ class WarbandApp(App[None]):
             self.push_builder(view, roster, path=None, saved=roster)
 
         self.push_screen(NewListDialog(self.library), start)
+
+    def open_games(self) -> None:
+        """The Games screen (``tui/screens/games.py``), over the home screen."""
+        from tui.screens.games import GamesScreen
+
+        self._push_over_home(GamesScreen())
 
     @work(exclusive=True, group="import")
     async def import_code(self) -> None:

@@ -43,6 +43,9 @@ class WarbandHost(Protocol):
     def new_battle(self) -> object:
         """Pick two list files, then start a battle file between them."""
 
+    def open_games(self) -> None:
+        """The Games screen: the BSData gallery's games, to install and update."""
+
     def pick_battle(self) -> None:
         """The file picker, to resume a battle: battles only."""
 

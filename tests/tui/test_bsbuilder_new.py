@@ -169,7 +169,7 @@ async def test_our_own_systems_come_first_and_still_start_in_our_builder(
     async with app.run_test(size=SIZE) as pilot:
         await choose_system(pilot, "Punkapocalyptic, 1st edition")
         shown = systems_shown(app)
-        assert shown[-1] == GASLANDS
+        assert shown[-2:] == [GASLANDS, "More games... (the BSData gallery)"]
         assert app.screen.query_one("#points-label", Label).content == "Points limit"
         await keys(pilot, "tab", "tab", "enter", "enter")
         assert isinstance(app.screen, BuilderScreen)

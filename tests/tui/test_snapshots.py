@@ -24,6 +24,7 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from catalogs.locations import bundled_dir
+from tests.catalogs.gallery_server import GalleryServer, newer
 from tests.tui.driver import Folders
 from tui.app import WarbandApp, make_app
 
@@ -518,3 +519,41 @@ class TestBsBuilder:
         assert snap_compare(
             app_on(folders, path), terminal_size=size, run_before=pressing("down", "down")
         )
+
+
+class TestGames:
+    @SIZES
+    def test_gallery_games(
+        self,
+        snap_compare: SnapCompare,
+        folders: Folders,
+        size: Size,
+        gallery: GalleryServer,
+        monkeypatch: pytest.MonkeyPatch,
+    ) -> None:
+        """The Games screen (g on home) over a gallery served on 127.0.0.1 listing
+        Gaslands v1.1.0 (v1.0.0 installed), Warhammer 40,000 and Zone Raiders. Look for:
+        "Filter: type to filter" dimmed at the top; the games by title in bold, then
+        name, version and date dimmed, Gaslands highlighted with "[update: v1.0.0
+        installed]" in yellow; below, its details ("Gaslands (gaslands), v1.1.0 of
+        2025-03-14" and "installed: v1.0.0"); the status "3 games in BSData Gallery: 1
+        installed, 1 with an update"; no progress bar; the footer with F1, Enter
+        Install/update, Delete Remove, F5 Reload and Esc Back, inside 80 columns."""
+        others = (
+            {"name": "zone-raiders", "description": "Zone Raiders", "version": "v2.0.0",
+             "lastUpdated": "2024-11-02T00:00:00Z", "repositoryUrl": gallery.url("z.json")},
+            {"name": "wh40k-10e", "description": "Warhammer 40,000", "version": "v1.0.0",
+             "lastUpdated": "2025-01-20T00:00:00Z", "repositoryUrl": gallery.url("w.json")},
+        )  # fmt: skip
+        import io
+
+        from tui.cli import main
+
+        first = gallery.publish()
+        main(["--catalog-dir", str(folders.catalogs), "games", "install", "gaslands",
+              "--gallery", first], out=io.StringIO())  # fmt: skip
+        monkeypatch.setenv(
+            "WARBAND_GALLERY_URL",
+            gallery.publish(extra_games=others, **newer()),
+        )
+        assert snap_compare(app_on(folders), terminal_size=size, run_before=pressing("g"))

@@ -12,7 +12,8 @@ commands is a module of its own, imported only when one of its commands runs
 (``_COMMANDS``): ``parser`` the arguments, ``lists`` the roster commands, ``sharing``
 export and import, ``bs_editing`` and ``bs_changes`` the edits of a list over
 BattleScribe data, ``catalog_listing`` the catalogs command, ``battles`` the battle
-commands, ``terminal_app`` the app started from here, ``serve`` the app in a browser.
+commands, ``games`` the BSData gallery's games, ``terminal_app`` the app started
+from here, ``serve`` the app in a browser.
 This module is apart from them as the one place that turns what happened into an
 exit code.
 """
@@ -169,6 +170,13 @@ def _battle(args: argparse.Namespace, out: TextIO) -> int:
     return cmd_battle(args, out)
 
 
+def _games(args: argparse.Namespace, out: TextIO) -> int:
+    """``warband games``: the BSData gallery (tui/cli/games.py; the network only here)."""
+    from tui.cli.games import cmd_games
+
+    return cmd_games(args, out)
+
+
 def _serve(args: argparse.Namespace, out: TextIO) -> int:
     """``warband serve``: the app in a browser (tui/cli/serve.py; aiohttp loads only here)."""
     from tui.cli.serve import cmd_serve
@@ -193,4 +201,5 @@ _COMMANDS = {
     "limit": _limit,
     "battle": _battle,
     "serve": _serve,
+    "games": _games,
 }

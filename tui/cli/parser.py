@@ -307,6 +307,8 @@ def build_parser() -> argparse.ArgumentParser:
         "is kept as FILE.damaged",
     )
 
+    _games(sub)
+
     p = sub.add_parser("serve", help="the app in a web browser, for a tablet or phone")
     p.add_argument(
         "--host",
@@ -318,3 +320,82 @@ def build_parser() -> argparse.ArgumentParser:
         "--port", default="8000", help="port to listen on, or 0 for any free one (default: 8000)"
     )
     return parser
+
+
+GAMES_EXITS = (
+    "Exit 0: done (or already up to date); 1: no such game (not in the gallery, not "
+    "installed from it, no game matching the words); 2: the gallery or a download cannot "
+    "be read or used, or the catalog folder cannot be written (what was installed is left "
+    "as it was)."
+)
+
+
+def _games(sub: Any) -> None:
+    """``warband games``: the BSData gallery's games, installed in the catalog folder."""
+    from tui.cli.terminal_out import SafeArgumentParser
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--gallery",
+        metavar="URL",
+        help="the gallery's address (default: $WARBAND_GALLERY_URL, or BSData's); https:// "
+        "only, or http:// on this machine (127.0.0.1, localhost)",
+    )
+    common.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help="how long to wait for the server each time, 0.1 to 600 (default: 30)",
+    )
+    p = sub.add_parser(
+        "games",
+        help="games from the BSData gallery: find, install, update and remove them",
+        description="Find, install, update and remove BattleScribe games from the BSData "
+        "gallery, in your catalog folder (--catalog-dir). " + GAMES_EXITS,
+    )
+    games = p.add_subparsers(
+        dest="games_command", metavar="ACTION", required=True, parser_class=SafeArgumentParser
+    )
+    g = games.add_parser(
+        "available",
+        parents=[common],
+        help="list the gallery's games (those matching WORDS): version, date, installed",
+        epilog=GAMES_EXITS,
+    )
+    g.add_argument("words", nargs="*", metavar="WORDS", help="words in a game's name")
+    g = games.add_parser(
+        "install",
+        parents=[common],
+        help="download a game into the catalog folder",
+        epilog=GAMES_EXITS,
+    )
+    g.add_argument("name", help="the game's name in the gallery, e.g. gaslands")
+    g.add_argument(
+        "--force",
+        action="store_true",
+        help="download it again even if up to date, or replace a folder of that name that "
+        "was not installed from the gallery",
+    )
+    g = games.add_parser(
+        "update",
+        parents=[common],
+        help="update a game installed from the gallery (every one, without NAME)",
+        epilog=GAMES_EXITS,
+    )
+    g.add_argument("name", nargs="?", help="the game's name (default: every installed game)")
+    g = games.add_parser(
+        "remove", help="remove a game installed from the gallery", epilog=GAMES_EXITS
+    )
+    g.add_argument("name", help="the game's name")
+
+
+def _seconds(text: str) -> float:
+    """A time-out in seconds, 0.1 to 600."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0.1 <= value <= 600:
+        raise argparse.ArgumentTypeError("give 0.1 to 600 seconds")
+    return value

@@ -2,7 +2,9 @@
 
 The game systems are warband's own and the folders of BattleScribe data; for one of
 those the factions are its catalogues and the limit, which may be left empty (the
-game's own default then applies), is on its main cost type.
+game's own default then applies), is on its main cost type. Last comes "More
+games...", which closes the dialog for the Games screen (the BSData gallery), where a
+game is installed and then offered here.
 """
 
 from __future__ import annotations
@@ -54,7 +56,16 @@ class NewBsList:
     name: str
 
 
-class NewListDialog(ModalScreen[NewList | NewBsList | None]):
+@dataclass(frozen=True)
+class MoreGames:
+    """The player chose "More games...": the Games screen, to install one."""
+
+
+MORE_GAMES = "\x00more-games"
+"""The system choice "More games..." (no system id can be this: ids are folder names)."""
+
+
+class NewListDialog(ModalScreen[NewList | NewBsList | MoreGames | None]):
     """Four fields in order; the limit and the name default to the system's and the
     faction's, so Enter through the dialog starts a usual game."""
 
@@ -81,10 +92,13 @@ class NewListDialog(ModalScreen[NewList | NewBsList | None]):
         self.bs_ids = frozenset(bs_titles)
         systems += [(Text(title), sid) for sid, title in bs_titles.items()]
         first = systems[0][1] if systems else Select.BLANK
+        systems.append((Text("More games... (the BSData gallery)", style="italic"), MORE_GAMES))
         with Vertical(classes="dialog"):
             yield Label("New list", classes="dialog-title")
             yield Label("Game system")
-            yield Select(systems, value=first, allow_blank=not systems, id="system", compact=True)
+            yield Select(
+                systems, value=first, allow_blank=first is Select.BLANK, id="system", compact=True
+            )
             yield Label("Faction")
             yield Select([], id="faction", allow_blank=True, compact=True)
             yield Label(POINTS_LABEL, id="points-label")
@@ -157,7 +171,9 @@ class NewListDialog(ModalScreen[NewList | NewBsList | None]):
 
     @on(Select.Changed, "#system")
     def _system(self, event: Select.Changed) -> None:
-        if event.value is not Select.BLANK:
+        if event.value == MORE_GAMES:
+            self.dismiss(MoreGames())
+        elif event.value is not Select.BLANK:
             self._load(str(event.value))
 
     @on(Select.Changed, "#faction")

@@ -43,6 +43,12 @@ class HomeScreen(CommandScreen):
             "(.ros, .rosz).",
         ),
         Command("new_battle", "b", "New battle", "Start a battle between two list files."),
+        Command(
+            "games",
+            "g",
+            "Games",
+            "Find, install and update BattleScribe games from the BSData gallery.",
+        ),
         Command("resume_battle", "r", "Resume battle", "Resume a saved battle: battle files only."),
         Command(
             "open_recent", "enter", "Open recent", "Open the highlighted recent file.", footer=False
@@ -65,7 +71,8 @@ code (or the whole message holding one), or type the path of a BattleScribe rost
 (.ros, .rosz); a list over BattleScribe data is saved in your saves folder as it
 opens. Press **b** for a new battle between two list files of warband's own games
 (the tracker does not take lists over BattleScribe data yet) and **r** to resume
-one. Recently opened files are listed below, each with its list's name, faction and
+one. Press **g** for the games of the BSData gallery: find one, install it, update
+it. Recently opened files are listed below, each with its list's name, faction and
 game size; highlight one and press **Enter**.
 """
 
@@ -178,6 +185,9 @@ game size; highlight one and press **Enter**.
     @on(Button.Pressed, "#resume")
     def action_resume_battle(self) -> None:
         self.warband.pick_battle()
+
+    def action_games(self) -> None:
+        self.warband.open_games()
 
     @on(OptionList.OptionSelected, "#recent")
     def _recent(self, event: OptionList.OptionSelected) -> None:
