@@ -135,7 +135,7 @@ class Library:
         """The BattleScribe game system of a folder id, or ``CatalogError`` (unknown id,
         or data that cannot be used: every problem)."""
         if system_id not in self._bs_cache:
-            from catalogs.bsdata import load_battlescribe
+            from catalogs.bs_cache import load_game
             from model.core.problems import CatalogError, Problem, did_you_mean
 
             entries = self.battlescribe_entries()
@@ -151,7 +151,7 @@ class Library:
                         )
                     ],
                 )
-            self._bs_cache[system_id] = load_battlescribe(entry.folder)
+            self._bs_cache[system_id] = load_game(entry.folder)
         return self._bs_cache[system_id]
 
     def heads(self, entry: SystemEntry) -> BsHeads:

@@ -155,9 +155,9 @@ def _costs(system: GameSystem, costs: dict[str, float]) -> str:
 def check_folder(folder: Path, out: TextIO) -> int:
     """``warband catalogs --check DIR`` on BattleScribe data: every problem, then a line
     to sum up. Exits 2 when a file cannot be read, 1 on errors, else 0 (warnings too)."""
-    from catalogs.bsdata import check_battlescribe
+    from catalogs.bs_cache import check_game
 
-    found = check_battlescribe(folder)
+    found = check_game(folder)
     problems = (*found.unreadable, *found.errors)
     for problem in problems:
         print(f"error: {problem}", file=out)
