@@ -8,6 +8,7 @@ import gc
 import io
 import os
 import pickle
+import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -345,3 +346,25 @@ def test_a_list_validates_the_same_over_its_files_as_over_the_folder(
     monkeypatch.setattr(bs_cache, "list_files", lambda folder, catalogues: None)
     assert [run(*place, "validate", str(path)), run(*place, "show", str(path))] == outputs
     assert "80" in outputs[0][1]  # the Armiger-Captain's 80 RU
+
+
+def test_importing_a_roster_reads_the_heads_of_other_games_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reads: list[Path]
+) -> None:
+    catalogs = tmp_path / "catalogs"
+    gaslands = copy_system("gaslands", catalogs).rename(catalogs / "zz-gaslands")
+    linked_raiders(catalogs)  # looked at first: only its .gst's head is read
+    place = ("--catalog-dir", str(catalogs))
+    path, ros = tmp_path / "team.toml", tmp_path / "team.ros"
+    assert run(*place, "new", "zz-gaslands", "Gaslands", "-o", str(path))[0] == 0
+    assert run(*place, "add", str(path), "car")[0] == 0
+    assert run(*place, "export", str(path), "--format", "ros", "-o", str(ros))[0] == 0
+    heads: list[Path] = []
+    head = bsdata._head
+    monkeypatch.setattr(bsdata, "_head", lambda p: heads.append(p) or head(p))
+    shutil.rmtree(cache_dir())  # read from the files, not kept from the export
+    reads.clear()
+    code, out, _ = run(*place, "import", str(ros), "-o", str(tmp_path / "back.toml"))
+    assert code == 0, out
+    assert reads == [gaslands]
+    assert [p.name for p in heads if p.parent != gaslands] == ["Zone_Raiders.gst"]
