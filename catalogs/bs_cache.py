@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import gc
 import hashlib
 import html
@@ -277,10 +278,12 @@ def _write(entry: _Entry, found: BsCheck) -> None:
     if system is None:
         return
     value = (system.system, system.catalogues, found.errors, found.warnings)
+    stream = io.BytesIO()
     try:
-        payload = pickle.dumps(value, protocol=_PROTOCOL)
+        _Pickler(stream, protocol=_PROTOCOL).dump(value)
     except Exception:  # a value pickle cannot write: the game is just not kept
         return
+    payload = stream.getvalue()
     write_entry(entry.path, MAGIC, entry.key, payload)
     prune(entry.path.parent, MAX_ENTRIES, keep=entry.path)
 
@@ -306,6 +309,32 @@ def _checked(
         if not (isinstance(problems, tuple) and all(isinstance(p, Problem) for p in problems)):
             return None
     return head, catalogues, errors, warnings
+
+
+class _Pickler(pickle.Pickler):
+    """A pickler that writes each frozen value as its class called with its fields.
+
+    The dataclasses module pickles a frozen value with slots through its own
+    ``__setstate__``, which looks the class's fields up again for every value: 0.31 s of
+    the 0.36 s a Space Marines list's game took to unpickle. Called with its fields, the
+    class's own ``__init__`` sets them, in half the time."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        kind = type(obj)
+        names = _init_fields(kind) if dataclasses.is_dataclass(kind) else None
+        if names is None:
+            return NotImplemented
+        return kind, tuple(getattr(obj, name) for name in names)
+
+
+@functools.cache
+def _init_fields(kind: type) -> tuple[str, ...] | None:
+    """The fields of a dataclass its ``__init__`` takes in order, or None when one is
+    not taken so (``init=False``, keyword-only): then it is pickled as usual."""
+    found = dataclasses.fields(kind)
+    if not all(f.init and not f.kw_only for f in found):
+        return None
+    return tuple(f.name for f in found)
 
 
 class _Unpickler(pickle.Unpickler):
