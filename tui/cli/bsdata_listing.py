@@ -25,23 +25,30 @@ if TYPE_CHECKING:
 
 
 def overview(library: Library, entry: SystemEntry, out: TextIO) -> None:
-    """One system in ``warband catalogs``: its name and id, then its factions, from the
-    root elements of its files only (a folder of many large files is listed without
-    being loaded; ``--check`` loads it)."""
+    """One system in ``warband catalogs``: its name and id and how many warnings its
+    check finds, then its factions. The names come from the root elements of its files;
+    the count needs the whole game checked, which is done once after its files change
+    and then kept (``catalogs.bs_cache.game_counts``)."""
+    from catalogs.bs_cache import game_counts
+
     heads = library.heads(entry)
     head = heads.system
-    if head is None or heads.problems:
+    counts = game_counts(entry.folder) if head is not None and not heads.problems else None
+    if head is None or counts is None or counts.unreadable or counts.errors:
+        problems = len(heads.problems) or (counts.unreadable + counts.errors if counts else 0)
         print(
             f"{entry.id} ({entry.origin}, {entry.folder}): BattleScribe data that cannot be "
-            f"used, {counted(len(heads.problems), 'problem')}; run: warband catalogs --check "
+            f"used, {counted(problems, 'problem')}; run: warband catalogs --check "
             f"{entry.folder}",
             file=out,
         )
         return
     folder = f", folder {one_line(entry.folder.name)}" if entry.folder.name != entry.id else ""
+    many = "warning" if counts.warnings == 1 else "warnings"
+    warned = f"; {counts.warnings:,} {many}" if counts.warnings else ""
     print(
         f"{entry.id}: {one_line(head.name)} (revision {head.revision}, BattleScribe data, "
-        f"{entry.origin}{folder})",
+        f"{entry.origin}{folder}{warned})",
         file=out,
     )
     for catalogue in heads.factions:
