@@ -13,18 +13,23 @@ with the collector, 2.4 s without; and a full collection after the load then cos
 So a game is read with the collector off (``collector_held``: disabled in a
 ``try``/``finally``, its state before put back, so a caller that had it off keeps it
 off), and what was read is then frozen (``gc.freeze``: moved to a generation later
-collections skip), which makes that 0.23 s nothing. ``gc.freeze`` alone, after the
-read, would not help the read itself; disabling alone would leave every later full
-collection walking the game. Objects made after the freeze are collected as usual;
-the app's screens freeze and unfreeze the process's objects as they open and close
-(``tui.collector``), which this does not get in the way of.
+collections skip). Both are needed. Disabling alone only puts the passes off: every
+object made while it was off is still in the youngest generation, so the first
+collection after walks the whole game, and each older generation's once more as they
+move up (a full one: 0.23 s). Freezing alone would not help the read itself. Together
+the game is walked by no pass at all (a full collection after: 0.00 s). The price: a
+cycle of garbage alive at the freeze is kept until ``gc.unfreeze``; a load makes
+almost none (frozen values hold no cycles), and a process loads a game a few times at
+most. Objects made after the freeze are collected as usual; the app's screens freeze
+and unfreeze the process's objects as they open and close (``tui.collector``), which
+this does not get in the way of.
 
 **The cache.** Reading and checking that game costs seconds; its values pickled are
-12 MB and come back in 0.6 s. So a checked game is kept in the user's cache folder
-(``catalogs.locations.cache_dir``, sub-folder ``bsdata``) with the machinery of our
-TOML catalogs' cache (``catalogs.cache``: the key digest, the header and payload digest,
-the atomic write, the size cap, the least recently used deleted past ``MAX_ENTRIES``),
-and the next run that reads the same files gets it back. The key is a digest of every
+12 MB and come back in 0.27 s (``_Pickler``). So a checked game is kept in the user's
+cache folder (``catalogs.locations.cache_dir``, sub-folder ``bsdata``) with the
+machinery of our TOML catalogs' cache (``catalogs.cache``: the key digest, the header
+and payload digest, the atomic write, the size cap, the least recently used deleted
+past ``MAX_ENTRIES``), and the next run that reads the same files gets it back. The key is a digest of every
 byte and name of every file read, the folder as given, and warband's code that reads
 and checks a game (``catalogs.cache.source_digest``: ``model`` and ``catalogs``, and the
 Python version); so any change to any of them is a miss, never a stale game.
@@ -262,7 +267,7 @@ def _entry(folder: Path, only: Sequence[Path] | None) -> _Entry | None:
     when it cannot be cached: a folder or file that cannot be read, or past the limits
     (the load then reports it; it is never kept)."""
     from catalogs.bsdata import data_files, over_limits
-    from catalogs.cache import _digest, source_digest
+    from catalogs.cache import digest, source_digest
     from catalogs.locations import cache_dir
 
     code = source_digest()
@@ -285,7 +290,7 @@ def _entry(folder: Path, only: Sequence[Path] | None) -> _Entry | None:
         / (hashlib.blake2b(where.encode(), digest_size=16).hexdigest() + ".pickle")
     )
     size = sum(len(data) for _, data in texts)
-    return _Entry(path, _digest(*parts), size, frozenset(name for name, _ in texts))
+    return _Entry(path, digest(*parts), size, frozenset(name for name, _ in texts))
 
 
 def _read(entry: _Entry, folder: Path) -> BsCheck | None:

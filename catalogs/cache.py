@@ -87,6 +87,11 @@ def _digest(*parts: bytes | memoryview) -> bytes:
     return h.digest()
 
 
+def digest(*parts: bytes | memoryview) -> bytes:
+    """The digest an entry's key is: of ``parts`` in order, each one's length first."""
+    return _digest(*parts)
+
+
 @functools.cache
 def source_digest() -> bytes | None:
     """A digest of warband's own code that reads, checks and holds game data: every
