@@ -29,10 +29,11 @@ this does not get in the way of.
 cache folder (``catalogs.locations.cache_dir``, sub-folder ``bsdata``) with the
 machinery of our TOML catalogs' cache (``catalogs.cache``: the key digest, the header
 and payload digest, the atomic write, the size cap, the least recently used deleted
-past ``MAX_ENTRIES``), and the next run that reads the same files gets it back. The key is a digest of every
-byte and name of every file read, the folder as given, and warband's code that reads
-and checks a game (``catalogs.cache.source_digest``: ``model`` and ``catalogs``, and the
-Python version); so any change to any of them is a miss, never a stale game.
+past ``MAX_ENTRIES``), and the next run that reads the same files gets it back. The
+key is a digest of every byte and name of every file read, the folder as given, and
+warband's code that reads and checks a game (``catalogs.cache.source_digest``:
+``model`` and ``catalogs``, and the Python version); so any change to any of them is a
+miss, never a stale game.
 
 What is kept is the whole ``BsCheck``: the game system and catalogues read, and the
 errors and warnings found (``GameSystem.build``, 10 ms, indexes them again on the way
@@ -277,8 +278,8 @@ def _entry(folder: Path, only: Sequence[Path] | None) -> _Entry | None:
         files = data_files(folder) if only is None else list(only)
         if over_limits(folder, files) is not None:
             return None
-        texts = [(p.name, p.read_bytes()) for p in files]
-    except OSError:
+        texts = [(p.name, _capped(p)) for p in files]
+    except (OSError, _TooBig):
         return None
     parts: list[bytes] = [MAGIC, code, str(folder).encode(), str(folder.absolute()).encode()]
     for name, data in texts:
@@ -291,6 +292,22 @@ def _entry(folder: Path, only: Sequence[Path] | None) -> _Entry | None:
     )
     size = sum(len(data) for _, data in texts)
     return _Entry(path, digest(*parts), size, frozenset(name for name, _ in texts))
+
+
+class _TooBig(Exception):
+    """A file over the size of one file warband reads: the load refuses it, unkept."""
+
+
+def _capped(path: Path) -> bytes:
+    """A file's bytes, never more than ``MAX_XML_BYTES`` of them read (a 10 GB file
+    passes the folder's limits, which count each file at most that size)."""
+    from model.parse.xml_guard import MAX_XML_BYTES
+
+    with path.open("rb") as stream:
+        data = stream.read(MAX_XML_BYTES + 1)
+    if len(data) > MAX_XML_BYTES:
+        raise _TooBig(path.name)
+    return data
 
 
 def _read(entry: _Entry, folder: Path) -> BsCheck | None:

@@ -22,6 +22,7 @@ from catalogs.library import Library
 from catalogs.locations import cache_dir
 from model.bsdata.data import Catalogue
 from model.core.problems import CatalogError, Problem
+from model.parse import xml_guard
 from tests.catalogs.test_bsdata_loading import copy_system
 from tests.cli.test_bsdata_catalogs_cli import run
 from tests.model.bsdata.shared_data import BSDATA, SYSTEMS
@@ -361,10 +362,24 @@ def test_importing_a_roster_reads_the_heads_of_other_games_only(
     assert run(*place, "export", str(path), "--format", "ros", "-o", str(ros))[0] == 0
     heads: list[Path] = []
     head = bsdata._head
-    monkeypatch.setattr(bsdata, "_head", lambda p: heads.append(p) or head(p))
+
+    def counted(path: Path) -> object:
+        heads.append(path)
+        return head(path)
+
+    monkeypatch.setattr(bsdata, "_head", counted)
     shutil.rmtree(cache_dir())  # read from the files, not kept from the export
     reads.clear()
     code, out, _ = run(*place, "import", str(ros), "-o", str(tmp_path / "back.toml"))
     assert code == 0, out
     assert reads == [gaslands]
     assert [p.name for p in heads if p.parent != gaslands] == ["Zone_Raiders.gst"]
+
+
+def test_a_file_over_the_size_read_is_never_read_whole_for_the_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = copy_system("gaslands", tmp_path)
+    assert bs_cache._entry(folder, None) is not None
+    monkeypatch.setattr(xml_guard, "MAX_XML_BYTES", 1000)  # Gaslands.cat is over it
+    assert bs_cache._entry(folder, None) is None  # not kept: the load says why

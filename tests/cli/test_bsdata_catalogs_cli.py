@@ -14,6 +14,7 @@ root entries, 24 shared entries and 1 force entry between them.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -213,9 +214,12 @@ def test_catalogs_counts_a_games_warnings_in_its_line_checked_once(
     )
     checked: list[Path] = []
     check = bsdata.check_battlescribe
-    monkeypatch.setattr(
-        bsdata, "check_battlescribe", lambda f, only=None: checked.append(f) or check(f, only)
-    )
+
+    def counted(folder: Path, only: Sequence[Path] | None = None) -> bsdata.BsCheck:
+        checked.append(folder)
+        return check(folder, only)
+
+    monkeypatch.setattr(bsdata, "check_battlescribe", counted)
     line = "gaslands: Gaslands (revision 25, BattleScribe data, user; 1 warning)"
     for _ in range(2):
         code, out, _ = run("--catalog-dir", str(tmp_path), "catalogs")
