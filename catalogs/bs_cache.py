@@ -73,7 +73,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
 import gc
 import hashlib
 import html
@@ -147,6 +146,11 @@ class GameCounts:
     warnings: int
 
 
+COUNTS = "counts"
+"""The folder of the entries of counts, inside ``SUBFOLDER``: pruned apart, as they are
+many times smaller than a game's (a catalog folder of 30 games lists in one run)."""
+MAX_COUNTS = 256
+"""Entries of counts kept at most (24 bytes each, and a header)."""
 COUNTS_MAGIC = b"warband bsdata counts 1\n"
 """The first line of an entry of counts (``game_counts``)."""
 _COUNTS = struct.Struct("<3Q")
@@ -155,14 +159,14 @@ _COUNTS = struct.Struct("<3Q")
 def game_counts(folder: Path) -> GameCounts:
     """The counts of ``check_game(folder)``, for ``warband catalogs`` to say in a line.
 
-    They need the whole game checked, so they are kept in an entry of their own beside
-    the game's, under the same key (24 bytes, not the game's megabytes to unpickle): the
+    They need the whole game checked, so they are kept in an entry of their own
+    (``COUNTS``), under the game's key (24 bytes, not the game's megabytes to unpickle): the
     first listing after a game's files change checks it once, the next read the counts
     alone."""
-    from catalogs.cache import read_entry, touch, write_entry
+    from catalogs.cache import prune, read_entry, touch, write_entry
 
     entry = _entry(folder, None)
-    path = entry.path.with_name(entry.path.stem + "-counts.pickle") if entry else None
+    path = entry.path.parent / COUNTS / entry.path.name if entry else None
     if entry is not None and path is not None:
         payload = read_entry(path, COUNTS_MAGIC, entry.key, _COUNTS.size)
         if payload is not None and len(payload) == _COUNTS.size:
@@ -172,6 +176,7 @@ def game_counts(folder: Path) -> GameCounts:
     counts = GameCounts(len(found.unreadable), len(found.errors), len(found.warnings))
     if entry is not None and path is not None and not found.unreadable:
         write_entry(path, COUNTS_MAGIC, entry.key, _COUNTS.pack(*dataclasses.astuple(counts)))
+        prune(path.parent, MAX_COUNTS, keep=path)
     return counts
 
 
@@ -384,16 +389,25 @@ class _Pickler(pickle.Pickler):
 
     def reducer_override(self, obj: Any) -> Any:
         kind = type(obj)
-        names = _init_fields(kind) if dataclasses.is_dataclass(kind) else None
+        try:
+            names = _SHAPES[kind]
+        except KeyError:
+            names = _SHAPES[kind] = _init_fields(kind)
         if names is None:
             return NotImplemented
         return kind, tuple(getattr(obj, name) for name in names)
 
 
-@functools.cache
+_SHAPES: dict[type, tuple[str, ...] | None] = {}
+"""Each class pickled to the fields its ``__init__`` takes (``_init_fields``)."""
+
+
 def _init_fields(kind: type) -> tuple[str, ...] | None:
-    """The fields of a dataclass its ``__init__`` takes in order, or None when one is
-    not taken so (``init=False``, keyword-only): then it is pickled as usual."""
+    """The fields of a dataclass its ``__init__`` takes in order, or None when it is
+    not a dataclass or one is not taken so (``init=False``, keyword-only): then it is
+    pickled as usual."""
+    if not dataclasses.is_dataclass(kind):
+        return None
     found = dataclasses.fields(kind)
     if not all(f.init and not f.kw_only for f in found):
         return None
