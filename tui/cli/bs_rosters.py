@@ -52,9 +52,11 @@ def verdict_text(
     system: GameSystem, roster: BsRoster, evaluation: Evaluation, catalogue: str
 ) -> str:
     """The plain-text verdict of ``validate`` and ``import``: the list, its costs against
-    their limits, and one line per finding."""
+    their limits, and one line per finding. Its numbers are written by the engine's
+    ``number_text`` (``saves.bs_export``'s is the same, but importing it imports the
+    export formats and warband's own catalog schema: a tenth of a ``validate``)."""
+    from model.bsdata.constraints import number_text
     from model.core.safe_text import terminal_safe
-    from saves.bs_export import number_text
 
     names = system.cost_names()
     limits = {c.type_id: c.value for c in evaluation.limits if c.value >= 0}
