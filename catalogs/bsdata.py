@@ -44,16 +44,14 @@ revision, each catalogue's name and whether it is a library), through
 ``model.parse.xml_head``, under the same guards; a file whose root reads but whose body
 is broken is found by a load or by ``warband catalogs --check``.
 
-No cache, by measurement (``tests/benchmarks/test_bsdata_load.py``): Zone Raiders (eight
-files, 0.7 MB) loads in about 56 ms against 11 ms for the standard library only parsing
-it, and a 3 MB catalogue with its game system in about 350 ms against 120 ms, well
-under the issue's 0.5 s and 1 s. A cache file would save a few tens of milliseconds per
-run at the price of trusting, hashing and invalidating what it reads back.
+Loading fast and lean is ``catalogs.bs_cache``'s: a game read with the garbage collector
+held off, kept checked in the user's cache folder, and for a list only the files its
+forces need (``check_battlescribe``'s ``only``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
@@ -206,10 +204,12 @@ def read_file(path: Path) -> tuple[Catalogue | None, list[Problem], list[Problem
     return catalogue, problems, [w for w in warnings if w is not None]
 
 
-def check_battlescribe(folder: Path) -> BsCheck:
-    """Read, build and check a BattleScribe folder; every problem at once, never raised."""
+def check_battlescribe(folder: Path, only: Sequence[Path] | None = None) -> BsCheck:
+    """Read, build and check a BattleScribe folder; every problem at once, never raised.
+    With ``only``, just those of its files are read (a list's game system and the
+    catalogues it needs, in ``data_files`` order: ``catalogs.bs_cache.list_files``)."""
     try:
-        files = data_files(folder)
+        files = data_files(folder) if only is None else list(only)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return BsCheck(

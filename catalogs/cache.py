@@ -87,19 +87,23 @@ def _digest(*parts: bytes | memoryview) -> bytes:
     return h.digest()
 
 
-@functools.cache
-def code_digest() -> bytes | None:
-    """A digest of the code that decides what a valid catalog is and what it loads into:
-    every module of ``model`` and ``catalogs``, subpackages included, with the versions of
-    Python, pydantic and pydantic-core. Worked out once per process (the code a process
-    runs does not change under it). None where the sources are not there to read: then
-    nothing is cached."""
-    import pydantic_core
-    from pydantic.version import VERSION
+def digest(*parts: bytes | memoryview) -> bytes:
+    """The digest an entry's key is: of ``parts`` in order, each one's length first."""
+    return _digest(*parts)
 
+
+@functools.cache
+def source_digest() -> bytes | None:
+    """A digest of warband's own code that reads, checks and holds game data: every
+    module of ``model`` and ``catalogs``, subpackages included, with the version of
+    Python (whose pickle and objects an entry holds). Worked out once per process (the
+    code a process runs does not change under it). None where the sources are not there
+    to read: then nothing is cached. ``catalogs.bs_cache`` keys BattleScribe games on
+    this alone (they are plain dataclasses: no pydantic, which a run that only reads a
+    BattleScribe game never imports)."""
     import model
 
-    parts = [sys.version.encode(), VERSION.encode(), pydantic_core.__version__.encode()]
+    parts = [sys.version.encode()]
     count = 0
     for package in (Path(model.__file__).parent, Path(__file__).parent):
         try:
@@ -109,6 +113,20 @@ def code_digest() -> bytes | None:
         except OSError:
             return None
     return _digest(*parts) if count else None
+
+
+@functools.cache
+def code_digest() -> bytes | None:
+    """A digest of the code that decides what a valid catalog is and what it loads into:
+    ``source_digest`` with the versions of pydantic and pydantic-core. None where the
+    sources are not there to read: then nothing is cached."""
+    import pydantic_core
+    from pydantic.version import VERSION
+
+    source = source_digest()
+    if source is None:
+        return None
+    return _digest(source, VERSION.encode(), pydantic_core.__version__.encode())
 
 
 def entry_key(folder_name: str, origin: str, files: Sequence[tuple[str, bytes]]) -> bytes | None:
@@ -157,19 +175,9 @@ class CatalogCache:
         self, path: Path, key: bytes, factions: Sequence[str], toml_size: int
     ) -> tuple[SystemFile, dict[str, FactionFile]] | None:
         """The system and factions kept under ``key``, or None for any reason at all."""
-        limit = len(MAGIC) + 2 * _DIGEST + SIZE_FACTOR * toml_size + SIZE_SLACK
-        try:
-            with path.open("rb") as stream:
-                data = stream.read(limit + 1)
-        except OSError:
-            return None
-        head = len(MAGIC) + 2 * _DIGEST
-        if len(data) > limit or len(data) <= head or not data.startswith(MAGIC):
-            return None
-        if data[len(MAGIC) : len(MAGIC) + _DIGEST] != key:
-            return None
-        payload = memoryview(data)[head:]
-        if _digest(payload) != data[len(MAGIC) + _DIGEST : head]:
+        limit = SIZE_FACTOR * toml_size + SIZE_SLACK
+        payload = read_entry(path, MAGIC, key, limit)
+        if payload is None:
             return None
         try:
             loaded = _Unpickler(io.BytesIO(payload)).load()
@@ -177,8 +185,7 @@ class CatalogCache:
             return None
         found = _checked(loaded, factions)
         if found is not None:
-            with contextlib.suppress(OSError):
-                os.utime(path)  # used now: the last entry ``prune`` would delete
+            touch(path)
         return found
 
     def put(
@@ -189,33 +196,68 @@ class CatalogCache:
             payload = pickle.dumps((system, dict(factions)), protocol=_PROTOCOL)
         except Exception:  # a value pickle cannot write: the catalog is just not kept
             return
-        data = b"".join((MAGIC, key, _digest(payload), payload))
-        _write_whole(path, data)
+        write_entry(path, MAGIC, key, payload)
         self.prune(keep=path)
 
     def prune(self, keep: Path | None = None) -> None:
-        """Delete all but the ``MAX_ENTRIES`` entries used last (never ``keep``), and
-        temporary files left by a writer killed over ``STALE_SECONDS`` ago; done after
-        each write, so a player who checks many folders does not fill the disk."""
+        """Delete all but the ``MAX_ENTRIES`` entries used last (never ``keep``)."""
+        prune(self.folder, MAX_ENTRIES, keep)
+
+
+def read_entry(path: Path, magic: bytes, key: bytes, limit: int) -> memoryview | None:
+    """The payload of the entry at ``path`` if it is one written with ``magic`` under
+    ``key``, at most ``limit`` bytes, and whole (its digest matches); None for any
+    reason at all (the caller ``touch``es an entry it uses)."""
+    head = len(magic) + 2 * _DIGEST
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(head + limit + 1)
+    except OSError:
+        return None
+    if len(data) > head + limit or len(data) <= head or not data.startswith(magic):
+        return None
+    if data[len(magic) : len(magic) + _DIGEST] != key:
+        return None
+    payload = memoryview(data)[head:]
+    if _digest(payload) != data[len(magic) + _DIGEST : head]:
+        return None
+    return payload
+
+
+def write_entry(path: Path, magic: bytes, key: bytes, payload: bytes) -> None:
+    """Keep ``payload`` at ``path`` under ``key``, whole or not at all."""
+    _write_whole(path, b"".join((magic, key, _digest(payload), payload)))
+
+
+def prune(folder: Path, most: int, keep: Path | None = None) -> None:
+    """Delete all but the ``most`` entries (``*.pickle``) of ``folder`` used last (never
+    ``keep``), and temporary files left by a writer killed over ``STALE_SECONDS`` ago;
+    done after each write, so a player who loads many folders does not fill the disk."""
+    try:
+        found = list(os.scandir(folder))
+    except OSError:
+        return
+    now = time.time()
+    entries: list[tuple[float, str]] = []
+    for item in found:
         try:
-            found = list(os.scandir(self.folder))
+            mtime = item.stat(follow_symlinks=False).st_mtime
         except OSError:
-            return
-        now = time.time()
-        entries: list[tuple[float, str]] = []
-        for item in found:
-            try:
-                mtime = item.stat(follow_symlinks=False).st_mtime
-            except OSError:
-                continue
-            if item.name.startswith(".") and item.name.endswith(".tmp"):
-                if now - mtime > STALE_SECONDS:
-                    _unlink(item.path)
-            elif item.name.endswith(".pickle") and item.path != str(keep):
-                entries.append((mtime, item.path))
-        entries.sort(reverse=True)
-        for _, old in entries[MAX_ENTRIES - (keep is not None) :]:
-            _unlink(old)
+            continue
+        if item.name.startswith(".") and item.name.endswith(".tmp"):
+            if now - mtime > STALE_SECONDS:
+                _unlink(item.path)
+        elif item.name.endswith(".pickle") and item.path != str(keep):
+            entries.append((mtime, item.path))
+    entries.sort(reverse=True)
+    for _, old in entries[most - (keep is not None) :]:
+        _unlink(old)
+
+
+def touch(path: Path) -> None:
+    """Mark an entry used now: the last one ``prune`` would delete."""
+    with contextlib.suppress(OSError):
+        os.utime(path)
 
 
 def _unlink(path: str) -> None:

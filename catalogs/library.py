@@ -19,6 +19,7 @@ only the first that many (by name) read, and ``passed_over`` says so.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -64,6 +65,8 @@ class Library:
         self._cache: dict[str, Catalog] = {}
         self._bs_cache: dict[str, GameSystem] = {}
         self._bs_heads: dict[str, BsHeads] = {}
+        self._bs_parts: dict[tuple[str, frozenset[str]], GameSystem] = {}
+        """Games read for lists of some catalogues only (``load_battlescribe``)."""
 
     def _roots(self) -> list[tuple[str, Path, list[Path]]]:
         """Each catalog folder (bundled, then the user's) with its first
@@ -131,28 +134,41 @@ class Library:
                     found[name] = SystemEntry(name, folder, origin, kind="battlescribe")
         return found
 
-    def load_battlescribe(self, system_id: str) -> GameSystem:
+    def load_battlescribe(
+        self, system_id: str, catalogues: Collection[str] | None = None
+    ) -> GameSystem:
         """The BattleScribe game system of a folder id, or ``CatalogError`` (unknown id,
-        or data that cannot be used: every problem)."""
-        if system_id not in self._bs_cache:
-            from catalogs.bsdata import load_battlescribe
-            from model.core.problems import CatalogError, Problem, did_you_mean
+        or data that cannot be used: every problem). With ``catalogues`` (ids: those a
+        list's forces name), only the files such a list needs are read
+        (``catalogs.bs_cache.list_files``): enough to evaluate, show, edit and export the
+        list, not to offer a force of another catalogue (``GameSystem.factions``)."""
+        from catalogs.bs_cache import load_game
+        from model.core.problems import CatalogError, Problem, did_you_mean
 
-            entries = self.battlescribe_entries()
-            entry = entries.get(system_id)
-            if entry is None:
-                raise CatalogError(
-                    f"no BattleScribe data for the game system '{system_id}'",
-                    [
-                        Problem(
-                            f"unknown system '{system_id}'",
-                            hint=did_you_mean(system_id, entries)
-                            or "BattleScribe systems: " + (", ".join(sorted(entries)) or "none"),
-                        )
-                    ],
-                )
-            self._bs_cache[system_id] = load_battlescribe(entry.folder)
-        return self._bs_cache[system_id]
+        if system_id in self._bs_cache:
+            return self._bs_cache[system_id]
+        wanted = None if catalogues is None else frozenset(catalogues)
+        if wanted is not None and (system_id, wanted) in self._bs_parts:
+            return self._bs_parts[system_id, wanted]
+        entries = self.battlescribe_entries()
+        entry = entries.get(system_id)
+        if entry is None:
+            raise CatalogError(
+                f"no BattleScribe data for the game system '{system_id}'",
+                [
+                    Problem(
+                        f"unknown system '{system_id}'",
+                        hint=did_you_mean(system_id, entries)
+                        or "BattleScribe systems: " + (", ".join(sorted(entries)) or "none"),
+                    )
+                ],
+            )
+        system = load_game(entry.folder, wanted)
+        if wanted is None:
+            self._bs_cache[system_id] = system
+        else:
+            self._bs_parts[system_id, wanted] = system
+        return system
 
     def heads(self, entry: SystemEntry) -> BsHeads:
         """A BattleScribe folder as the root elements of its files say (its game's id,
@@ -163,10 +179,13 @@ class Library:
             self._bs_heads[entry.id] = read_heads(entry.folder)
         return self._bs_heads[entry.id]
 
-    def battlescribe_for(self, game_system_id: str) -> tuple[str, GameSystem] | None:
+    def battlescribe_for(
+        self, game_system_id: str, catalogues: Collection[str] | None = None
+    ) -> tuple[str, GameSystem] | None:
         """The BattleScribe system whose game system has the id ``game_system_id`` (a
         roster's ``gameSystemId``), with its folder id; found by the head of each
-        folder's ``.gst``, so only that folder is loaded. None when no folder has it;
+        folder's ``.gst``, so only that folder is loaded (with ``catalogues``, only what
+        a list of them needs: ``load_battlescribe``). None when no folder has it;
         ``CatalogError`` when the folders that have it cannot be used (the first one's
         problems)."""
         from catalogs.bsdata import read_heads
@@ -178,20 +197,22 @@ class Library:
             if heads.system is None or heads.system.id != game_system_id:
                 continue
             try:
-                return system_id, self.load_battlescribe(system_id)
+                return system_id, self.load_battlescribe(system_id, catalogues)
             except CatalogError as exc:
                 failed = failed or exc
         if failed is not None:
             raise failed
         return None
 
-    def battlescribe_game_of(self, game_system_id: str, file: str) -> tuple[str, GameSystem]:
+    def battlescribe_game_of(
+        self, game_system_id: str, file: str, catalogues: Collection[str] | None = None
+    ) -> tuple[str, GameSystem]:
         """``battlescribe_for``, or ``CatalogError`` naming ``file`` (the roster being
         read) and where the game's files go when no folder has that game (what
         ``warband import`` says; the app's Import names the folder path instead)."""
         from model.core.problems import CatalogError, Problem
 
-        found = self.battlescribe_for(game_system_id)
+        found = self.battlescribe_for(game_system_id, catalogues)
         if found is not None:
             return found
         raise CatalogError(
@@ -213,6 +234,8 @@ class Library:
         self._cache.pop(system_id, None)
         self._bs_cache.pop(system_id, None)
         self._bs_heads.pop(system_id, None)
+        for key in [k for k in self._bs_parts if k[0] == system_id]:
+            del self._bs_parts[key]
 
     def load(self, system_id: str) -> Catalog:
         """The catalog of a system id, or ``CatalogError`` (unknown id, or broken catalog)."""

@@ -25,7 +25,7 @@ from model.bsdata.roster_toml import BsRosterFile, check_format, roster_from_dat
 from model.core.problems import Problem, RosterError, SaveError, sorted_problems
 from model.parse import toml_guard
 from model.parse.toml_text import MAX_BYTES, KeyLines, parse
-from saves.roster_file import RosterSource
+from saves.roster_source import RosterSource
 
 
 def read_bs_roster(path: Path | str) -> tuple[BsRosterFile, RosterSource]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from model.core.problems import Problem, RosterError, WarbandError, did_you_mean
 from model.parse.schema_errors import problems_from
 from model.parse.toml_text import MAX_BYTES, KeyLines, parse
 from model.roster.roster import Roster
+from saves.roster_source import RosterSource as RosterSource
 
 FORMAT = "warband.roster/1"
 CURRENT_VERSION = 1
@@ -39,19 +39,6 @@ MIGRATIONS: Mapping[int, Migration] = {}
 """Migrations by the version they upgrade from: ``MIGRATIONS[n]`` turns a version-n
 document into version n+1. Version 1 is the first, so there are none yet; a
 future format change adds one here and a test with a file of the old version."""
-
-
-@dataclass(frozen=True)
-class RosterSource:
-    """Where a roster came from, kept so later problems can point at its lines."""
-
-    name: str
-    """The file as the user named it (or a label such as ``<share code>``)."""
-    lines: KeyLines
-
-    def place(self, problems: list[Problem]) -> list[Problem]:
-        """The problems located in this file, with lines where the keys are written."""
-        return [p.at(file=self.name, line=self.lines.line_of(p.path)) for p in problems]
 
 
 def read_roster(path: Path | str) -> tuple[Roster, RosterSource]:

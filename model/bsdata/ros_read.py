@@ -119,7 +119,7 @@ class _Reader(PlacedReader):
                 hint="each force and selection has its own id; was the file edited by hand?",
             )
         elif found:
-            self.ids[found] = "/".join(self.place)
+            self.ids[found] = self.where()
         return found
 
     def notes(self, element: Element) -> str:

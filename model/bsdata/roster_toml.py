@@ -47,9 +47,10 @@ unknown key an error with "did you mean", and what is at its default left out:
 
 This module turns the parsed TOML (a dict) into a ``BsRoster`` and back, and holds no
 I/O: ``saves.bs_roster_file`` reads and writes the files, and share codes carry the same
-data as JSON. The schema is pydantic, as for our own rosters, so its problems read the
-same ("forces[1].selections[2].number: must be a number from 1 to 1000000, got 0")
-and the file reader adds the lines.
+data as JSON. The schema is pydantic (``model.bsdata.roster_schema``), as for our own
+rosters, so its problems read the same ("forces[1].selections[2].number: must be a
+number from 1 to 1000000, got 0") and the file reader adds the lines; a document as
+warband writes it is read without it (``model.bsdata.roster_tables``).
 
 Ids a person leaves out are made from the place (``f1``, ``f1-s2``, ``f1-s2-s1``), so a
 hand-written list needs only ``entry_id`` for each selection; saving writes them in.
@@ -62,109 +63,28 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
-
-from pydantic import Field, Strict, ValidationError, field_validator
+from typing import Any
 
 from model.bsdata.roster import BsRoster, CostLimit, CustomCategory, Force, Selection
 from model.bsdata.roster_bounds import (
-    MAX_COST_LIMITS,
-    MAX_CUSTOM_CATEGORIES,
     MAX_FORCE_DEPTH,
     MAX_FORCES,
-    MAX_LIMIT,
-    MAX_NUMBER,
     MAX_SELECTION_DEPTH,
     MAX_SELECTIONS,
-    MAX_TEXT,
-    NO_LIMIT,
 )
-from model.core.base import Frozen
+from model.bsdata.roster_tables import (
+    CategoryTable,
+    ForceTable,
+    RosterTable,
+    SelectionTable,
+    plain_tables,
+)
 from model.core.problems import KeyPath, Problem, format_path
-from model.parse.schema_errors import problems_from
 
 FORMAT = "warband.bsroster/1"
 CURRENT_VERSION = 1
 _FORMAT_RE = re.compile(r"warband\.bsroster/([0-9]{1,9})")
 _OTHER_FORMAT = re.compile(r"warband\.roster/[0-9]{1,9}")
-
-BsId = Annotated[str, Strict(), Field(min_length=1, max_length=1000)]
-"""A BattleScribe id (``e2a2-3f5c-...``) or a chain of them joined by ``::``."""
-
-Words = Annotated[str, Strict(), Field(max_length=MAX_TEXT)]
-"""A name or a note: any text, empty by default."""
-
-Name = Annotated[str, Strict(), Field(min_length=1, max_length=MAX_TEXT)]
-"""The roster's name: some text."""
-
-
-class SelectionTable(Frozen):
-    """``[[...selections]]``: one selection, and those made inside it."""
-
-    entry_id: BsId
-    id: BsId | None = None
-    name: Words = ""
-    number: Annotated[int, Strict(), Field(ge=1, le=MAX_NUMBER)] = 1
-    entry_group_id: BsId | None = None
-    type: Literal["unit", "model", "upgrade"] = "upgrade"
-    custom_name: Words = ""
-    note: Words = ""
-    selections: tuple[SelectionTable, ...] = ()
-
-
-class CategoryTable(Frozen):
-    """``[[forces.categories]]``: a name and notes of the player's own for one of the
-    force's categories, named by its category entry's id."""
-
-    entry_id: BsId
-    custom_name: Words = ""
-    note: Words = ""
-
-
-class ForceTable(Frozen):
-    """``[[forces]]``: a force, its selections and the forces nested in it."""
-
-    entry_id: BsId
-    catalogue_id: BsId
-    id: BsId | None = None
-    name: Words = ""
-    catalogue_name: Words = ""
-    custom_name: Words = ""
-    note: Words = ""
-    selections: tuple[SelectionTable, ...] = ()
-    forces: tuple[ForceTable, ...] = ()
-    categories: tuple[CategoryTable, ...] = Field(default=(), max_length=MAX_CUSTOM_CATEGORIES)
-
-
-class CostLimitTable(Frozen):
-    """``[[cost_limits]]``: the most a roster may spend of one cost type."""
-
-    type_id: BsId
-    value: Annotated[float, Strict(), Field(ge=NO_LIMIT, le=MAX_LIMIT)]
-    name: Words = ""
-    """The cost type's name, for people; ``type_id`` is what counts."""
-
-    @field_validator("value")
-    @classmethod
-    def _limit_or_none(cls, value: float) -> float:
-        if NO_LIMIT < value < 0:
-            raise ValueError(f"must be -1 (no limit) or a number from 0, got {value:g}")
-        return value
-
-
-class RosterTable(Frozen):
-    """The whole file but its ``format``."""
-
-    system: BsId
-    """The game system's folder in the catalog library, e.g. ``gaslands``."""
-    name: Name
-    game_system_id: BsId
-    id: BsId | None = None
-    game_system_name: Words = ""
-    game_system_revision: Annotated[int, Strict(), Field(ge=0, le=10**9)] = 0
-    notes: Words = ""
-    cost_limits: tuple[CostLimitTable, ...] = Field(default=(), max_length=MAX_COST_LIMITS)
-    forces: tuple[ForceTable, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,12 +171,14 @@ def roster_from_data(
     if refused is not None:
         return [refused.problem]
     body = {k: v for k, v in raw.items() if k != "format"}
-    try:
-        table = RosterTable.model_validate(body)
-    except ValidationError as exc:
-        return problems_from(exc, body, RosterTable, file)
-    except RecursionError:  # nesting is bounded by the TOML and share-code readers
-        return [Problem("values are nested too deeply", file)]
+    table = plain_tables(body)
+    if table is None:  # not as warband writes it: the schema says what is wrong, if anything
+        from model.bsdata.roster_schema import checked_tables
+
+        found = checked_tables(body, file)
+        if isinstance(found, list):
+            return found
+        table = found
     return _Builder(file).roster(table)
 
 

@@ -229,13 +229,17 @@ def _reason(exc: ElementTree.ParseError) -> str:
 
 
 def _checked(root: ElementTree.Element) -> ElementTree.Element | XmlRefused:
-    """The root again if its elements nest no deeper than ``MAX_DEPTH``."""
-    stack: list[tuple[ElementTree.Element, int]] = [(root, 1)]
-    while stack:
-        element, depth = stack.pop()
+    """The root again if its elements nest no deeper than ``MAX_DEPTH``: walked a level
+    at a time (each level one list comprehension, not a Python step per element: a
+    quarter of the time of parsing a big catalogue went to this walk), never deeper
+    than ``MAX_DEPTH`` levels."""
+    level = [root]
+    depth = 1
+    while level:
         if depth > MAX_DEPTH:
             return XmlRefused(f"elements nest over {MAX_DEPTH} deep, deeper than any real file")
-        stack.extend((child, depth + 1) for child in element)
+        level = [child for element in level for child in element]
+        depth += 1
     return root
 
 

@@ -14,8 +14,12 @@ root entries, 24 shared entries and 1 force entry between them.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
+from catalogs import bsdata
 from tests.catalogs.test_bsdata_loading import copy_system
 from tests.model.bsdata.shared_data import SYSTEMS
 from tui.cli import main
@@ -240,3 +244,37 @@ def test_check_of_one_file_checks_its_folder(tmp_path: Path) -> None:
     code, out, _ = run("catalogs", "--check", str(folder / "Gaslands.cat"))
     assert code == 0
     assert out.startswith(f"{folder}: no problems: Gaslands (revision 25), 1 catalogue")
+
+
+def test_catalogs_counts_a_games_warnings_in_its_line_checked_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The count needs the whole game checked: the first listing after its files change
+    does it and keeps the counts (``catalogs.bs_cache.game_counts``); the next reads them."""
+    folder = copy_system("gaslands", tmp_path)
+    cat = folder / "Gaslands.cat"
+    text = cat.read_text(encoding="utf-8")
+    cat.write_text(
+        text.replace('<categoryLink id="ad80-e22f-0c71-6363" ', "<categoryLink "), "utf-8"
+    )
+    checked: list[Path] = []
+    check = bsdata.check_battlescribe
+
+    def counted(folder: Path, only: Sequence[Path] | None = None) -> bsdata.BsCheck:
+        checked.append(folder)
+        return check(folder, only)
+
+    monkeypatch.setattr(bsdata, "check_battlescribe", counted)
+    line = "gaslands: Gaslands (revision 25, BattleScribe data, user; 1 warning)"
+    for _ in range(2):
+        code, out, _ = run("--catalog-dir", str(tmp_path), "catalogs")
+        assert code == 0
+        assert line in out.splitlines()
+    assert checked == [folder]
+    cat.write_text(text.replace('gameSystemId="', 'gameSystemId="x'), "utf-8")
+    code, out, _ = run("--catalog-dir", str(tmp_path), "catalogs")
+    assert (
+        f"gaslands (user, {folder}): BattleScribe data that cannot be used, 1 problem; run: "
+        f"warband catalogs --check {folder}"
+    ) in out.splitlines()
+    assert checked == [folder, folder]

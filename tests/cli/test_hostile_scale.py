@@ -24,7 +24,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -152,19 +152,24 @@ def loads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     folders: list[Path] = []
     full = catalogs.bsdata.check_battlescribe
 
-    def counting(folder: Path) -> BsCheck:
+    def counting(folder: Path, only: Sequence[Path] | None = None) -> BsCheck:
         folders.append(folder)
-        return full(folder)
+        return full(folder, only)
 
     monkeypatch.setattr(catalogs.bsdata, "check_battlescribe", counting)
     return folders
 
 
-def test_catalogs_lists_games_from_their_heads_without_loading_one(
+def test_catalogs_checks_each_game_once_then_lists_it_from_heads_and_the_cache(
     tmp_path: Path, loads: list[Path]
 ) -> None:
+    """Its line counts the game's warnings, which needs the whole game checked: the first
+    listing does it once a game and keeps the counts; the next loads none."""
     for n in range(30):
         _small_game(tmp_path / f"game{n:02}", f"g{n:02}", catalogues=2)
+    assert run("--catalog-dir", str(tmp_path), "catalogs")[0] == 0
+    assert sorted(loads) == sorted(tmp_path / f"game{n:02}" for n in range(30))
+    loads.clear()
     code, out, err = run("--catalog-dir", str(tmp_path), "catalogs")
     assert (code, err) == (0, "")
     lines = out.splitlines()

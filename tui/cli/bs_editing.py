@@ -193,12 +193,15 @@ def _hidden_note(chosen: Choice, place: str) -> str:
     )
 
 
-def open_list(args: argparse.Namespace) -> tuple[BsRosterFile, GameSystem]:
-    """The list the command edits, and the game system it is built with."""
+def open_list(args: argparse.Namespace, whole: bool = False) -> tuple[BsRosterFile, GameSystem]:
+    """The list the command edits, and the game system it is built with: only the files
+    its forces need, or, ``whole``, every catalogue (to add a force of any of them)."""
+    from catalogs.bs_cache import roster_catalogues
     from saves.bs_roster_file import read_bs_roster
 
     saved, _ = read_bs_roster(args.file)
-    return saved, open_library(args).load_battlescribe(saved.system)
+    needed = None if whole else roster_catalogues(saved.roster)
+    return saved, open_library(args).load_battlescribe(saved.system, needed)
 
 
 def _choices_text(place: str, every: tuple[Choice, ...], names: dict[str, str]) -> str:
@@ -255,7 +258,7 @@ def cmd_add_force(args: argparse.Namespace, out: TextIO) -> int:
     from tui.cli.bs_rosters import find_catalogue
 
     only_bs(args)
-    saved, system = open_list(args)
+    saved, system = open_list(args, whole=args.catalogue is not None)
     roster = saved.roster
     parent = one_force(roster, args.into) if args.into is not None else None
     if args.catalogue is not None:

@@ -37,11 +37,14 @@ def is_bs_system(args: argparse.Namespace, system_id: str) -> bool:
 
 
 def _open(args: argparse.Namespace) -> tuple[BsRosterFile, GameSystem, Evaluation]:
+    """The list, its game (only the files its forces need) and the engine's verdict."""
+    from catalogs.bs_cache import roster_catalogues
     from model.bsdata.evaluate import evaluate
     from saves.bs_roster_file import read_bs_roster
 
     saved, _ = read_bs_roster(args.file)
-    system = open_library(args).load_battlescribe(saved.system)
+    needed = roster_catalogues(saved.roster)
+    system = open_library(args).load_battlescribe(saved.system, needed)
     return saved, system, evaluate(system, saved.roster)
 
 
@@ -49,9 +52,11 @@ def verdict_text(
     system: GameSystem, roster: BsRoster, evaluation: Evaluation, catalogue: str
 ) -> str:
     """The plain-text verdict of ``validate`` and ``import``: the list, its costs against
-    their limits, and one line per finding."""
+    their limits, and one line per finding. Its numbers are written by the engine's
+    ``number_text`` (``saves.bs_export``'s is the same, but importing it imports the
+    export formats and warband's own catalog schema: a tenth of a ``validate``)."""
+    from model.bsdata.constraints import number_text
     from model.core.safe_text import terminal_safe
-    from saves.bs_export import number_text
 
     names = system.cost_names()
     limits = {c.type_id: c.value for c in evaluation.limits if c.value >= 0}
@@ -297,6 +302,7 @@ def is_ros(text: str) -> bool:
 def bs_import(args: argparse.Namespace, out: TextIO) -> int:
     """``warband import LIST.ros|LIST.rosz|WBS1-... -o FILE``: a BattleScribe roster (or a
     share code of one) as a warband list, checked and reported like ``validate``."""
+    from catalogs.bs_cache import roster_catalogues
     from model.bsdata.evaluate import evaluate
     from model.bsdata.roster_toml import BsRosterFile
     from saves.bs_roster_file import write_bs_roster
@@ -306,10 +312,12 @@ def bs_import(args: argparse.Namespace, out: TextIO) -> int:
     library = open_library(args)
     if contains_bs_code(args.code):
         saved = decode_bs(args.code)
-        system = library.load_battlescribe(saved.system)
+        system = library.load_battlescribe(saved.system, roster_catalogues(saved.roster))
     else:
         roster = read_ros_file(args.code)
-        system_id, system = library.battlescribe_game_of(roster.game_system_id, args.code)
+        system_id, system = library.battlescribe_game_of(
+            roster.game_system_id, args.code, roster_catalogues(roster)
+        )
         saved = BsRosterFile(system_id, roster)
     refuse_overwrite(args.output, args.force)
     evaluation = evaluate(system, saved.roster)

@@ -25,29 +25,33 @@ if TYPE_CHECKING:
 
 
 def overview(library: Library, entry: SystemEntry, out: TextIO) -> None:
-    """One system in ``warband catalogs``: its name and id, then its factions, from the
-    root elements of its files only (a folder of many large files is listed without
-    being loaded; ``--check`` loads it)."""
+    """One system in ``warband catalogs``: its name and id and how many warnings its
+    check finds, then its factions. The names come from the root elements of its files;
+    the count needs the whole game checked, which is done once after its files change
+    and then kept (``catalogs.bs_cache.game_counts``)."""
+    from catalogs.bs_cache import game_counts
+
     heads = library.heads(entry)
     head = heads.system
-    if head is None or not heads.usable:
+    counts = game_counts(entry.folder) if head is not None and heads.usable else None
+    if head is None or counts is None or counts.unreadable:
+        problems = len(heads.unreadable) or (counts.unreadable if counts else 0)
         print(
             f"{entry.id} ({entry.origin}, {entry.folder}): BattleScribe data that cannot be "
-            f"used, {counted(len(heads.problems), 'problem')}; run: warband catalogs --check "
+            f"used, {counted(problems, 'problem')}; run: warband catalogs --check "
             f"{entry.folder}",
             file=out,
         )
         return
     folder = f", folder {one_line(entry.folder.name)}" if entry.folder.name != entry.id else ""
     # a usable game with errors is listed as usable, its errors counted (SEMANTICS.md F1)
-    errors = (
-        f"; {counted(len(heads.problems), 'error')}: warband catalogs --check {entry.folder}"
-        if heads.problems
-        else ""
-    )
+    said = [counted(counts.errors, "error")] if counts.errors else []
+    if counts.warnings:
+        said.append(f"{counts.warnings:,} {'warning' if counts.warnings == 1 else 'warnings'}")
+    check = f": warband catalogs --check {entry.folder}" if counts.errors else ""
     print(
         f"{entry.id}: {one_line(head.name)} (revision {head.revision}, BattleScribe data, "
-        f"{entry.origin}{folder}{errors})",
+        f"{entry.origin}{folder}{'; ' if said else ''}{', '.join(said)}{check})",
         file=out,
     )
     for catalogue in heads.factions:
@@ -163,9 +167,9 @@ def check_folder(folder: Path, out: TextIO) -> int:
     to sum up. Exits 2 when nothing can be built (the game is refused), 1 on errors (the
     game still loads: a list may be costed or checked otherwise than the data means), else
     0 (warnings too); ``SEMANTICS.md``, "Faults in the data"."""
-    from catalogs.bsdata import check_battlescribe
+    from catalogs.bs_cache import check_game
 
-    found = check_battlescribe(folder)
+    found = check_game(folder)
     problems = (*found.unreadable, *found.errors)
     for problem in found.unreadable:
         print(f"unreadable: {problem}", file=out)

@@ -71,15 +71,18 @@ def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_import(args: argparse.Namespace, out: TextIO) -> int:
     """``warband import CODE|FILE -o FILE``: a share code back to a roster file, checked
-    against the catalog and reported like ``validate``."""
-    from model.parse.toml_text import KeyLines
-    from model.roster.validate import validate
+    against the catalog and reported like ``validate``. A BattleScribe roster or code
+    goes to ``bs_import`` before warband's own roster schema is imported: it needs none
+    of it (a fifth of a whole ``import`` of one, issue 33)."""
     from saves.bs_share_code import contains_bs_code
-    from saves.roster_file import RosterSource, resolve, write_roster
-    from saves.share_code import contains_code, decode
 
     if is_ros(args.code) or contains_bs_code(args.code):
         return bs_import(args, out)
+    from model.parse.toml_text import KeyLines
+    from model.roster.validate import validate
+    from saves.roster_file import RosterSource, resolve, write_roster
+    from saves.share_code import contains_code, decode
+
     text = args.code
     if not contains_code(text):  # not a code, so a path: a file holding one
         text = _read_code_file(Path(args.code))

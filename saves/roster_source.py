@@ -1,0 +1,24 @@
+"""Where a roster came from, to place its problems at lines: apart from
+``saves.roster_file`` so that reading a list over BattleScribe data
+(``saves.bs_roster_file``) does not import warband's own catalog schema with it (about
+30 ms of every ``warband validate`` of such a list, issue 33)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.core.problems import Problem
+from model.parse.toml_text import KeyLines
+
+
+@dataclass(frozen=True)
+class RosterSource:
+    """Where a roster came from, kept so later problems can point at its lines."""
+
+    name: str
+    """The file as the user named it (or a label such as ``<share code>``)."""
+    lines: KeyLines
+
+    def place(self, problems: list[Problem]) -> list[Problem]:
+        """The problems located in this file, with lines where the keys are written."""
+        return [p.at(file=self.name, line=self.lines.line_of(p.path)) for p in problems]
