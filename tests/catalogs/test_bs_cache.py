@@ -123,22 +123,21 @@ def test_check_says_the_same_with_the_cache_as_without(tmp_path: Path, reads: li
     assert fresh[0] == 0 and "1 warning" in fresh[1]
 
 
-def test_a_game_with_an_error_is_kept_and_still_refused(tmp_path: Path, reads: list[Path]) -> None:
+def test_a_game_with_an_error_is_kept_and_loads(tmp_path: Path, reads: list[Path]) -> None:
+    """An error leaves the game usable (``SEMANTICS.md`` rule F1): it is cached like a
+    game with warnings, and the second load reads no file."""
     folder = copy_system("gaslands", tmp_path)
-    cat = folder / "Gaslands.cat"
-    cat.write_text(
-        cat.read_text(encoding="utf-8").replace('gameSystemId="', 'gameSystemId="x'), "utf-8"
-    )
+    (folder / "Gaslands.cat").write_bytes(b"<catalogue")  # a catalogue lost: an error
+    found = check_game(folder)
+    assert found.ok and found.errors and found.system is not None
     for _ in range(2):
-        with pytest.raises(CatalogError) as refused:
-            load_game(folder)
-        assert "gameSystemId" in str(refused.value.problems[0])
+        assert load_game(folder).id == found.system.id
     assert reads == [folder]
 
 
 def test_an_unreadable_game_is_never_kept(tmp_path: Path, reads: list[Path]) -> None:
     folder = copy_system("gaslands", tmp_path)
-    (folder / "Gaslands.cat").write_bytes(b"<catalogue")
+    (folder / "Gaslands.gst").write_bytes(b"<gameSystem")  # no game system: refused
     assert check_game(folder).unreadable
     assert check_game(folder).unreadable
     assert entries() == []

@@ -61,7 +61,10 @@ def test_a_game_with_errors_is_listed_built_shown_and_exported(tmp_path: Path) -
     write_game(games / "faulty", CASES["a cost that is not a number"])
     code, out, err = run("--catalog-dir", str(games), "catalogs")
     assert (code, err) == (0, "")
-    assert "faulty: Test Game (revision 1, BattleScribe data, user)" in out.splitlines()
+    assert (
+        f"faulty: Test Game (revision 1, BattleScribe data, user; 1 error: warband catalogs "
+        f"--check {games / 'faulty'})"
+    ) in out.splitlines()
     code, out, err = run("--catalog-dir", str(games), "catalogs", "faulty")
     assert (code, err) == (0, "")
     assert "  Faction: faction.cat, revision 1, id cat" in out.splitlines()
