@@ -43,13 +43,13 @@ class HomeScreen(CommandScreen):
             "(.ros, .rosz).",
         ),
         Command("new_battle", "b", "New battle", "Start a battle between two list files."),
+        Command("resume_battle", "r", "Resume battle", "Resume a saved battle: battle files only."),
         Command(
             "games",
             "g",
             "Games",
             "Find, install and update BattleScribe games from the BSData gallery.",
         ),
-        Command("resume_battle", "r", "Resume battle", "Resume a saved battle: battle files only."),
         Command(
             "open_recent", "enter", "Open recent", "Open the highlighted recent file.", footer=False
         ),
