@@ -21,7 +21,7 @@ def test_a_result_is_kept_for_the_very_objects_and_the_last_few() -> None:
     assert recent.get([1], second, lambda: [5]) == [5]  # equal, not the same: worked out
     assert recent.get(second, first, lambda: [6]) == [6]
     for n in range(KEPT):
-        recent.get(n, n, lambda: [n])
+        recent.get(n, n, list)
     assert recent.get(first, second, lambda: [7]) == [7]  # pushed out by newer ones
     recent.clear()
     assert recent.get(first, second, lambda: [8]) == [8]

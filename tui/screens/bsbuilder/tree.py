@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from rich.text import Text
+from rich.cells import cell_len
+from rich.text import Text, TextType
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
@@ -193,6 +194,25 @@ class BsTree(Tree[Place]):
                     del parents[row.depth - block[0].depth :]
                     parents.append(_add(parents[-1], row, None))
         return True
+
+    def process_label(self, label: TextType) -> Text:
+        """The label's first line (as ``Tree`` does), without copying a label of one line:
+        every row's label passes through here."""
+        if isinstance(label, Text) and "\n" not in label.plain:
+            return label
+        return super().process_label(label)
+
+    def get_label_width(self, node: Node) -> int:
+        """The label's width with its expand icon, as ``Tree`` measures it by drawing the
+        label: the tree lays out every row again after an edit, and drawing each label
+        to measure it was a good part of the edit (labels are one line:
+        ``process_label``)."""
+        icon = (
+            (self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
+            if node.allow_expand
+            else ""
+        )
+        return cell_len(icon) + node._label.cell_len
 
     def move_to(self, at: Place | None) -> None:
         """Put the cursor on ``at`` now (not on the next refresh: a key typed ahead reads
