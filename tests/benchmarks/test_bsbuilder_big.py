@@ -21,6 +21,11 @@ skipped when it is not there), built by ``tests/tui/real_lists.py``.
   the game loaded and the list built, opened and edited; before loading, for
   comparison. Goal: 250 MB.
 
+The list is changed first (its force given a name of its own) and left so, as a list is
+while it is built: an edit that makes a saved list unsaved (or an undo that makes it
+saved again) also changes the screen's title, which Textual answers by drawing the whole
+screen again, once per save.
+
 Times are CPU seconds of the process (``time.process_time``), as the issue counts them,
 beside the wall clock (which on a shared machine also counts other processes' turns),
 as ``test_builder.py`` records both. Nothing asserts on time.
@@ -133,6 +138,10 @@ async def _session(tmp: Path, times: Times, facts: dict[str, float]) -> None:
         builder = _builder(app)
         force = builder.roster.forces[0].id
         held = _selections(app)
+        await _go(pilot, app, Place(force))  # the list changed, as while it is built
+        await pilot.press("r", *"Strike Force Alpha", "enter")
+        await pilot.pause()
+        assert builder.dirty and builder.roster.forces[0].custom_name
         for _ in range(ROUNDS):  # add a unit at the top of the force, and undo it
             await _go(pilot, app, Place(force))
             await _timed(pilot, times, "f12", "f12")
