@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from model.bsdata.data import Modifiers
+from model.bsdata.memo import Recent
 from model.bsdata.modifiers import Effective, State, apply, base_state, effective, freeze
 from model.bsdata.queries import Counts, Ctx
 from model.bsdata.resolve import Index, Node, index_for
@@ -137,8 +138,17 @@ class Engine:
         return state.values
 
 
+_ENGINES: Recent[Engine] = Recent()
+
+
 def run_engine(system: GameSystem, roster: BsRoster) -> Engine:
-    """Resolve ``roster`` over ``system`` and work out every selection's effective fields."""
+    """Resolve ``roster`` over ``system`` and work out every selection's effective fields;
+    for a roster asked about a moment ago (the very object: ``model.bsdata.memo``), the
+    engine worked out then (an engine is read, never changed, but for its memos)."""
+    return _ENGINES.get(system, roster, lambda: _run(system, roster))
+
+
+def _run(system: GameSystem, roster: BsRoster) -> Engine:
     index = index_for(system)
     tree = build_tree(index, roster)
     cost_types = tuple(c.id for c in system.cost_types(roster_catalogues(roster)))

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from model.bsdata.constraints import check_constraints, number_text
 from model.bsdata.data import Cost
 from model.bsdata.engine import Engine, run_engine
+from model.bsdata.memo import Recent
 from model.bsdata.origins import selection_origin
 from model.bsdata.roster import BsRoster, CostLimit
 from model.bsdata.system import GameSystem
@@ -182,8 +183,17 @@ def _over_limits(engine: Engine, totals: dict[str, float]) -> list[Finding]:
     return out
 
 
+_EVALUATIONS: Recent[Evaluation] = Recent()
+
+
 def evaluate(system: GameSystem, roster: BsRoster) -> Evaluation:
-    """Cost and check ``roster`` over ``system`` with BattleScribe's rules."""
+    """Cost and check ``roster`` over ``system`` with BattleScribe's rules; a roster
+    evaluated a moment ago (the very object, as an undo gives it back) is not evaluated
+    again (``model.bsdata.memo``)."""
+    return _EVALUATIONS.get(system, roster, lambda: _evaluate(system, roster))
+
+
+def _evaluate(system: GameSystem, roster: BsRoster) -> Evaluation:
     engine = run_engine(system, roster)
     rows = engine.tree.selections
     totals = dict.fromkeys(engine.cost_types, 0.0)

@@ -134,22 +134,47 @@ def each_applying(
     counts: Counts,
     leaf: Callable[[Modifier, int], None],
     outer: int = 1,
+    fields: frozenset[str] | None = None,
 ) -> None:
     """Call ``leaf(modifier, times)`` for each of ``modifiers`` (groups walked into) that
     applies asked from ``ctx``, in the order written: one walk of conditions, repeats and
     groups for an entry's fields here and for a profile's or a rule's
-    (``model.bsdata.infos``)."""
+    (``model.bsdata.infos``). With ``fields``, only the modifiers of those fields (and the
+    groups holding one) are asked about: what the others would do touches no field of
+    those, so those fields come out as a whole walk leaves them."""
     for modifier in modifiers:
+        if fields is not None and not _touches(modifier, fields):
+            continue
         if isinstance(modifier, ModifierGroup):
             n = times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts)
             if n:
                 inner = min(MAX_TIMES, outer * n)
-                each_applying(modifier.modifiers, ctx, counts, leaf, inner)
-                each_applying(modifier.nested, ctx, counts, leaf, inner)
+                each_applying(modifier.modifiers, ctx, counts, leaf, inner, fields)
+                each_applying(modifier.nested, ctx, counts, leaf, inner, fields)
             continue
         n = times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts)
         if n:
             leaf(modifier, min(MAX_TIMES, outer * n))
+
+
+def _touches(modifier: Modifier | ModifierGroup, fields: frozenset[str]) -> bool:
+    """Whether ``modifier`` (or a modifier in the group) changes one of ``fields``."""
+    if isinstance(modifier, ModifierGroup):
+        return any(_touches(m, fields) for m in modifier.modifiers) or any(
+            _touches(g, fields) for g in modifier.nested
+        )
+    return modifier.field in fields
+
+
+def values_only(node: Node, ctx: Ctx, counts: Counts, fields: frozenset[str]) -> dict[str, float]:
+    """``node``'s constraint values of ``fields`` (constraint ids) after its modifiers,
+    asked from ``ctx``, as ``effective`` gives them, without asking about the modifiers
+    of any other field (the constraints checked: a place's entries not selected there
+    are checked for their minimums alone)."""
+    values = {c.id: c.value for c in node.constraints if c.id in fields}
+    state = State("", False, {}, values, [], None)
+    each_applying(node.modifiers, ctx, counts, lambda m, n: _apply_one(m, state, n), 1, fields)
+    return state.values
 
 
 def apply(modifiers: Modifiers, state: State, ctx: Ctx, counts: Counts, outer: int = 1) -> None:

@@ -132,7 +132,7 @@ class RosterTree(Tree[TreeRef]):
             self._drawn_with = context
         shapes = [_shape(lo) for lo in loadouts]
         old = [s.shape for s in self._shown]
-        start, end_old, end_new = _changed_span(old, shapes)
+        start, end_old, end_new = changed_span(old, shapes)
         rows = self.root.children
         for node in list(rows[start:end_old]):
             node.remove()
@@ -336,9 +336,10 @@ _HEADS = {None: 0, "error": cell_len("✗ "), "warning": cell_len("! ")}
 """The width of a row's flag (``_entry_label``), by the flag."""
 
 
-def _changed_span(old: Sequence[object], new: Sequence[object]) -> tuple[int, int, int]:
+def changed_span(old: Sequence[object], new: Sequence[object]) -> tuple[int, int, int]:
     """Where two lists differ: ``old[start:end_old]`` became ``new[start:end_new]``, the
-    rest being the same before and after (one edit changes one span of a list)."""
+    rest being the same before and after (one edit changes one span of a list; the
+    builder over BattleScribe data diffs its rows with it too)."""
     start, limit = 0, min(len(old), len(new))
     while start < limit and old[start] == new[start]:
         start += 1

@@ -360,3 +360,25 @@ def test_a_catalogues_own_cost_type_is_costed_and_totalled() -> None:
     assert [(c.type_id, c.value) for c in result.totals] == [("pts", 0), ("cans", 6)]
     assert [(c.type_id, c.value) for c in result.selection_costs["c"]] == [("pts", 0), ("cans", 6)]
     assert data.cost_names() == {"pts": "pts", "cans": "Cans"}
+
+
+def test_a_min_raised_by_a_modifier_is_checked_where_nothing_is_selected() -> None:
+    """The Gun's ``min 0, scope parent`` raised to 1 by a modifier group while the Car
+    holds a V8 (beside a name modifier of the same group): a Car with a V8 and no Gun is
+    short of one, a Car without a V8 is not. An entry not selected in a place is asked
+    only about the modifiers of its minimums (``constraints.Checker._may_lack``), and
+    those must still raise them."""
+    raised = (
+        "<modifierGroups><modifierGroup><conditions>"
+        '<condition type="atLeast" value="1" field="selections" scope="parent" childId="v8"/>'
+        '</conditions><modifiers><modifier type="set" field="name" value="Big Gun"/>'
+        '<modifier type="increment" field="gun-min" value="1"/>'
+        "</modifiers></modifierGroup></modifierGroups>"
+    )
+    shared = SHARED.replace(
+        constraint("gun-max", "max", 1), constraint("gun-min", "min", 0) + raised
+    )
+    with_v8 = evaluate(game(shared=shared), roster(sel("c", "car", sel("e", "l8::v8"))))
+    assert codes(with_v8) == [("bs-too-few", "c")]
+    assert with_v8.findings[0].message == "Car has 0 Guns, at least 1: add 1 Gun"
+    assert evaluate(game(shared=shared), roster(sel("c", "car"))).valid

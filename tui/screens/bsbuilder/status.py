@@ -17,6 +17,7 @@ from textual.widgets import Static
 from model.bsdata.evaluate import Evaluation
 from model.core.safe_text import terminal_safe
 from saves.bs_export import number_text
+from tui.widgets.steady_layout import update_static
 
 
 def counts_text(evaluation: Evaluation) -> str:
@@ -62,4 +63,7 @@ class BsStatusLine(Static):
     """One line (two on a narrow terminal) above the list: where it stands now."""
 
     def show(self, evaluation: Evaluation, cost_names: Mapping[str, str]) -> None:
-        self.update(status_text(evaluation, cost_names))
+        """Show where the list stands, laying the screen out again only when the line
+        takes another number of lines (``update_static``): ``update`` lays it out after
+        every edit, which over a big list cost more than the edit's own drawing."""
+        update_static(self, status_text(evaluation, cost_names))
