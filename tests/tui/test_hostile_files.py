@@ -79,8 +79,10 @@ UNREADABLE_CATALOGUES = {
 
 @pytest.mark.parametrize("case", sorted(UNREADABLE_CATALOGUES))
 async def test_the_app_starts_beside_a_catalogue_it_cannot_read(tmp_path: Path, case: str) -> None:
-    """A ``.cat`` declaring an encoding warband cannot read stops its own game only: the
-    app starts, offers the other games, and names the file when its game is chosen."""
+    """A ``.cat`` declaring an encoding warband cannot read is left out of its game
+    (``SEMANTICS.md`` rule F1: the game loads without it): the app starts, offers every
+    game, and names the file and why when its game is chosen, its good catalogue still
+    offered."""
     from tests.catalogs.test_bsdata_loading import copy_system
     from tests.tui.test_bsbuilder_new import choose_system
     from tui.dialogs.new_list import NewListDialog
@@ -99,5 +101,8 @@ async def test_the_app_starts_beside_a_catalogue_it_cannot_read(tmp_path: Path, 
         assert not dialog.query_one("#faction", Select).is_blank()
         await pilot.press("escape")
         await choose_system(pilot, "Gaslands (BattleScribe data)")
-        error = str(app.screen.query_one("#new-error", Static).content)
-        assert "Broken.cat:1: it declares the encoding" in error, error
+        dialog = app.screen
+        assert isinstance(dialog, NewListDialog)
+        error = str(dialog.query_one("#new-error", Static).content)
+        assert "Left out of this game: Broken.cat:1: it declares the encoding" in error, error
+        assert not dialog.query_one("#faction", Select).is_blank()

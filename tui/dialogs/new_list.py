@@ -23,7 +23,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from catalogs.library import Library
 from model.catalog.schema import Catalog
 from model.core.bounds import MAX_POINTS
-from model.core.problems import WarbandError
+from model.core.problems import Problem, WarbandError
 from model.core.safe_text import one_line
 from tui.numbers import whole
 from tui.titles import battlescribe_titles, system_titles
@@ -158,6 +158,7 @@ class NewListDialog(ModalScreen[NewList | NewBsList | MoreGames | None]):
             select.set_options([])
             self.query_one("#new-error", Static).update(Text(exc.render()))
             return
+        self.query_one("#new-error", Static).update(_left_out(system.left_out))
         factions = [(Text(one_line(c.name)), c.id) for c in system.factions]
         select.set_options(factions)
         if factions:
@@ -234,3 +235,17 @@ class NewListDialog(ModalScreen[NewList | NewBsList | MoreGames | None]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+def _left_out(files: tuple[Problem, ...]) -> Text:
+    """What the new list cannot take from a game that loaded without some of its files
+    (``SEMANTICS.md`` rule F1: a file that is not data is left out, the game still
+    loads): each file with why, so a faction missing from the list is explained."""
+    if not files:
+        return Text("")
+    shown = "; ".join(one_line(str(problem)) for problem in files[:3])
+    more = f" and {len(files) - 3} more" if len(files) > 3 else ""
+    return Text(
+        f"Left out of this game: {shown}{more} (warband catalogs --check lists every fault)",
+        style="yellow",
+    )
