@@ -62,7 +62,7 @@ def battle_json(battle: Battle) -> dict[str, Any]:
                 "side": SIDE_LETTERS[index],
                 "player": side.player,
                 "faction": side.faction,
-                "list": side.roster.name,
+                "list": side.list_name,
                 "victory_points": summary.victory_points,
                 **(
                     {"vp_target": summary.vp_target, "destroyed_vp": summary.destroyed_vp}

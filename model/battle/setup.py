@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from model.battle.forces import ItemSnap, ModelSnap, SideSetup
+from model.battle.game_choices import GameChoices
 from model.battle.refused import Refused
 from model.catalog.selectors import Selector
 from model.catalog.tracker import Tracker
@@ -33,6 +34,10 @@ class BattleSetup(Frozen):
     """Seed of the dice helper's random numbers: the same seed rolls the same dice."""
     tracker: Tracker
     sides: tuple[SideSetup, ...]
+    choices: GameChoices | None = None
+    """For a game with BattleScribe data: the players' once-per-game choices the
+    ``tracker`` was made from (``model.battle.game_choices``), kept so the battle opens
+    anywhere and a new battle can start from them; None for our own catalogs."""
 
     @cached_property
     def _models(self) -> dict[str, ModelSnap]:

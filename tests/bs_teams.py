@@ -1,0 +1,42 @@
+"""Two Gaslands teams built as a player builds them, with warband's own commands over the
+shared BSData files (``../shared/bsdata/gaslands``, copied into a catalog folder), for the
+tests of battles over BattleScribe lists.
+
+Ann's team: a Car (Hull Points 10) with a Machine Gun (Range Double, Attack 2D6) and a
+Buggy (Hull Points 6); Bob's: a Truck (Hull Points 12). Read from Gaslands.gst by hand:
+the Car's, Buggy's and Truck's Vehicle profiles and the Machine Gun's Weapon profile.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from tests.catalogs.test_bsdata_loading import copy_system
+from tui.cli import main
+
+
+def cli(*argv: str | Path) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main([str(a) for a in argv], out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def gaslands_teams(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """The catalog folder and Ann's and Bob's team files."""
+    folder = tmp_path / "catalogs"
+    if not (folder / "gaslands").exists():
+        copy_system("gaslands", folder)
+    ann, bob = tmp_path / "ann.toml", tmp_path / "bob.toml"
+    steps: list[tuple[str | Path, ...]] = [
+        ("new", "gaslands", "Gaslands", "--points", "50", "--name", "Ann's Team", "-o", ann),
+        ("add", ann, "car"),
+        ("add", ann, "Machine Gun", "--into", "Car"),
+        ("add", ann, "buggy"),
+        ("new", "gaslands", "Gaslands", "--points", "50", "--name", "Bob's Team", "-o", bob),
+        ("add", bob, "truck"),
+    ]
+    for step in steps:
+        code, _, err = cli("--catalog-dir", folder, *step)
+        assert (code, err) == (0, ""), (step, err)
+    return folder, ann, bob
