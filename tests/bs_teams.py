@@ -12,6 +12,11 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from catalogs.library import Library
+from model.battle.battle import Battle
+from model.battle.bs_forces import new_bs_battle
+from model.battle.game_choices import CounterChoice, GameChoices
+from saves.bs_roster_file import read_bs_roster
 from tests.catalogs.test_bsdata_loading import copy_system
 from tui.cli import main
 
@@ -40,3 +45,19 @@ def gaslands_teams(tmp_path: Path) -> tuple[Path, Path, Path]:
         code, _, err = cli("--catalog-dir", folder, *step)
         assert (code, err) == (0, ""), (step, err)
     return folder, ann, bob
+
+
+HAZARD = CounterChoice(id="hazard", name="Hazard tokens", short="Haz", max=6)
+GASLANDS = GameChoices(damage="Hull Points", counters=(HAZARD,))
+"""The choices of the Gaslands battles of the tests: damage against Hull Points, and a
+hazard counter per car (Gaslands' hazard tokens: at most 6 before a wipeout)."""
+
+
+def gaslands_battle(
+    tmp_path: Path, *, turn_limit: int | None = None, choices: GameChoices = GASLANDS
+) -> Battle:
+    """A new battle of Ann's team against Bob's (dice seed 7)."""
+    folder, ann, bob = gaslands_teams(tmp_path)
+    system = Library(folder).load_battlescribe("gaslands")
+    players = [("Ann", read_bs_roster(ann)[0]), ("Bob", read_bs_roster(bob)[0])]
+    return new_bs_battle(system, "gaslands", players, choices, turn_limit=turn_limit, seed=7)

@@ -9,6 +9,11 @@ or a whole unit where units activate) share an actor id, their first model's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from pydantic import Discriminator, Tag
+
 from model.bsdata.roster_toml import RosterTable
 from model.catalog.items import rule_id
 from model.catalog.schema import FactionView
@@ -78,6 +83,22 @@ class ProfileSnap(Frozen):
     characteristics: FrozenMap[str, str] = FrozenMap()
 
 
+def _list_kind(value: Any) -> str:
+    """Which kind of list a side holds: one over BattleScribe data names its game
+    system's own id (``game_system_id``), which our lists never have."""
+    if isinstance(value, RosterTable) or (isinstance(value, Mapping) and "game_system_id" in value):
+        return "battlescribe"
+    return "own"
+
+
+SideList = Annotated[
+    Annotated[Roster, Tag("own")] | Annotated[RosterTable, Tag("battlescribe")],
+    Discriminator(_list_kind),
+]
+"""A side's list as the battle keeps it: one of ours, or one over BattleScribe data; told
+apart by its keys, so a broken list is explained as the one kind it is."""
+
+
 class SideSetup(Frozen):
     """One player and their list: one of our own, or one over BattleScribe data (kept as
     its ``warband.bsroster`` file holds it). What the battle asks of either is a property
@@ -86,7 +107,7 @@ class SideSetup(Frozen):
     player: Text
     faction: Text
     """The faction's name."""
-    roster: Roster | RosterTable
+    roster: SideList
     models: tuple[ModelSnap, ...]
 
     @property

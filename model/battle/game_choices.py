@@ -130,6 +130,15 @@ def tracker_for(choices: GameChoices) -> Tracker:
             out=True,
             summary="set when a model's damage reaches its limit; undo brings it back",
         ),
+        CounterSpec(
+            id="actions-used",
+            name="Actions used",
+            short="Act",
+            kind="number",
+            scope="actor",
+            clears="end-of-activation",
+            summary="the tracker's own: a game with BattleScribe data has no actions",
+        ),
         *(_counter_spec(c) for c in choices.counters),
     ]
     damage = (

@@ -50,6 +50,17 @@ class BattleSetup(Frozen):
             groups.setdefault(model.actor, []).append(model)
         return {actor: tuple(models) for actor, models in groups.items()}
 
+    def damage_characteristic(self, model: ModelSnap) -> str | None:
+        """The characteristic of the model's profile its damage counts against, as the
+        table names it: a stat of our own catalogs (``W``), or in a game with
+        BattleScribe data the one the players chose (``Hull Points``); None for a plain
+        count (a fixed number of wounds, or a model whose profile lacks it)."""
+        wounds = self.tracker.damage.wounds
+        stat = wounds[5:] if isinstance(wounds, str) and wounds.startswith("stat:") else None
+        if stat is None or stat not in model.stats:
+            return None
+        return self.choices.damage if self.choices is not None else stat
+
     def all_models(self) -> tuple[ModelSnap, ...]:
         return tuple(self._models.values())
 

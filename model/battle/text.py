@@ -26,8 +26,9 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
-from model.battle.forces import SIDE_LETTERS
+from model.battle.forces import SIDE_LETTERS, ModelSnap
 from model.battle.refused import Refused
+from model.battle.setup import BattleSetup
 from model.battle.state import BattleState
 from model.catalog.tracker_counters import CounterSpec
 from model.core.messages import counted
@@ -122,6 +123,11 @@ def event_text(event: Event, before: BattleState) -> str:
             return f"{target_text(state, event.target)}: {spec.name} placed"
         return f"{target_text(state, event.target)}: {spec.name} {spec.value_text(event.value)}"
     if isinstance(event, Wound):
+        word = damage_word(state.setup, state.model(event.model))
+        if event.amount >= 0 and word != "wounds":
+            return f"{who(state, event.model)} loses {event.amount} {word}" + _goes_out(
+                event, state
+            )
         if event.amount >= 0:
             text = f"{who(state, event.model)} takes {event.amount} wound" + (
                 "s" if event.amount != 1 else ""
@@ -196,6 +202,15 @@ def next_up_text(state: BattleState) -> str:
     )
 
 
+def damage_word(setup: BattleSetup, model: ModelSnap) -> str:
+    """What a model's damage is called at the table: ``wounds`` in our own games; in a
+    game with BattleScribe data the characteristic the players chose (``Hull Points``),
+    or ``damage`` for a model counted plainly."""
+    if setup.choices is None:
+        return "wounds"
+    return setup.damage_characteristic(model) or "damage"
+
+
 def model_line(state: BattleState, model_id: str) -> str:
     """Everything about one model in words, for the line under the tables: the table's
     short forms (``Psn3 rifle:Rld1``) cropped on a narrow terminal, this line does not.
@@ -221,7 +236,8 @@ def model_line(state: BattleState, model_id: str) -> str:
         parts.append(f"actions {used}/{state.action_points(model_id)}")
     else:
         parts.append(f"acts with {model.actor}")
-    parts.append(f"wounds {state.wounds.get(model_id, 0)}/{state.wounds_max(model_id)}")
+    word = damage_word(state.setup, model)
+    parts.append(f"{word} {state.wounds.get(model_id, 0)}/{state.wounds_max(model_id)}")
     names = {i.id: i.name for i in model.items}
     for target in state.setup.counter_targets(model):
         _, _, item = target.partition("/")

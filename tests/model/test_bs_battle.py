@@ -18,19 +18,16 @@ from model.battle.bs_forces import characteristic_names, damage_value, new_bs_ba
 from model.battle.events import Activate, EndActivation, EndTurn, Note, Score, SetCounter, Wound
 from model.battle.game_choices import CounterChoice, GameChoices, propose_damage, stat_key
 from model.battle.refused import Refused
+from model.battle.text import event_text, model_line
 from saves.bs_roster_file import read_bs_roster
-from tests.bs_teams import gaslands_teams
+from tests.bs_teams import GASLANDS, gaslands_battle, gaslands_teams
 
-HAZARD = CounterChoice(id="hazard", name="Hazard tokens", short="Haz", max=6)
-CHOICES = GameChoices(damage="Hull Points", counters=(HAZARD,))
+CHOICES = GASLANDS
 
 
 @pytest.fixture(scope="module")
 def battle(tmp_path_factory: pytest.TempPathFactory) -> Battle:
-    folder, ann, bob = gaslands_teams(tmp_path_factory.mktemp("gaslands"))
-    system = Library(folder).load_battlescribe("gaslands")
-    players = [("Ann", read_bs_roster(ann)[0]), ("Bob", read_bs_roster(bob)[0])]
-    return new_bs_battle(system, "gaslands", players, CHOICES, seed=7)
+    return gaslands_battle(tmp_path_factory.mktemp("gaslands"))
 
 
 def test_the_damage_characteristic_is_proposed_from_its_name(tmp_path: Path) -> None:
@@ -144,3 +141,15 @@ def test_lists_of_two_games_are_refused(tmp_path: Path) -> None:
 def test_a_counter_may_not_take_the_trackers_own_id() -> None:
     with pytest.raises(ValueError, match="a second counter with the id 'out'"):
         GameChoices(counters=(CounterChoice(id="out", name="Out", short="O"),))
+
+
+def test_the_log_and_a_models_line_name_the_damage_characteristic(battle: Battle) -> None:
+    state = battle.state
+    assert event_text(Wound(kind="wound", model="A2", amount=6), state) == (
+        "A2 Buggy loses 6 Hull Points: Out of action"
+    )
+    assert event_text(Wound(kind="wound", model="B1", amount=2), state) == (
+        "B1 Truck loses 2 Hull Points"
+    )
+    hit = battle.record(Wound(kind="wound", model="B1", amount=2)).state
+    assert "Hull Points 2/12" in model_line(hit, "B1")
