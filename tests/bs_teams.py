@@ -27,9 +27,10 @@ def cli(*argv: str | Path) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def gaslands_teams(tmp_path: Path) -> tuple[Path, Path, Path]:
-    """The catalog folder and Ann's and Bob's team files."""
-    folder = tmp_path / "catalogs"
+def gaslands_teams(tmp_path: Path, folder: Path | None = None) -> tuple[Path, Path, Path]:
+    """The catalog folder (``tmp_path / "catalogs"`` unless given; the Gaslands data is
+    copied there if it is not yet) and Ann's and Bob's team files, in ``tmp_path``."""
+    folder = folder or tmp_path / "catalogs"
     if not (folder / "gaslands").exists():
         copy_system("gaslands", folder)
     ann, bob = tmp_path / "ann.toml", tmp_path / "bob.toml"

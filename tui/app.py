@@ -422,7 +422,9 @@ class WarbandApp(App[None]):
         """Pick two list files, then start a battle file between them."""
         from tui.flows.new_battle import new_battle_file
 
-        target = await new_battle_file(self, self.library, self.locations.saves_dir)
+        target = await new_battle_file(
+            self, self.library, self.locations.saves_dir, self.locations.config_dir
+        )
         if target is not None:
             self.open_battle(target)
 

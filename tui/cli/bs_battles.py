@@ -3,9 +3,9 @@
 
 Apart from ``tui/cli/battles.py``, which starts battles between lists of our own
 catalogs: these need the game's data folder and the players' once-per-game choices
-(``saves/game_choices_file.py``) instead of a catalog and its tracker rules. Which
-kind a file is, and the refusal of two lists of different kinds, are here too
-(``list_kinds``), so ``battle new`` asks once and hands over.
+(``tui/battle_lists.py``, shared with the app) instead of a catalog and its tracker
+rules. The refusal of two lists of different kinds is here too (``refuse_mixed``), so
+``battle new`` asks once and hands over.
 """
 
 from __future__ import annotations
@@ -13,29 +13,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, TextIO
+from typing import TextIO
 
+from tui.battle_lists import KIND_WORDS, ListKind, game_choices, list_kind, read_bs_list
 from tui.cli.exits import EXIT_OK
 from tui.cli.files import open_library, refuse_overwrite
-
-if TYPE_CHECKING:
-    from catalogs.library import Library
-    from model.bsdata.roster_toml import BsRosterFile
-
-ListKind = Literal["own", "battlescribe"]
-
-ROS_SUFFIXES = (".ros", ".rosz")
-
-
-def list_kind(path: Path) -> ListKind:
-    """Whether a list file is one of warband's own or over BattleScribe data (a
-    ``warband.bsroster`` by its ``format``, or a ``.ros``/``.rosz`` by its name). A file
-    that cannot be read counts as our own: its reader says why."""
-    from saves.peek import is_bs_roster
-
-    if path.suffix.lower() in ROS_SUFFIXES or is_bs_roster(path):
-        return "battlescribe"
-    return "own"
 
 
 def refuse_mixed(paths: Sequence[Path]) -> ListKind:
@@ -45,16 +27,12 @@ def refuse_mixed(paths: Sequence[Path]) -> ListKind:
     kinds = [list_kind(path) for path in paths]
     if kinds[0] == kinds[1]:
         return kinds[0]
-    words = {
-        "own": "a list of warband's own catalogs",
-        "battlescribe": "a list over BattleScribe data",
-    }
     raise BattleError(
         "cannot start the battle: one list is of warband's own catalogs, the other of "
         "BattleScribe data",
         [
             Problem(
-                words[kind],
+                KIND_WORDS[kind],
                 str(path),
                 hint="a battle is between two lists of one game: build both lists over the "
                 "same data (warband new, or the app's New list)",
@@ -64,31 +42,15 @@ def refuse_mixed(paths: Sequence[Path]) -> ListKind:
     )
 
 
-def read_bs_list(path: Path, library: Library) -> BsRosterFile:
-    """A list over BattleScribe data from its file: a ``warband.bsroster``, or a ``.ros``
-    or ``.rosz`` whose game is found among the library's BattleScribe folders."""
-    from model.bsdata.roster_toml import BsRosterFile
-    from saves.bs_roster_file import read_bs_roster
-    from saves.ros_file import read_ros_file
-
-    if path.suffix.lower() in ROS_SUFFIXES:
-        roster = read_ros_file(path)
-        system_id, _ = library.battlescribe_game_of(roster.game_system_id, str(path))
-        return BsRosterFile(system_id, roster)
-    return read_bs_roster(path)[0]
-
-
 def bs_battle_new(args: argparse.Namespace, out: TextIO) -> int:
     """``warband battle new LIST LIST ...`` for two lists over BattleScribe data: the
     game's choices read from the config folder (written there, as warband proposes
     them, the first time), then the battle file."""
     import random
 
-    from model.battle.bs_forces import characteristic_names, damage_value, new_bs_battle
-    from model.battle.game_choices import GameChoices, propose_damage
+    from model.battle.bs_forces import damage_value, new_bs_battle
     from model.core.problems import BattleError, Problem
     from saves.battle_file import write_battle
-    from saves.game_choices_file import choices_path, read_game_choices, write_game_choices
     from saves.locations import locations
     from tui.battle_status import side_title
 
@@ -111,13 +73,8 @@ def bs_battle_new(args: argparse.Namespace, out: TextIO) -> int:
             raise BattleError(
                 "cannot start the battle", [Problem(f"player {'AB'[n]} needs a name")]
             )
-    path = choices_path(locations(config_dir=args.config_dir).config_dir, system_id)
-    choices = read_game_choices(path, system_id)
-    proposed = choices is None
-    if choices is None:
-        characteristics = characteristic_names(system)
-        choices = GameChoices(damage=propose_damage(characteristics))
-        write_game_choices(path, system_id, choices, characteristics)
+    found = game_choices(locations(config_dir=args.config_dir).config_dir, system_id, system)
+    choices = found.choices
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
         battle = new_bs_battle(
@@ -135,17 +92,8 @@ def bs_battle_new(args: argparse.Namespace, out: TextIO) -> int:
     setup = battle.setup
     sides = [side_title(s.player, s.faction, s.list_name) for s in setup.sides]
     damage = choices.damage or "a plain count"
-    if proposed:
-        print(
-            f"{system.name}: damage counts against {damage}"
-            + (
-                " (proposed from its name)"
-                if choices.damage
-                else " (no characteristic looks like one)"
-            )
-            + f"; change it, or add counters and phases, in {path}",
-            file=out,
-        )
+    if found.proposed:
+        print(found.proposal_text(system), file=out)
     plain = [m.id for s in setup.sides for m in s.models if damage_value(m, setup.choices) is None]
     if plain and choices.damage:
         print(
