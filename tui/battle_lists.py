@@ -10,6 +10,7 @@ Apart from the command line and the app's flow so that both say and do the same;
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -74,19 +75,41 @@ class Choices:
         )
 
 
-def game_choices(config_dir: Path, system_id: str, system: GameSystem) -> Choices:
-    """The game's choices from ``<config>/games/<game>.toml``; the first time, warband's
-    proposal (the damage characteristic by its name), written there to be confirmed or
-    changed. Raises ``GameChoicesError`` (a broken file, with its line) or ``SaveError``."""
+def proposal(system: GameSystem) -> tuple[GameChoices, tuple[str, ...]]:
+    """warband's proposal for a game it has no choices for yet (the damage characteristic
+    by its name), and the game's characteristic names it was chosen from."""
     from model.battle.bs_forces import characteristic_names
     from model.battle.game_choices import GameChoices, propose_damage
-    from saves.game_choices_file import choices_path, read_game_choices, write_game_choices
+
+    names = characteristic_names(system)
+    return GameChoices(damage=propose_damage(names)), names
+
+
+def keep(config_dir: Path, system_id: str, choices: GameChoices, names: Sequence[str]) -> Path:
+    """Write a game's choices to the config folder (``SaveError`` when it cannot be)."""
+    from saves.game_choices_file import choices_path, write_game_choices
+
+    path = choices_path(config_dir, system_id)
+    write_game_choices(path, system_id, choices, names)
+    return path
+
+
+def known_choices(config_dir: Path, system_id: str) -> Choices | None:
+    """The game's choices kept in the config folder; None when there are none yet.
+    Raises ``GameChoicesError`` for a broken file (with its line)."""
+    from saves.game_choices_file import choices_path, read_game_choices
 
     path = choices_path(config_dir, system_id)
     found = read_game_choices(path, system_id)
+    return None if found is None else Choices(found, path, proposed=False)
+
+
+def game_choices(config_dir: Path, system_id: str, system: GameSystem) -> Choices:
+    """The game's choices from ``<config>/games/<game>.toml``; the first time, warband's
+    proposal, written there to be confirmed or changed (the command line asks nothing).
+    Raises ``GameChoicesError`` (a broken file, with its line) or ``SaveError``."""
+    found = known_choices(config_dir, system_id)
     if found is not None:
-        return Choices(found, path, proposed=False)
-    names = characteristic_names(system)
-    proposal = GameChoices(damage=propose_damage(names))
-    write_game_choices(path, system_id, proposal, names)
-    return Choices(proposal, path, proposed=True)
+        return found
+    choices, names = proposal(system)
+    return Choices(choices, keep(config_dir, system_id, choices, names), proposed=True)

@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
 from model.battle.events import Roll
+from model.battle.game_choices import GameChoices
 from model.rolls.dice import die_value
 from saves.battle_read import read_battle
 from tests.bs_teams import gaslands_teams
@@ -200,3 +201,32 @@ async def test_a_gaslands_battle_played_quit_resumed_and_reported(folders: Folde
     assert "the game ended in turn 3 of 3" in report
     assert "- Turn 2: A2 Buggy\n" in report
     assert f"- Turn 1: A1 Car, Machine Gun: {roll.outcome} ({roll.detail})" in report
+
+
+async def test_the_first_battle_of_a_game_asks_what_damage_counts_against(
+    folders: Folders,
+) -> None:
+    """With no choices kept for Gaslands yet, **b** asks once, warband's proposal first;
+    the answer is kept in the config folder and the battle counts by it."""
+    _, ann, bob = gaslands_teams(folders.saves, folders.catalogs)
+    app = app_in(folders, offer_recovery=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await keys(pilot, "b", "tab", str(ann), "enter", "tab", str(bob), "enter")
+        asked = app.screen
+        assert isinstance(asked, PickDialog), asked
+        assert asked.title_text == (
+            "Gaslands: what does a model's damage count against? (asked once)"
+        )
+        assert [c[0] for c in asked.choices[:3]] == [
+            "Hull Points (proposed from its name)",
+            "Weight",
+            "Handling",
+        ]
+        assert asked.choices[-1][1] == ""  # or none: out at the first damage
+        await keys(pilot, "enter", "enter")  # the proposal, then the file name offered
+        screen = tracker(app)
+        assert screen.battle.setup.choices == GameChoices(damage="Hull Points")
+        assert screen.state.wounds_max("B1") == 12
+    kept = (folders.config / "games" / "gaslands.toml").read_text()
+    assert 'damage = "Hull Points"\n' in kept

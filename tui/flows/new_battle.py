@@ -13,13 +13,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui.battle_lists import KIND_WORDS, ListKind, game_choices, list_kind, read_bs_list
+from tui.battle_lists import (
+    KIND_WORDS,
+    ListKind,
+    keep,
+    known_choices,
+    list_kind,
+    proposal,
+    read_bs_list,
+)
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from catalogs.library import Library
     from model.battle.battle import Battle
+    from model.battle.game_choices import GameChoices
     from model.bsdata.roster_toml import BsRosterFile
     from model.catalog.schema import FactionView
     from model.roster.roster import Roster
@@ -79,9 +88,9 @@ def _read_side(path: Path, library: Library) -> _Side:
     return _Side(path, roster.system, roster.name, own=(roster, view))
 
 
-def _start(library: Library, sides: list[_Side], config_dir: Path) -> tuple[Battle, str | None]:
-    """The battle between the two sides, and what warband proposed for a game it has
-    no choices for yet (None when nothing was)."""
+def _start(library: Library, sides: list[_Side], choices: GameChoices | None) -> Battle:
+    """The battle between the two sides (over BattleScribe data, with the game's
+    ``choices``)."""
     import random
 
     from model.battle.battle import new_battle
@@ -92,12 +101,48 @@ def _start(library: Library, sides: list[_Side], config_dir: Path) -> tuple[Batt
     if first.bs is None:
         catalog = library.load(first.system)
         players = [(s.name, *s.own) for s in sides if s.own is not None]
-        return new_battle(catalog, players, seed=seed), None
+        return new_battle(catalog, players, seed=seed)
+    if choices is None:
+        raise ValueError(f"no choices for {first.system} were made")
     system = library.load_battlescribe(first.system)
-    found = game_choices(config_dir, first.system, system)
     lists = [(s.name, s.bs) for s in sides if s.bs is not None]
-    battle = new_bs_battle(system, first.system, lists, found.choices, seed=seed)
-    return battle, found.proposal_text(system) if found.proposed else None
+    return new_bs_battle(system, first.system, lists, choices, seed=seed)
+
+
+async def _choices(
+    app: App[Any], library: Library, system_id: str, config_dir: Path
+) -> GameChoices | None:
+    """The game's choices: those kept in the config folder, or, the first time, the
+    damage characteristic asked (warband's proposal first) and kept there. None when the
+    player stops. Raises ``WarbandError`` (a broken choices file, or one not written)."""
+    from tui.dialogs.pick import PickDialog
+
+    known = known_choices(config_dir, system_id)
+    if known is not None:
+        return known.choices
+    system = library.load_battlescribe(system_id)
+    proposed, names = proposal(system)
+    first = proposed.damage
+    options: list[tuple[str, str, str | None]] = (
+        [(f"{first} (proposed from its name)", first, None)] if first else []
+    )
+    options += [(name, name, None) for name in names if name != first]
+    options.append(("None: each model is out of action at its first damage", "", None))
+    damage = await app.push_screen_wait(
+        PickDialog(
+            f"{system.name}: what does a model's damage count against? (asked once)", options
+        )
+    )
+    if damage is None:
+        return None
+    choices = proposed.model_copy(update={"damage": damage})
+    path = keep(config_dir, system_id, choices, names)
+    app.notify(
+        f"{system.name}'s choices are kept in {path}: change them, or add counters and "
+        "phases, there",
+        timeout=15,
+    )
+    return choices
 
 
 async def new_battle_file(
@@ -155,6 +200,15 @@ async def new_battle_file(
             break
         sides.append(side)
         shown = path.parent
+    choices: GameChoices | None = None
+    if sides[0].kind == "battlescribe":
+        try:
+            choices = await _choices(app, library, sides[0].system, config_dir or root)
+        except WarbandError as exc:
+            app.push_screen(MessageDialog("Cannot start the battle", exc.render(), error=True))
+            return None
+        if choices is None:
+            return None
     stem = f"{slug(sides[0].name)}-vs-{slug(sides[1].name)}"
     try:
         default = free_path(root, stem, ".battle.toml")
@@ -175,12 +229,9 @@ async def new_battle_file(
     if not await may_write(app, target):  # a battle in progress is never replaced unasked
         return None
     try:
-        battle, proposed = _start(library, sides, config_dir or root)
-        write_battle(target, battle)
+        write_battle(target, _start(library, sides, choices))
     except (WarbandError, ValueError) as exc:
         body = exc.render() if isinstance(exc, WarbandError) else str(exc)
         app.push_screen(MessageDialog("Cannot start the battle", body, error=True))
         return None
-    if proposed is not None:
-        app.notify(proposed, timeout=15)
     return target
