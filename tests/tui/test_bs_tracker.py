@@ -28,6 +28,7 @@ from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.screens.home import HomeScreen
 from tui.screens.tracker.screen import TrackerScreen
+from tui.widgets.side_table import SideTable
 
 SIZE = (120, 40)
 CHOICES = (
@@ -128,6 +129,8 @@ async def test_a_gaslands_battle_played_quit_resumed_and_reported(folders: Folde
         assert roll.outcome == f"{hits} success{'es' if hits != 1 else ''}"
         assert roll.detail == (f"2d6 4+; rolled {dice[0]}, {dice[1]}; 4+ met by {hits} of 2")
         await keys(pilot, "e")
+        table = screen.query_one("#table-0", SideTable)
+        assert [str(table.get_cell(m, "Act")) for m in ("A1", "A2")] == ["✓", ""]  # A1 acted
         # the Truck activates, rams the Buggy for 4 hull points, takes 3 hazard tokens
         await to_model(pilot, app, "B1")
         await keys(pilot, "enter")
@@ -141,6 +144,7 @@ async def test_a_gaslands_battle_played_quit_resumed_and_reported(folders: Folde
         await answer(pilot, "go")  # the Buggy has not activated: move on anyway
         state = screen.state
         assert (state.turn, state.wounds, state.counter("B1", "hazard")) == (2, {"A2": 4}, 3)
+        assert str(table.get_cell("A1", "Act")) == ""  # the marks clear with the round
 
         # round 2: Bob scores 1 VP; two more hits wreck the Buggy (6 of 6)
         await keys(pilot, "s")
