@@ -15,9 +15,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
 from model.battle.events import Roll
-from model.battle.game_choices import GameChoices
+from model.battle.game_choices import CounterChoice, GameChoices
 from model.rolls.dice import die_value
 from saves.battle_read import read_battle
+from saves.game_choices_file import read_game_choices
 from tests.bs_teams import gaslands_teams
 from tests.tui.driver import Folders, app_in, keys
 from tui.app import WarbandApp
@@ -98,6 +99,16 @@ async def test_a_gaslands_battle_played_quit_resumed_and_reported(folders: Folde
         await keys(pilot, "tab", str(ann), "enter")
         assert isinstance(app.screen, OpenFileDialog), app.screen
         await keys(pilot, "tab", str(bob), "enter")
+        menu = app.screen  # the game's choices, kept from the file written by hand
+        assert isinstance(menu, PickDialog), menu
+        assert [c[0] for c in menu.choices] == [
+            "Start the battle",
+            "Damage counts against: Hull Points",
+            "Add a counter",
+            "Remove the counter Hazard tokens (model, at most 6)",
+            "Phases of a round: one, Round",
+        ]
+        await keys(pilot, "enter")
         assert isinstance(app.screen, PromptDialog), app.screen
         await keys(pilot, "enter")  # the file name offered
         screen = tracker(app)
@@ -211,7 +222,8 @@ async def test_the_first_battle_of_a_game_asks_what_damage_counts_against(
     folders: Folders,
 ) -> None:
     """With no choices kept for Gaslands yet, **b** asks once, warband's proposal first;
-    the answer is kept in the config folder and the battle counts by it."""
+    the answer is kept in the config folder, a counter is added in the app, and the
+    battle counts by them."""
     _, ann, bob = gaslands_teams(folders.saves, folders.catalogs)
     app = app_in(folders, offer_recovery=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -228,9 +240,21 @@ async def test_the_first_battle_of_a_game_asks_what_damage_counts_against(
             "Handling",
         ]
         assert asked.choices[-1][1] == ""  # or none: out at the first damage
-        await keys(pilot, "enter", "enter")  # the proposal, then the file name offered
+        await keys(pilot, "enter")  # the proposal
+        kept = folders.config / "games" / "gaslands.toml"
+        assert 'damage = "Hull Points"\n' in kept.read_text()  # kept at once
+        # the choices, then a counter added in the app: a hazard counter per car, at most 6
+        await pick(pilot, "Add a counter")
+        await keys(pilot, "Hazard tokens", "enter")
+        await pick(pilot, "Each model")
+        await pick(pilot, "A number")
+        await keys(pilot, "6", "enter")
+        await pick(pilot, "It stays")
+        await pick(pilot, "Start the battle")
+        await keys(pilot, "enter")  # the file name offered
         screen = tracker(app)
-        assert screen.battle.setup.choices == GameChoices(damage="Hull Points")
+        hazard = CounterChoice(id="hazard-tokens", name="Hazard tokens", short="HT", max=6)
+        assert screen.battle.setup.choices == GameChoices(damage="Hull Points", counters=(hazard,))
         assert screen.state.wounds_max("B1") == 12
-    kept = (folders.config / "games" / "gaslands.toml").read_text()
-    assert 'damage = "Hull Points"\n' in kept
+        assert screen.state.counter_max("B1", "hazard-tokens") == 6
+    assert read_game_choices(kept, "gaslands") == screen.battle.setup.choices

@@ -13,15 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui.battle_lists import (
-    KIND_WORDS,
-    ListKind,
-    keep,
-    known_choices,
-    list_kind,
-    proposal,
-    read_bs_list,
-)
+from tui.battle_lists import KIND_WORDS, ListKind, list_kind, read_bs_list
+from tui.flows.game_choices import settled_choices
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -109,42 +102,6 @@ def _start(library: Library, sides: list[_Side], choices: GameChoices | None) ->
     return new_bs_battle(system, first.system, lists, choices, seed=seed)
 
 
-async def _choices(
-    app: App[Any], library: Library, system_id: str, config_dir: Path
-) -> GameChoices | None:
-    """The game's choices: those kept in the config folder, or, the first time, the
-    damage characteristic asked (warband's proposal first) and kept there. None when the
-    player stops. Raises ``WarbandError`` (a broken choices file, or one not written)."""
-    from tui.dialogs.pick import PickDialog
-
-    known = known_choices(config_dir, system_id)
-    if known is not None:
-        return known.choices
-    system = library.load_battlescribe(system_id)
-    proposed, names = proposal(system)
-    first = proposed.damage
-    options: list[tuple[str, str, str | None]] = (
-        [(f"{first} (proposed from its name)", first, None)] if first else []
-    )
-    options += [(name, name, None) for name in names if name != first]
-    options.append(("None: each model is out of action at its first damage", "", None))
-    damage = await app.push_screen_wait(
-        PickDialog(
-            f"{system.name}: what does a model's damage count against? (asked once)", options
-        )
-    )
-    if damage is None:
-        return None
-    choices = proposed.model_copy(update={"damage": damage})
-    path = keep(config_dir, system_id, choices, names)
-    app.notify(
-        f"{system.name}'s choices are kept in {path}: change them, or add counters and "
-        "phases, there",
-        timeout=15,
-    )
-    return choices
-
-
 async def new_battle_file(
     app: App[Any], library: Library, root: Path, config_dir: Path | None = None
 ) -> Path | None:
@@ -203,7 +160,7 @@ async def new_battle_file(
     choices: GameChoices | None = None
     if sides[0].kind == "battlescribe":
         try:
-            choices = await _choices(app, library, sides[0].system, config_dir or root)
+            choices = await settled_choices(app, library, sides[0].system, config_dir or root)
         except WarbandError as exc:
             app.push_screen(MessageDialog("Cannot start the battle", exc.render(), error=True))
             return None
