@@ -146,10 +146,20 @@ def test_a_counter_may_not_take_the_trackers_own_id() -> None:
 def test_the_log_and_a_models_line_name_the_damage_characteristic(battle: Battle) -> None:
     state = battle.state
     assert event_text(Wound(kind="wound", model="A2", amount=6), state) == (
-        "A2 Buggy loses 6 Hull Points: Out of action"
+        "A2 Buggy takes 6 damage (Hull Points 6/6): Out of action"
     )
     assert event_text(Wound(kind="wound", model="B1", amount=2), state) == (
-        "B1 Truck loses 2 Hull Points"
+        "B1 Truck takes 2 damage (Hull Points 2/12)"
     )
     hit = battle.record(Wound(kind="wound", model="B1", amount=2)).state
-    assert "Hull Points 2/12" in model_line(hit, "B1")
+    assert event_text(Wound(kind="wound", model="B1", amount=-1), hit) == (
+        "B1 Truck repairs 1 (Hull Points 1/12)"
+    )
+    assert model_line(hit, "B1") == (
+        "B1 Truck · Truck (Vehicle): Weight Middleweight, Hull Points 12, Handling 2, "
+        "Max Gear 4, Crew 3, Build Slots 3 · Hull Points 2/12"
+    )
+    assert model_line(hit, "A1").startswith(
+        "A1 Car · Car (Vehicle): Weight Middleweight, Hull Points 10, Handling 3, Max Gear 5, "
+        "Crew 2, Build Slots 2 · Machine Gun (Weapon): Range Double, Attack 2D6, Ammo - · "
+    )
