@@ -112,7 +112,8 @@ def bs_side(
                 raise ValueError(f"'{saved.roster.name}' has over {MAX_ENTRIES} units")
             first = f"{letter}{len(models) + 1}"
             members = inner or [top]
-            unit_gear = _unit_gear(top, inner)
+            # the unit's own gear, outside its models, goes with its first model
+            unit_gear = tuple(c for c in top.selections if c.type != "model") if inner else ()
             for member in members:
                 for k in range(member.number):
                     if len(models) >= MAX_LIST_MODELS:
@@ -120,7 +121,8 @@ def bs_side(
                             f"'{saved.roster.name}' has over {MAX_LIST_MODELS} models, "
                             "the most a battle holds"
                         )
-                    gear = [*(unit_gear if member is members[0] and k == 0 else ()), member]
+                    first_one = member is members[0] and k == 0
+                    gear = unit_gear if first_one else ()
                     model_id = f"{letter}{len(models) + 1}"
                     models.append(
                         _model(
@@ -164,7 +166,7 @@ def _model(
     top: Selection,
     member: Selection,
     place: tuple[int, int],
-    gear: list[Selection],
+    gear: tuple[Selection, ...],
     infos: RosterInfos,
     choices: GameChoices,
 ) -> ModelSnap:
@@ -174,16 +176,20 @@ def _model(
     profiles += [_profile(p.name, p.type_name, "", 1, p.characteristics) for p in unit.profiles]
     stats = _stats(profiles, choices.damage)
     rules = dict.fromkeys(r.name for r in (*own.rules, *unit.rules))
-    for piece in gear:
-        for inner in _walk(piece.selections):
-            shown = infos.of(inner.id).visible()
-            name = inner.custom_name or inner.name
-            profiles += [
-                _profile(p.name, p.type_name, name, inner.number, p.characteristics)
-                for p in shown.profiles
-            ]
-            rules.update(dict.fromkeys(r.name for r in shown.rules))
     k, n = place
+    # the member's gear is held by its n models together (a collective entry's number is
+    # kept per model of its parent: 4 Bolt Rifles for 4 Intercessors is one each)
+    held = [(inner, 1) for inner in _walk(gear)]
+    held += [(inner, n) for inner in _walk(member.selections)]
+    for inner, share in held:
+        shown = infos.of(inner.id).visible()
+        name = inner.custom_name or inner.name
+        count = inner.number // share if inner.number % share == 0 else inner.number
+        profiles += [
+            _profile(p.name, p.type_name, name, max(count, 1), p.characteristics)
+            for p in shown.profiles
+        ]
+        rules.update(dict.fromkeys(r.name for r in shown.rules))
     name = member.custom_name or member.name
     unit_name = top.custom_name or top.name
     label = name if member is top else f"{unit_name}: {name}"
@@ -239,17 +245,6 @@ def damage_value(model: ModelSnap, choices: GameChoices | None) -> int | None:
         return None
     value = model.stats.get(stat_key(choices.damage))
     return value if isinstance(value, int) else None
-
-
-def _unit_gear(top: Selection, models: list[Selection]) -> list[Selection]:
-    """The unit's own gear, outside its models: the unit itself, its models left out."""
-    if not models:
-        return []
-    return [Selection(top.id, top.entry_id, top.name, selections=_without_models(top))]
-
-
-def _without_models(top: Selection) -> tuple[Selection, ...]:
-    return tuple(s for s in top.selections if s.type != "model")
 
 
 def _forces(forces: tuple[Force, ...]) -> Iterator[Force]:
