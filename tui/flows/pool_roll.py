@@ -50,10 +50,9 @@ async def pool_roll(app: App[Any], battle: Battle, model_id: str | None) -> Roll
     from tui.dialogs.pick import PickDialog
     from tui.dialogs.prompt import PromptDialog
 
-    weapons = weapon_pools(battle, model_id)
+    weapons = weapon_pools(battle, model_id) if model_id is not None else []
     title, text = "", ""
-    if weapons:
-        assert model_id is not None
+    if weapons and model_id is not None:
         choices: list[tuple[str, tuple[str, str], str | None]] = [
             (f"{name}: {pool.text}", (name, pool.text), None) for name, pool in weapons
         ]
