@@ -255,6 +255,7 @@ def checked_setup(
         turn_limit=doc.turn_limit,
         seed=doc.seed,
         tracker=doc.tracker,
+        choices=doc.choices,
         sides=sides,
     )
 

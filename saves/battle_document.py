@@ -1,14 +1,15 @@
-"""Battle files (``warband.battle/2``): a battle's setup and its event log, as TOML.
+"""Battle files (``warband.battle/3``): a battle's setup and its event log, as TOML.
 
 A battle file is complete on its own: the header (system, catalog version,
 scenario, turn limit, dice seed), both sides (player, faction, the list as it was
-when the battle started), every model's snapshot (``[[models]]``), the catalog's
-tracker rules (``[tracker]``), the events in order (``[[events]]``), the undone
-events still to redo (``[[undone]]``, next first) and, written last, ``[end]``
-with the number of each, so a file that was cut short is never read as a
-shorter battle::
+when the battle started: one of ours, or one over BattleScribe data), every model's
+snapshot (``[[models]]``), the catalog's tracker rules (``[tracker]``; for a game
+with BattleScribe data those made from the players' choices, kept in ``[choices]``),
+the events in order (``[[events]]``), the undone events still to redo
+(``[[undone]]``, next first) and, written last, ``[end]`` with the number of each, so
+a file that was cut short is never read as a shorter battle::
 
-    format = "warband.battle/2"
+    format = "warband.battle/3"
     system = "punkapocalyptic"
     ...
     [[sides]]
@@ -20,6 +21,9 @@ shorter battle::
     id = "A1"
     ...
     [tracker]
+    ...
+    [choices]    # a game with BattleScribe data: the players' once-per-game choices
+    damage = "Hull Points"
     ...
     [[events]]  # 1
     kind = "roll-off"
@@ -44,14 +48,14 @@ from typing import Any
 from pydantic import Field
 
 from model.battle.events import Event
-from model.battle.forces import ModelSnap
+from model.battle.forces import ModelSnap, SideList
+from model.battle.game_choices import GameChoices
 from model.catalog.tracker import Tracker
 from model.core.base import Frozen, Id, Text
 from model.core.bounds import MAX_EVENTS, MAX_LIST_MODELS, MAX_SIDES, Seed, TurnLimit
-from model.roster.roster import Roster
 
-FORMAT = "warband.battle/2"
-CURRENT_VERSION = 2
+FORMAT = "warband.battle/3"
+CURRENT_VERSION = 3
 FORMAT_RE = re.compile(r"warband\.battle/([0-9]{1,9})")
 END_RE = re.compile(r"^\[end\][ \t]*(#.*)?$", re.MULTILINE)
 
@@ -66,7 +70,16 @@ def _from_1(raw: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
-MIGRATIONS: Mapping[int, Migration] = {1: _from_1}
+def _from_2(raw: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 added battles over BattleScribe lists (issue 34): a side's list may be
+    one (``[sides.roster]`` with its ``game_system_id``), a model may keep its force,
+    profiles and rules, and the players' per-game choices travel in ``[choices]``. A
+    version-2 battle has none of them, which read as before: nothing to change. A
+    version-2 warband refuses a version-3 file as newer rather than misreading it."""
+    return raw
+
+
+MIGRATIONS: Mapping[int, Migration] = {1: _from_1, 2: _from_2}
 """Migrations by the version they upgrade from: ``MIGRATIONS[n]`` turns a version-n
 document into version n+1."""
 
@@ -79,7 +92,7 @@ class SideDoc(Frozen):
 
     player: Text
     faction: Text
-    roster: Roster
+    roster: SideList
 
 
 class BattleDocument(Frozen):
@@ -94,5 +107,6 @@ class BattleDocument(Frozen):
     sides: tuple[SideDoc, ...] = Field(max_length=MAX_SIDES)
     models: tuple[ModelSnap, ...] = Field(max_length=MAX_SIDES * MAX_LIST_MODELS)
     tracker: Tracker
+    choices: GameChoices | None = None
     events: tuple[Event, ...] = Field(default=(), max_length=MAX_EVENTS)
     undone: tuple[Event, ...] = Field(default=(), max_length=MAX_EVENTS)

@@ -65,7 +65,7 @@ def battle_report(battle: Battle) -> str:
         "",
         f"{escape(setup.system_name)} (catalog {escape(setup.catalog_version)}): "
         + " against ".join(
-            f"**{escape(s.player)}** ({escape(s.faction)}: {escape(s.roster.name)})"
+            f"**{escape(s.player)}** ({escape(s.faction)}: {escape(s.list_name)})"
             for s in setup.sides
         )
         + f"; {played}.",

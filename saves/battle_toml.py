@@ -49,8 +49,15 @@ def _render_setup(setup: BattleSetup) -> str:
     for side in setup.sides:
         for model in side.models:
             _table(out, "models", plain(model), aot=True, in_aot=False)
-    out.append("\n# The tracker rules of the catalog, copied at the start.\n")
+    out.append(
+        "\n# The tracker rules of the catalog, copied at the start.\n"
+        if setup.choices is None
+        else "\n# The tracker rules the players' choices (below) make, copied at the start.\n"
+    )
     _table(out, "tracker", plain(setup.tracker), aot=False, in_aot=False)
+    if setup.choices is not None:
+        out.append("\n# The players' choices for this game, copied at the start.\n")
+        _table(out, "choices", plain(setup.choices), aot=False, in_aot=False)
     return "".join(out)
 
 

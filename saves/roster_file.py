@@ -114,12 +114,13 @@ def _upgrade(raw: dict[str, Any], source: RosterSource) -> dict[str, Any]:
             f"{source.name} is a list over BattleScribe data",
             [
                 Problem(
-                    "designed cards and battles take warband's own lists only, for now",
+                    "designed cards take warband's own lists only, for now",
                     source.name,
                     ("format",),
                     line,
                     hint="build it in the app (warband open); check, print or share it with "
-                    "warband validate, show or export; edit it with warband add and remove",
+                    "warband validate, show or export; edit it with warband add and remove; "
+                    "take it to the table with warband battle new",
                 )
             ],
         )

@@ -395,19 +395,21 @@ class WarbandApp(App[None]):
 
     def show_battle(self, path: Path, battle: Battle) -> None:
         """The tracker on ``battle``, saving to ``path``, over the home screen."""
+        from model.roster.roster import Roster
         from saves.battle_file import write_battle
         from tui.screens.tracker.screen import TrackerScreen
 
         self.remember(path)
+        rosters = [side.roster for side in battle.setup.sides if isinstance(side.roster, Roster)]
 
         def views() -> tuple[FactionView, ...]:
             catalog = self.library.load(battle.setup.system)
-            return tuple(
-                catalog.view(side.roster.faction).with_cards(side.roster.cards)
-                for side in battle.setup.sides
-            )
+            return tuple(catalog.view(r.faction).with_cards(r.cards) for r in rosters)
 
-        self._push_over_home(TrackerScreen(battle, path, write_battle, views))
+        # lists over BattleScribe data have no catalog of ours: the tracker reads the
+        # profiles each model keeps (``ModelSnap.profiles``) instead
+        ours = len(rosters) == len(battle.setup.sides)
+        self._push_over_home(TrackerScreen(battle, path, write_battle, views if ours else None))
 
     @work(exclusive=True, group="backup")
     async def offer_backup(self, path: Path, error: WarbandError) -> None:
@@ -428,7 +430,9 @@ class WarbandApp(App[None]):
         """Pick two list files, then start a battle file between them."""
         from tui.flows.new_battle import new_battle_file
 
-        target = await new_battle_file(self, self.library, self.locations.saves_dir)
+        target = await new_battle_file(
+            self, self.library, self.locations.saves_dir, self.locations.config_dir
+        )
         if target is not None:
             self.open_battle(target)
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def battle_json(battle: Battle) -> dict[str, Any]:
     """The JSON shape of ``warband battle show --json``::
 
-        {"format": "warband.battle/2", "system", "system_name", "catalog_version",
+        {"format": "warband.battle/3", "system", "system_name", "catalog_version",
          "scenario", "seed", "turn", "turn_limit",
          "round": int | null,          # stat-rounds: the round's value of "round_stat"
          "round_stat": str | null,     # e.g. "Ag"
@@ -35,9 +35,15 @@ def battle_json(battle: Battle) -> dict[str, Any]:
                     "points_lost", "standing", "out", "lost" (where a side can lose its
                     officers), "counters": {counter id: value},
                     "models": [{"id", "label", "unit", "actor", "wounds", "wounds_max",
-                                "out": bool, "fighting_on": bool, "actions_used", "actions",
+                                "damage": str | null,   # what wounds count against: "W",
+                                                        # "Hull Points"; null: a plain count
+                                "out": bool, "fighting_on": bool, "acted": bool,
+                                "actions_used", "actions",
                                 "counters": {counter id: value},
-                                "items": {"pistol#2": {counter id: value}}}]}]}
+                                "items": {"pistol#2": {counter id: value}},
+                                # a list over BattleScribe data only:
+                                "force", "profiles": [{"name", "type", "owner", "count",
+                                "characteristics": {name: text}}], "rules": [name]}]}]}
 
     Counters are those set (not zero); a model's ``counters`` leave out the actions-used
     and out-of-the-fight counters, which have their own keys. ``actions_used`` and
@@ -62,7 +68,7 @@ def battle_json(battle: Battle) -> dict[str, Any]:
                 "side": SIDE_LETTERS[index],
                 "player": side.player,
                 "faction": side.faction,
-                "list": side.roster.name,
+                "list": side.list_name,
                 "victory_points": summary.victory_points,
                 **(
                     {"vp_target": summary.vp_target, "destroyed_vp": summary.destroyed_vp}
@@ -144,20 +150,37 @@ def _model_json(state: BattleState, model_id: str) -> dict[str, Any]:
         if target.startswith(model_id + "/") and values:
             items[target.partition("/")[2]] = dict(values)
     downed = state.counter(model_id, tracker.damage.out_counter) > 0
-    return {
+    model = state.model(model_id)
+    found: dict[str, Any] = {
         "id": model_id,
-        "label": state.model(model_id).label,
-        "unit": state.model(model_id).unit,
-        "actor": state.model(model_id).actor,
+        "label": model.label,
+        "unit": model.unit,
+        "actor": model.actor,
         "wounds": state.wounds.get(model_id, 0),
         "wounds_max": state.wounds_max(model_id),
+        "damage": state.setup.damage_characteristic(model),
         "out": state.is_out(model_id),
         "fighting_on": downed and not state.is_out(model_id),
+        "acted": model.actor in state.acted,
         "actions_used": _actions_used(state, model_id),
         "actions": state.action_points(model_id),
         "counters": {k: v for k, v in state.counters.get(model_id, {}).items() if k not in hidden},
         "items": items,
     }
+    if model.profiles:
+        found["force"] = model.force
+        found["profiles"] = [
+            {
+                "name": p.name,
+                "type": p.type,
+                "owner": p.owner,
+                "count": p.count,
+                "characteristics": dict(p.characteristics),
+            }
+            for p in model.profiles
+        ]
+        found["rules"] = list(model.rules)
+    return found
 
 
 def _score_text(state: BattleState, side: int, points: int) -> str:
@@ -173,7 +196,7 @@ def _score_text(state: BattleState, side: int, points: int) -> str:
 
 def battle_text(battle: Battle) -> str:
     """The plain-text report of ``warband battle show``."""
-    from model.battle.text import defeat_text
+    from model.battle.text import damage_word, defeat_text
 
     data = battle_json(battle)
     state = battle.state
@@ -218,12 +241,16 @@ def battle_text(battle: Battle) -> str:
         if lost:
             lines.append(f"  {lost[0].upper()}{lost[1:]}")
         for model in side["models"]:
+            word = damage_word(setup, setup.model(model["id"]))
             row = (
                 f"  {model['id']:<{idw}}  {model['label']:<{width}}  "
-                f"wounds {model['wounds']}/{model['wounds_max']}  "
-                f"actions {model['actions_used']}/{model['actions']}"
+                f"{word} {model['wounds']}/{model['wounds_max']}"
             )
+            if state.tracker.action_points != 0:
+                row += f"  actions {model['actions_used']}/{model['actions']}"
             marks = ["acting"] if model["actor"] == data["active"] else []
+            if model["acted"] and model["actor"] != data["active"] and setup.choices is not None:
+                marks.append("acted")
             if model["out"]:
                 marks.append("OUT")
             elif model["fighting_on"]:

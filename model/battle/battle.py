@@ -239,7 +239,8 @@ def new_battle(
             scenario=scenario,
             tracker=tracker,
             sides=sides,
-            **given,
+            turn_limit=given["turn_limit"],
+            seed=given["seed"],
         )
     except ValidationError as exc:  # a number the player gave, told as a file's would be
         problems = problems_from(exc, given, BattleSetup)

@@ -9,11 +9,17 @@ or a whole unit where units activate) share an actor id, their first model's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from pydantic import Discriminator, Tag
+
+from model.bsdata.roster_schema import RosterTable
 from model.catalog.items import rule_id
 from model.catalog.schema import FactionView
 from model.catalog.tracker import Tracker
 from model.catalog.units import StatValue
-from model.core.base import Frozen, FrozenMap, StatId, Text
+from model.core.base import Frozen, FrozenMap, Int, StatId, Text
 from model.core.bounds import MAX_STAT, EntryIndex, Items, PointsTotal, Side, StatNumber
 from model.roster.loadout import Carried, Loadout
 from model.roster.roster import Roster
@@ -54,16 +60,69 @@ class ModelSnap(Frozen):
     items: tuple[ItemSnap, ...] = ()
     cost: PointsTotal = 0
     """Its points: what its side loses if it goes out."""
+    force: str = ""
+    """The force of its list it is in (a list over BattleScribe data holds forces)."""
+    profiles: tuple[ProfileSnap, ...] = ()
+    """Its profiles and its gear's as its list's modifiers made them (a list over
+    BattleScribe data, whose characteristics are any text: ``stats`` holds only the
+    whole numbers among them); empty for our own lists, whose profile is ``stats``."""
+    rules: tuple[Text, ...] = ()
+    """The names of its rules and its gear's (a list over BattleScribe data)."""
+
+
+class ProfileSnap(Frozen):
+    """A profile of a model or of its gear as the battle started: its name, its kind
+    ("Vehicle", "Weapon"), what it belongs to, and each characteristic as written."""
+
+    name: Text
+    type: Text
+    owner: str = ""
+    """The gear it is the profile of ("Machine Gun"); empty for the model's own."""
+    count: Int = 1
+    """How many of that gear the model has."""
+    characteristics: FrozenMap[str, str] = FrozenMap()
+
+
+def _list_kind(value: Any) -> str:
+    """Which kind of list a side holds: one over BattleScribe data names its game
+    system's own id (``game_system_id``), which our lists never have."""
+    if isinstance(value, RosterTable) or (isinstance(value, Mapping) and "game_system_id" in value):
+        return "battlescribe"
+    return "own"
+
+
+SideList = Annotated[
+    Annotated[Roster, Tag("own")] | Annotated[RosterTable, Tag("battlescribe")],
+    Discriminator(_list_kind),
+]
+"""A side's list as the battle keeps it: one of ours, or one over BattleScribe data; told
+apart by its keys, so a broken list is explained as the one kind it is."""
 
 
 class SideSetup(Frozen):
-    """One player and their list."""
+    """One player and their list: one of our own, or one over BattleScribe data (kept as
+    its ``warband.bsroster`` file holds it). What the battle asks of either is a property
+    here, so nothing else tells them apart."""
 
     player: Text
     faction: Text
     """The faction's name."""
-    roster: Roster
+    roster: SideList
     models: tuple[ModelSnap, ...]
+
+    @property
+    def list_name(self) -> str:
+        return self.roster.name
+
+    @property
+    def points_limit(self) -> int:
+        """The list's points limit; 0 for a list over BattleScribe data (its limits are of
+        the game's own cost types, which no tracker rule reads)."""
+        return self.roster.points_limit if isinstance(self.roster, Roster) else 0
+
+    def setting(self, setting_id: str) -> int:
+        """A list setting the players agreed on (0 when the list has none)."""
+        return self.roster.settings.get(setting_id, 0) if isinstance(self.roster, Roster) else 0
 
 
 def build_side(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cached_property
 
 from model.battle.forces import ItemSnap, ModelSnap, SideSetup
+from model.battle.game_choices import GameChoices
 from model.battle.refused import Refused
 from model.catalog.selectors import Selector
 from model.catalog.tracker import Tracker
@@ -33,6 +34,10 @@ class BattleSetup(Frozen):
     """Seed of the dice helper's random numbers: the same seed rolls the same dice."""
     tracker: Tracker
     sides: tuple[SideSetup, ...]
+    choices: GameChoices | None = None
+    """For a game with BattleScribe data: the players' once-per-game choices the
+    ``tracker`` was made from (``model.battle.game_choices``), kept so the battle opens
+    anywhere and a new battle can start from them; None for our own catalogs."""
 
     @cached_property
     def _models(self) -> dict[str, ModelSnap]:
@@ -44,6 +49,17 @@ class BattleSetup(Frozen):
         for model in self._models.values():
             groups.setdefault(model.actor, []).append(model)
         return {actor: tuple(models) for actor, models in groups.items()}
+
+    def damage_characteristic(self, model: ModelSnap) -> str | None:
+        """The characteristic of the model's profile its damage counts against, as the
+        table names it: a stat of our own catalogs (``W``), or in a game with
+        BattleScribe data the one the players chose (``Hull Points``); None for a plain
+        count (a fixed number of wounds, or a model whose profile lacks it)."""
+        wounds = self.tracker.damage.wounds
+        stat = wounds[5:] if isinstance(wounds, str) and wounds.startswith("stat:") else None
+        if stat is None or stat not in model.stats:
+            return None
+        return self.choices.damage if self.choices is not None else stat
 
     def all_models(self) -> tuple[ModelSnap, ...]:
         return tuple(self._models.values())

@@ -39,9 +39,7 @@ class Standings(StateReading):
             destroyed_vp=sum(scoring),
             units_destroyed=len(scoring),
             vp_target=(
-                None
-                if target is None
-                else target.for_limit(self.setup.sides[side].roster.points_limit)
+                None if target is None else target.for_limit(self.setup.sides[side].points_limit)
             ),
         )
 
@@ -114,7 +112,7 @@ class Standings(StateReading):
         """The side's points and limit when its list costs more than its limit."""
         setup = self.setup.sides[side]
         points = sum(m.cost for m in setup.models)
-        limit = setup.roster.points_limit
+        limit = setup.points_limit
         return OverLimit(side, points, limit) if points > limit else None
 
     def initiative_reminder(self) -> str | None:

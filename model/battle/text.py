@@ -26,8 +26,9 @@ from model.battle.events import (
     SetCounter,
     Wound,
 )
-from model.battle.forces import SIDE_LETTERS
+from model.battle.forces import SIDE_LETTERS, ModelSnap, ProfileSnap
 from model.battle.refused import Refused
+from model.battle.setup import BattleSetup
 from model.battle.state import BattleState
 from model.catalog.tracker_counters import CounterSpec
 from model.core.messages import counted
@@ -54,6 +55,17 @@ def target_text(state: BattleState, target: str) -> str:
         if snap.id == name:
             name = snap.name
     return f"{who(state, model_id)}'s {name}"
+
+
+def _damage_text(event: Wound, before: BattleState, word: str) -> str:
+    """``A2 Buggy takes 2 damage (Hull Points 5/6)``: the amount, and the count against
+    the characteristic after it (a heal is ``repairs``)."""
+    model = event.model
+    limit = before.wounds_max(model)
+    taken = max(0, min(limit, before.wounds.get(model, 0) + event.amount))
+    count = f" ({word} {taken}/{limit})" if word != "damage" else f" ({taken}/{limit})"
+    verb = f"takes {event.amount} damage" if event.amount >= 0 else f"repairs {-event.amount}"
+    return f"{who(before, model)} {verb}{count}" + _goes_out(event, before)
 
 
 def _goes_out(event: Wound, before: BattleState) -> str:
@@ -122,6 +134,9 @@ def event_text(event: Event, before: BattleState) -> str:
             return f"{target_text(state, event.target)}: {spec.name} placed"
         return f"{target_text(state, event.target)}: {spec.name} {spec.value_text(event.value)}"
     if isinstance(event, Wound):
+        word = damage_word(state.setup, state.model(event.model))
+        if word != "wounds":  # a game with BattleScribe data: its own characteristic's count
+            return _damage_text(event, state, word)
         if event.amount >= 0:
             text = f"{who(state, event.model)} takes {event.amount} wound" + (
                 "s" if event.amount != 1 else ""
@@ -196,6 +211,34 @@ def next_up_text(state: BattleState) -> str:
     )
 
 
+def _actions_text(state: BattleState, model: ModelSnap) -> str:
+    """``actions 1/2`` for what activates, ``acts with A3`` for the rest of its unit."""
+    if model.actor != model.id:
+        return f"acts with {model.actor}"
+    tracker = state.tracker
+    scope = tracker.counter(tracker.used_counter).scope
+    used = state.counter(model.actor if scope == "actor" else model.id, tracker.used_counter)
+    return f"actions {used}/{state.action_points(model.id)}"
+
+
+def profile_text(profile: ProfileSnap) -> str:
+    """``Machine Gun (Weapon): Range Double, Attack 2D6``: a profile a model keeps (a list
+    over BattleScribe data), empty characteristics left out."""
+    owner = f"{profile.owner}: " if profile.owner and profile.owner != profile.name else ""
+    count = f"{profile.count} x " if profile.count > 1 else ""
+    values = ", ".join(f"{k} {v}" for k, v in profile.characteristics.items() if v.strip())
+    return f"{count}{owner}{profile.name} ({profile.type})" + (f": {values}" if values else "")
+
+
+def damage_word(setup: BattleSetup, model: ModelSnap) -> str:
+    """What a model's damage is called at the table: ``wounds`` in our own games; in a
+    game with BattleScribe data the characteristic the players chose (``Hull Points``),
+    or ``damage`` for a model counted plainly."""
+    if setup.choices is None:
+        return "wounds"
+    return setup.damage_characteristic(model) or "damage"
+
+
 def model_line(state: BattleState, model_id: str) -> str:
     """Everything about one model in words, for the line under the tables: the table's
     short forms (``Psn3 rifle:Rld1``) cropped on a narrow terminal, this line does not.
@@ -205,23 +248,19 @@ def model_line(state: BattleState, model_id: str) -> str:
     model = state.model(model_id)
     parts = [who(state, model_id)]
     stats = []
-    for stat in model.stats:
+    for stat in model.stats if not model.profiles else ():
         value = state.stat(model_id, stat)
         if value is not None:
             stats.append(f"{stat} {value}")
     if stats:
         parts.append(" ".join(stats))
-    if model.actor == model_id:
-        used = state.counter(
-            model.actor
-            if state.tracker.counter(state.tracker.used_counter).scope == "actor"
-            else model_id,
-            state.tracker.used_counter,
-        )
-        parts.append(f"actions {used}/{state.action_points(model_id)}")
-    else:
-        parts.append(f"acts with {model.actor}")
-    parts.append(f"wounds {state.wounds.get(model_id, 0)}/{state.wounds_max(model_id)}")
+    parts.extend(profile_text(p) for p in model.profiles)
+    if model.rules:
+        parts.append("rules: " + ", ".join(model.rules))
+    if state.tracker.action_points != 0:  # a game with BattleScribe data counts none
+        parts.append(_actions_text(state, model))
+    word = damage_word(state.setup, model)
+    parts.append(f"{word} {state.wounds.get(model_id, 0)}/{state.wounds_max(model_id)}")
     names = {i.id: i.name for i in model.items}
     for target in state.setup.counter_targets(model):
         _, _, item = target.partition("/")

@@ -8,6 +8,7 @@ Every line prints a ratio against a baseline measured in the same run:
   with its backup and repaints) and undo/redo (Ctrl+Z, Ctrl+Y), from the key press until
   the app is idle again, against a key nothing is bound to pressed the same way; both
   in wall time and in CPU time of the process (the autosave's fsync waits on the disk);
+- the same keys in a battle over two Gaslands teams (BattleScribe lists) at 10k events;
 - saving after every event of 1000 (the atomic write alone).
 
 Beside each key's CPU row, the goal row of issue 33, which restates issue 15's goal against
@@ -41,6 +42,7 @@ from saves.battle_file import battle_to_toml, write_battle
 from saves.battle_read import read_battle
 from tests.benchmarks.bare_tracker import bare_key_floor
 from tests.benchmarks.conftest import report, report_floor_goal, report_key
+from tests.bs_teams import gaslands_battle
 from tests.saves.test_battle_file import fresh_battle, play
 from tui.app import WarbandApp, make_app
 from tui.screens.tracker.screen import TrackerScreen
@@ -315,6 +317,29 @@ def test_tracker_action_and_undo_to_repaint(events: int, tmp_path: Path) -> None
                     f"+{change[0] * 1000:.1f} ms (min), +{change[1] * 1000:.1f} ms (median) CPU"
                 )
                 report_floor_goal(what, times[key + clock], times["f12" + clock], change)
+
+
+def test_tracker_keys_of_a_gaslands_battle_at_10000_events(tmp_path: Path) -> None:
+    """The same keys on a battle over two Gaslands teams (BattleScribe lists, issue 34):
+    its setup holds the lists and each car's profiles, and its tracker rules are made from
+    the players' choices; the keys go through the same engine and saves."""
+    path = tmp_path / "gaslands.battle.toml"
+    battle = play(gaslands_battle(tmp_path / "lists", turn_limit=10_000), 10_000, 1)
+    write_battle(path, battle)
+    times = asyncio.run(_tracker_keys(path, tmp_path, 9))
+    models = max(len(side.models) for side in battle.setup.sides)
+    floor = asyncio.run(bare_key_floor(models, 9))
+    for key, what in (("w", "damage (w)"), ("ctrl+z", "undo (ctrl+z)")):
+        for clock in ("", " cpu"):
+            report_key(
+                f"Gaslands battle: {what} + autosave [{'CPU' if clock else 'wall'}], 10,000 events",
+                times[key + clock],
+                times["f12" + clock],
+                "unbound key (f12)",
+                FRAME_MS,
+            )
+        change = floor["wound" if key == "w" else "heal"]
+        report_floor_goal(f"Gaslands battle: {what}", times[key + " cpu"], times["f12 cpu"], change)
 
 
 # --- saving ----------------------------------------------------------------------------------

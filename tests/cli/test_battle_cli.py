@@ -182,7 +182,8 @@ def test_show_json_has_the_documented_shape() -> None:
     }  # fmt: skip
     assert a["models"][3] == {
         "id": "A4", "label": "Ganger", "unit": "ganger", "actor": "A4", "wounds": 0,
-        "wounds_max": 1, "out": False, "fighting_on": False, "actions_used": 0, "actions": 2,
+        "wounds_max": 1, "damage": None, "out": False, "fighting_on": False, "acted": False,
+        "actions_used": 0, "actions": 2,
         "counters": {"bullets": 1}, "items": {"shotgun": {"jammed": 1}},
     }  # fmt: skip
     assert (b["points_lost"], b["standing"], b["out"]) == (20, 18, 1)
@@ -302,7 +303,7 @@ def test_resume_explains_a_damaged_file_before_starting_the_app(
     assert err == (
         f"{path} was saved by a newer warband\n"
         f"  {path}:1: format: warband.battle/9 is newer than this warband reads "
-        "(warband.battle/2); update warband to open it; the file is unchanged\n"
+        "(warband.battle/3); update warband to open it; the file is unchanged\n"
     )
 
 
@@ -324,7 +325,7 @@ def test_use_backup_refuses_a_file_of_a_newer_format(
     assert err == (
         f"{path} was saved by a newer warband\n"
         f"  {path}:1: format: warband.battle/9 is newer than this warband reads "
-        "(warband.battle/2); update warband to open it; the file is unchanged\n"
+        "(warband.battle/3); update warband to open it; the file is unchanged\n"
         f"  {path}: --use-backup goes on from the backup only when the file is damaged; "
         "this one is whole, so it and its backup stay as they are; open the backup on its "
         f"own with: warband battle show {path}.bak\n"

@@ -290,14 +290,20 @@ def test_validate_json_gives_each_findings_origin(folder: Path, tmp_path: Path) 
 
 
 def test_what_takes_only_our_own_lists_says_what_to_use(folder: Path, tmp_path: Path) -> None:
-    """Designed cards and battles read warband's own lists; a BattleScribe list is told
-    apart by its format and pointed at the commands that take it."""
+    """Designed cards read warband's own lists; a BattleScribe list is told apart by its
+    format and pointed at the commands that take it (a battle takes it: issue 34)."""
     path = gaslands_car(folder, tmp_path)
-    for argv in (("card", str(path)), ("battle", "new", str(path), str(path), "-o", "b.toml")):
-        code, out, err = run("--catalog-dir", str(folder), *argv)
-        assert (code, out) == (2, "")
-        assert f"{path} is a list over BattleScribe data" in err
-        assert "warband validate, show or export" in err
+    code, out, err = run("--catalog-dir", str(folder), "card", str(path))
+    assert (code, out) == (2, "")
+    assert f"{path} is a list over BattleScribe data" in err
+    assert "warband validate, show or export" in err
+    assert "take it to the table with warband battle new" in err
+    battle = tmp_path / "b.toml"
+    code, out, err = run(
+        "--catalog-dir", str(folder), "battle", "new", str(path), str(path), "-o", str(battle)
+    )
+    assert (code, err) == (0, "")
+    assert battle.is_file()
 
 
 def test_a_mistyped_game_is_found_among_both_kinds(folder: Path, tmp_path: Path) -> None:

@@ -104,7 +104,7 @@ def test_each_formation_is_one_actor_whose_models_are_its_units() -> None:
     assert [m.id for m in state.members(INFANTRY_A)] == [f"A{n}" for n in range(1, 7)]
     assert [m.id for m in state.members(INFANTRY_B)] == ["B4", "B5", "B6", "B7"]
     assert state.stat("A3", "CR") == 4 and state.stat("B2", "CR") == 5
-    assert [s.roster.settings["strategy-rating"] for s in state.setup.sides] == [2, 1]
+    assert [s.setting("strategy-rating") for s in state.setup.sides] == [2, 1]
     # Shock and the formation flags are kept once per formation
     assert state.has_counter(INFANTRY_A, "shock") and not state.has_counter("A2", "shock")
     assert state.has_counter("A2", "lost")

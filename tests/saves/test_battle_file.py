@@ -54,6 +54,7 @@ from saves.battle_errors import BattleFileError
 from saves.battle_file import battle_to_toml, write_battle
 from saves.battle_read import battle_from_bytes, read_battle, restore_backup
 from saves.roster_file import read_roster, resolve
+from tests.bs_teams import gaslands_battle
 from tests.conftest import FIXTURES, ROOT
 from tests.helpers import bundled
 
@@ -192,7 +193,17 @@ def test_the_fixture_reads_and_is_written_back_byte_for_byte() -> None:
     assert battle_to_toml(battle) == BRIDGE.read_text(encoding="utf-8")
 
 
-def test_a_version_1_file_reads_as_it_did_and_is_written_as_version_2(bridge: Path) -> None:
+def test_a_version_2_file_reads_as_it_did_and_is_written_as_version_3(bridge: Path) -> None:
+    """Format 3 added lists over BattleScribe data (issue 34): a version-2 file has none,
+    and reads as the same battle, written back with only its format line new."""
+    replace(bridge, FORMAT, "warband.battle/2")
+    battle = read_battle(bridge)
+    assert battle.events == read_battle(BRIDGE).events
+    assert battle.setup == read_battle(BRIDGE).setup
+    assert battle_to_toml(battle) == BRIDGE.read_text(encoding="utf-8")
+
+
+def test_a_version_1_file_reads_as_it_did_and_is_written_as_version_3(bridge: Path) -> None:
     """Format 2 added ``passed`` to an end of turn (the rest passing, undone with it in
     one step): a version-1 file has none, and reads as the same battle."""
     replace(bridge, FORMAT, "warband.battle/1")
@@ -218,7 +229,7 @@ def test_an_end_of_turn_that_passed_the_rest_keeps_it(tmp_path: Path) -> None:
 def test_the_file_reads_as_a_person_would_write_it() -> None:
     text = BRIDGE.read_text(encoding="utf-8")
     assert text.startswith(
-        'format = "warband.battle/2"\n'
+        'format = "warband.battle/3"\n'
         'system = "punkapocalyptic"\n'
         'system_name = "Punkapocalyptic"\n'
         'catalog_version = "2026.11.1"\n'
@@ -378,10 +389,10 @@ def test_a_syntax_error_gives_line_and_column(bridge: Path) -> None:
 
 
 def test_a_newer_format_is_refused_and_not_called_damaged(bridge: Path) -> None:
-    replace(bridge, FORMAT, "warband.battle/3")
+    replace(bridge, FORMAT, "warband.battle/4")
     assert problem_lines(read_error(bridge)) == [
         f"{bridge} was saved by a newer warband",
-        f"  {bridge}:1: format: warband.battle/3 is newer than this warband reads "
+        f"  {bridge}:1: format: warband.battle/4 is newer than this warband reads "
         f"({FORMAT}); update warband to open it; the file is unchanged",
     ]
 
@@ -678,16 +689,22 @@ KILLS = 40
 @pytest.mark.skipif(
     not hasattr(os, "fork") or not hasattr(signal, "SIGKILL"), reason="needs fork and SIGKILL"
 )
+@pytest.mark.parametrize("lists", ["own", "battlescribe"])
 def test_a_save_loop_killed_at_random_moments_always_leaves_a_whole_battle(
-    tmp_path: Path,
+    tmp_path: Path, lists: str
 ) -> None:
     """A child records events and saves after each; it is killed with SIGKILL at a random
     moment, many times. Every time the file (and its backup) reads back as a complete
-    battle whose events are a prefix of what the child recorded.
+    battle whose events are a prefix of what the child recorded: a battle between lists
+    of our own catalogs, and one between Gaslands teams over BattleScribe data (issue 34),
+    whose setup holds the lists, the cars' profiles and the players' choices.
 
     Children are forked from one prepared process, so a run costs only its random wait.
     """
-    start = fresh_battle(turn_limit=1000)
+    if lists == "own":
+        start = fresh_battle(turn_limit=1000)
+    else:
+        start = gaslands_battle(tmp_path / "lists", turn_limit=1000)
     start_path = saved(tmp_path / "start.toml", start)
     zygote = subprocess.Popen(
         [sys.executable, "-c", ZYGOTE, str(start_path)],

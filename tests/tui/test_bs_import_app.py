@@ -149,7 +149,11 @@ async def test_a_recent_list_whose_game_is_gone_says_where_it_goes(folders: Fold
 
 
 async def test_new_battle_says_which_lists_can_be_played(folders: Folders) -> None:
+    """Before any file is picked: warband's own games and the BattleScribe games of the
+    catalog folder, by name; a Gaslands list is taken, and a list of our own beside it
+    is refused with the reason (issue 34)."""
     path = team_with_a_car(folders)
+    ours = Path(__file__).parents[1] / "fixtures" / "rosters" / "gangers" / "legal-500.toml"
     app = app_in(folders, offer_recovery=False)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -158,10 +162,18 @@ async def test_new_battle_says_which_lists_can_be_played(folders: Folders) -> No
         assert isinstance(picker, OpenFileDialog), picker
         note = str(picker.query_one("#open-note", Static).render())
         assert "Punkapocalyptic" in note
-        assert "Lists over BattleScribe data cannot be played yet" in note
-        await keys(pilot, "tab", str(path), "enter")  # a Gaslands list anyway
+        assert (
+            f"two lists over the BattleScribe data of the catalog folder ({folders.catalogs})"
+            in note
+        )
+        assert "(Gaslands)" in note
+        assert "whose game's folder is not there cannot be played" in note
+        await keys(pilot, "tab", str(path), "enter")  # a Gaslands list: side A
         again = app.screen
         assert isinstance(again, OpenFileDialog), again
-        told = str(again.query_one("#open-hint", Static).render())
-        assert "the tracker does not take these yet" in told
-        assert "designed cards" not in told
+        assert again.title_text == "Side B's list"
+        await keys(pilot, "tab", str(ours), "enter")  # a list of our own: refused
+        told = str(app.screen.query_one("#open-hint", Static).render())
+        assert (
+            "a list of warband's own catalogs; side A plays a list over BattleScribe data" in told
+        )

@@ -101,7 +101,9 @@ class Host(App[None]):
         self.game = game
         self.model_id = model_id
         self.accept = accept
-        factions = [side.roster.faction for side in game.setup.sides]
+        factions = [
+            side.roster.faction for side in game.setup.sides if isinstance(side.roster, Roster)
+        ]
         self.views = views(*factions) if catalog is None else [catalog.view(f) for f in factions]
 
     def record(self, event: Event) -> bool:

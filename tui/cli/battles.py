@@ -29,7 +29,8 @@ def cmd_battle(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_battle_new(args: argparse.Namespace, out: TextIO) -> int:
     """``warband battle new ROSTER ROSTER [--turns N] [--scenario TEXT] [--seed N]
-    [--players A B] -o FILE [--force]``: a battle file, ready for its first event."""
+    [--players A B] -o FILE [--force]``: a battle file, ready for its first event. Two
+    lists over BattleScribe data go to ``tui/cli/bs_battles.py``; one of each is refused."""
     import random
 
     from model.battle.battle import new_battle
@@ -42,6 +43,10 @@ def cmd_battle_new(args: argparse.Namespace, out: TextIO) -> int:
         raise BattleError(
             "cannot start the battle", [Problem(f"--turns must be 1 or more, got {args.turns}")]
         )
+    from tui.cli.bs_battles import bs_battle_new, refuse_mixed
+
+    if refuse_mixed(args.rosters) == "battlescribe":
+        return bs_battle_new(args, out)
     refuse_overwrite(args.output, args.force, BattleError)
     read = [read_roster(path) for path in args.rosters]
     (first, _), (second, _) = read
@@ -79,13 +84,13 @@ def cmd_battle_new(args: argparse.Namespace, out: TextIO) -> int:
     write_battle(args.output, battle)
     setup = battle.setup
     sides = []
-    for side, path, view in zip(setup.sides, args.rosters, views, strict=True):
-        report = validate(view, side.roster)
-        sides.append(side_title(side.player, side.faction, side.roster.name))
+    for side, (roster, _), path, view in zip(setup.sides, read, args.rosters, views, strict=True):
+        report = validate(view, roster)
+        sides.append(side_title(side.player, side.faction, roster.name))
         if not report.valid:
             broken = len(report.errors)
             print(
-                f"note: {side.roster.name} breaks {broken} list rule{'s' if broken != 1 else ''}"
+                f"note: {roster.name} breaks {broken} list rule{'s' if broken != 1 else ''}"
                 f"; see: warband validate {path}",
                 file=out,
             )

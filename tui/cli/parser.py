@@ -274,7 +274,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("battle", help="start a battle between two lists, show it, resume it")
     battle = p.add_subparsers(dest="battle_command", metavar="ACTION", required=True)
     b = battle.add_parser("new", help="start a battle file between two roster files")
-    b.add_argument("rosters", nargs=2, type=Path, metavar="ROSTER", help="the two lists (.toml)")
+    b.add_argument(
+        "rosters",
+        nargs=2,
+        type=Path,
+        metavar="ROSTER",
+        help="the two lists (.toml; lists over BattleScribe data also .ros or .rosz)",
+    )
     b.add_argument(
         "--turns", type=int, metavar="N", help="turn limit (default: the system's usual)"
     )

@@ -69,10 +69,11 @@ starts in your saves folder; a path you type that does not start with / is read
 from the folder warband was started in. Press **i** to import a list: paste a share
 code (or the whole message holding one), or type the path of a BattleScribe roster
 (.ros, .rosz); a list over BattleScribe data is saved in your saves folder as it
-opens. Press **b** for a new battle between two list files of warband's own games
-(the tracker does not take lists over BattleScribe data yet) and **r** to resume
-one. Press **g** for the games of the BSData gallery: find one, install it, update
-it. Recently opened files are listed below, each with its list's name, faction and
+opens. Press **b** for a new battle between two list files of one game (of
+warband's own, or over BattleScribe data: the game's choices, such as what a model's
+damage counts against, are kept in your config folder's games/ folder) and **r** to
+resume one. Press **g** for the games of the BSData gallery: find one, install it,
+update it. Recently opened files are listed below, each with its list's name, faction and
 game size; highlight one and press **Enter**.
 """
 

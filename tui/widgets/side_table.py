@@ -191,11 +191,7 @@ class SideTable(DataTable[Text], inherit_bindings=False):
             rnd = Text("")
             if stat is not None and mid == actor and state.stat(mid, stat) is not None:
                 rnd = Text(str(state.actor_round(actor)))
-            used = state.counter(actor if _actor_scoped(state) else mid, state.tracker.used_counter)
-            acts = Text(
-                f"{used}/{state.action_points(mid)}" if mid == actor else "",
-                style="dim" if actor in state.acted else "",
-            )
+            acts = _acts(state, mid, actor)
             most = state.wounds_max(mid)
             taken = state.wounds.get(mid, 0)
             boxes = (
@@ -271,3 +267,15 @@ def _states(state: BattleState, model_id: str) -> Text:
     for n, (part, style) in enumerate(parts):
         text.append((" " if n else "") + part, style=style)
     return text
+
+
+def _acts(state: BattleState, mid: str, actor: str) -> Text:
+    """The Act cell: actions used of the actor's actions, dim once it has acted; in a
+    game that counts no actions (a battle over BattleScribe lists) only its activation
+    mark, a tick once it has activated this round (or phase)."""
+    if mid != actor:
+        return Text("")
+    if state.tracker.action_points == 0:
+        return Text("✓" if actor in state.acted else "", style="dim")
+    used = state.counter(actor if _actor_scoped(state) else mid, state.tracker.used_counter)
+    return Text(f"{used}/{state.action_points(mid)}", style="dim" if actor in state.acted else "")

@@ -40,7 +40,7 @@ def strategy_roll(
     sides = state.setup.sides
     spec = state.tracker.turns.initiative
     setting = spec.setting if spec is not None else None
-    ratings = [side.roster.settings.get(setting, 0) if setting else 0 for side in sides]
+    ratings = [side.setting(setting) if setting else 0 for side in sides]
     texts, all_dice = [], []
     for _ in range(max_rounds):
         rolled = [dice.roll(6) for _ in sides]

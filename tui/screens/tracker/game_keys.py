@@ -79,8 +79,8 @@ class GameKeys(BattleRecorder):
     def action_dice(self) -> None:
         from tui.dialogs.dice.screen import DiceDialog
 
-        if self.views is None:
-            self.notify("The dice helper needs the game's catalog", severity="warning")
+        if self.views is None:  # no catalog of ours (BattleScribe lists): the plain roller
+            self._roll_pool()
             return
         try:
             views = self.views()
@@ -100,6 +100,16 @@ class GameKeys(BattleRecorder):
                 timeout=10,
             )
         self.app.push_screen(DiceDialog(lambda: self.battle, self.record, views, self._model()))
+
+    @work
+    async def _roll_pool(self) -> None:
+        """Dice for any game: NdX from the model's weapon or by hand, logged with every
+        number (``tui/flows/pool_roll.py``)."""
+        from tui.flows.pool_roll import pool_roll
+
+        roll = await pool_roll(self.app, self.battle, self._model())
+        if roll is not None and self.record(roll):
+            self.notify(f"{roll.title}: {roll.outcome} ({roll.detail})", timeout=10)
 
     @work
     async def action_report(self) -> None:

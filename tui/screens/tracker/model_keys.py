@@ -73,8 +73,9 @@ class ModelKeys(BattleRecorder):
         targets += [t for t, _ in state.setup.item_targets(model)]
         targets.append(SIDE_LETTERS[model.side])
         choices: list[tuple[str, tuple[str, str], str | None]] = []
+        hidden = state.tracker.used_counter if state.tracker.action_points == 0 else None
         for target, spec, _, item in state.setup.counter_instances():
-            if target not in targets:
+            if target not in targets or spec.id == hidden:  # no actions: nothing to count
                 continue
             value = state.counter(target, spec.id)
             where = (

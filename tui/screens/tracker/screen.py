@@ -205,6 +205,14 @@ lost. With a catalog's tests and tables the dice helper rolls them for a
 model, applies the result to its counters (a failed action test's Shock, a
 hit table's damage) and rolls the tables the result leads to.
 
+A battle between lists over BattleScribe data counts each model's damage against the
+characteristic chosen for its game (a Gaslands car's Hull Points), shown in the line
+under the tables with its profiles and its weapons'; rounds have the phases chosen, and
+**Enter** and **e** mark what has activated. There **d** rolls any dice: pick one of
+the model's weapons (its attacks and to-hit skill fill in the dice) or roll by hand,
+as NdX with a modifier, a target (4+) and re-rolls of failures or ones; every number
+goes into the log.
+
 Anything the rules do not allow is refused with the reason. Every event goes
 into the log and the battle is saved after each one; **Ctrl+Z** undoes. Close
 the terminal at any time: the battle resumes exactly where it was.

@@ -207,7 +207,7 @@ class TurnFlowKeys(BattleRecorder):
         spec = state.tracker.turns.initiative
         entrants = []
         for index, side in enumerate(battle.setup.sides):
-            bonus = side.roster.settings.get(spec.setting, 0) if spec and spec.setting else 0
+            bonus = side.setting(spec.setting) if spec and spec.setting else 0
             if spec is not None and state.over_limit(index) is not None:
                 bonus += spec.over_limit
             entrants.append((f"{SIDE_LETTERS[index]} ({side.player})", bonus))
