@@ -41,7 +41,7 @@ from model.bsdata.engine import Engine
 from model.bsdata.modifiers import values_only
 from model.bsdata.origins import Source, holder_id, origin_of
 from model.bsdata.queries import Ctx, Root
-from model.bsdata.resolve import Node, Options
+from model.bsdata.resolve import Minimums, Node, Options
 from model.core.safe_text import terminal_safe
 from model.roster.findings import Finding, Origin, Where
 
@@ -116,23 +116,31 @@ class Checker:
             chosen.setdefault(node.key, []).append(m)
             for group in node.groups:
                 in_group.setdefault(group.key, []).append(m)
-        for node in options.entries:
-            self.entry(node, force, parent, chosen.get(node.key, []))
-        for group in options.groups:
-            self.entry(group, force, parent, in_group.get(group.key, []))
+        # Only what has constraints (``Options.constrained``), and of that what has a
+        # minimum or is selected here: nothing is over a maximum unselected. In the
+        # order written, as the findings are listed.
+        where = options.checked_where
+        visit = set(where.always)
+        for key in chosen:
+            visit.update(where.entries.get(key, ()))
+        for key in in_group:
+            visit.update(where.groups.get(key, ()))
+        constrained = options.constrained
+        for at in sorted(visit):
+            node, minimums = constrained[at]
+            selected = (in_group if minimums.group else chosen).get(node.key, [])
+            self.entry(node, force, parent, selected, minimums)
 
-    def entry(self, node: Node, force: int, parent: int | None, selected: list[int]) -> None:
-        if not node.constraints:
-            return
+    def entry(
+        self, node: Node, force: int, parent: int | None, selected: list[int], minimums: Minimums
+    ) -> None:
         engine = self.engine
-        if not selected and not node.is_group and not self._may_lack(node, force, parent):
+        if not selected and not node.is_group and not self._may_lack(node, force, parent, minimums):
             return
         if selected and not node.is_group:
             values = engine.finals[selected[0]].values
             categories = engine.finals[selected[0]].categories
         else:
-            if not selected and not any(c.type == "min" for c in node.constraints):
-                return
             state = engine.in_place(node, force, parent)
             if not selected and (state.hidden or self._group_hidden(node, force, parent)):
                 return
@@ -163,7 +171,7 @@ class Checker:
             ctx = Ctx(force, self_sel, parent, node=node)
             self.check(constraint, value, subject, ctx, selected, source)
 
-    def _may_lack(self, node: Node, force: int, parent: int | None) -> bool:
+    def _may_lack(self, node: Node, force: int, parent: int | None, minimums: Minimums) -> bool:
         """Whether an entry not selected in a place may have too few there: whether one
         of its minimums, its value after the modifiers of that value alone
         (``modifiers.values_only``), is more than ``check`` would count. A place offers
@@ -172,13 +180,12 @@ class Checker:
         each asking its own conditions) only to find nothing missing was most of an
         evaluation. When this is False ``entry`` could find nothing; when True it checks
         as it always did."""
-        minimums = [c for c in node.constraints if c.type == "min"]
-        if not minimums:
+        if not minimums.constraints:
             return False
         ctx = Ctx(force, None, parent, node=node)
         counts = self.engine.counts
-        values = values_only(node, ctx, counts, frozenset(c.id for c in minimums))
-        for constraint in minimums:
+        values = values_only(node, ctx, counts, minimums.ids)
+        for constraint in minimums.constraints:
             value = values.get(constraint.id, constraint.value)
             query = constraint.query
             key = node.entry.id if query.shared else f"key:{node.key}"

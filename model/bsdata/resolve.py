@@ -23,6 +23,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
 
 from model.bsdata.data import (
@@ -126,6 +127,27 @@ def make_node(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Minimums:
+    """A node's ``min`` constraints (any field), in the order written, and their ids."""
+
+    constraints: tuple[Constraint, ...]
+    ids: frozenset[str]
+    group: bool
+    """Whether the node is one of the place's groups (its selections are its members')."""
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """Positions in ``Options.constrained``: of the nodes with a minimum (checked
+    whether selected or not), and by key, of the entries and of the groups (checked
+    when selected)."""
+
+    always: tuple[int, ...]
+    entries: Mapping[str, tuple[int, ...]]
+    groups: Mapping[str, tuple[int, ...]]
+
+
 @dataclass(frozen=True)
 class Options:
     """What may be selected in one place (a force's top level or inside a selection)."""
@@ -138,6 +160,41 @@ class Options:
     by_id: Mapping[str, Node] = field(default_factory=dict)
     """The first entry answering to each id (its own, its link's), for ``entry_id`` values
     written by tools that keep only the target's id."""
+
+    @cached_property
+    def constrained(self) -> tuple[tuple[Node, Minimums], ...]:
+        """The entries, then the groups, that have constraints, in that order, each with
+        its ``min`` constraints (``Minimums``). The
+        constraint checks of a place (``model.bsdata.constraints``) pass over the rest,
+        and an entry or group not selected there is checked for its minimums alone: a
+        Warhammer 40,000 force offers some 250 entries in each place, and sorting them
+        out again at every evaluation was a good part of one. Worked out once per place
+        (an ``Options`` is kept in the game's ``Index``)."""
+        out: list[tuple[Node, Minimums]] = []
+        for nodes, group in ((self.entries, False), (self.groups, True)):
+            for node in nodes:
+                if node.constraints:
+                    mins = tuple(c for c in node.constraints if c.type == "min")
+                    out.append((node, Minimums(mins, frozenset(c.id for c in mins), group)))
+        return tuple(out)
+
+    @cached_property
+    def checked_where(self) -> Checked:
+        """Where in ``constrained`` the nodes always checked are, and those checked
+        when selected: a place checks only those (a force's top level lists thousands
+        of entries with a maximum, a handful of them selected)."""
+        always: list[int] = []
+        entries: dict[str, list[int]] = {}
+        groups: dict[str, list[int]] = {}
+        for at, (node, minimums) in enumerate(self.constrained):
+            if minimums.constraints:
+                always.append(at)
+            (groups if minimums.group else entries).setdefault(node.key, []).append(at)
+        return Checked(
+            tuple(always),
+            {key: tuple(at) for key, at in entries.items()},
+            {key: tuple(at) for key, at in groups.items()},
+        )
 
     def find(self, entry_id: str) -> Node | None:
         """The entry a ``Selection.entry_id`` names here: by its whole key, else by its

@@ -35,7 +35,7 @@ from tui.screens.bsbuilder.add_dialog import AddDialog
 from tui.screens.bsbuilder.places import Place
 from tui.screens.bsbuilder.screen import BsBuilderScreen
 from tui.screens.bsbuilder.status import BsStatusLine
-from tui.screens.bsbuilder.tree import BsTree
+from tui.screens.bsbuilder.tree import BsTree, _rows
 from tui.screens.help import HelpScreen, help_markdown
 from tui.screens.home import HomeScreen
 from tui.widgets.findings_list import FindingsList
@@ -208,6 +208,41 @@ async def test_findings_say_what_is_wrong_and_lead_to_it(folders: Folders) -> No
         place = builder(app).query_one(BsTree).place
         await keys(pilot, "f", "enter")  # about the whole list: the cursor stays
         assert builder(app).query_one(BsTree).place == place
+
+
+def fresh(app: WarbandApp) -> bool:
+    """Whether every row's label as shown is the one made from the list as it is now,
+    with no label kept from before (``tree._rows`` reuses the labels of rows whose
+    words did not change)."""
+    screen = builder(app)
+    tree = screen.query_one(BsTree)
+    made = _rows(screen.roster, screen.evaluation, screen.costing, {})
+    return [node.label for node in tree.nodes_in_order()] == [row.label for row in made]
+
+
+async def test_labels_kept_across_edits_are_never_stale(folders: Folders) -> None:
+    """Each edit below changes one thing a row shows and nothing else of that row: its
+    number, its custom name, its finding mark (the Machine Gun's, when the Cannon
+    breaks a limit of the Car that holds both), and back again by undo and redo."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await add(pilot, "car")
+        await add(pilot, "machine gun")
+        assert fresh(app)
+        await add(pilot, "125mm")
+        assert rows(app)[3] == "    ✗ 1x Machine Gun  2 Cans"
+        assert fresh(app)
+        await keys(pilot, "plus")  # on the Car: its number
+        assert fresh(app)
+        await keys(pilot, "r", "Rust Bucket", "enter")
+        assert rows(app)[2] == "  2x Rust Bucket (Car)  24 Cans"
+        assert fresh(app)
+        for key in ("ctrl+z", "ctrl+z", "ctrl+z", "ctrl+y", "ctrl+y", "ctrl+y"):
+            await keys(pilot, key)
+            assert fresh(app), key
+        assert rows(app)[3] == "    ✗ 1x Machine Gun  2 Cans"
 
 
 async def test_closing_with_unsaved_changes_asks(folders: Folders) -> None:

@@ -17,6 +17,7 @@ from rich.text import Text, TextType
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
+from model.bsdata.data import Cost
 from model.bsdata.evaluate import Evaluation
 from model.bsdata.roster import BsRoster, Force, Selection
 from model.core.safe_text import terminal_safe
@@ -108,17 +109,50 @@ def _by_force(rows: list[_Row]) -> list[tuple[_Row, list[Block]]]:
     return [(force, [tuple(b) for b in blocks]) for force, blocks in out]
 
 
-def _rows(roster: BsRoster, evaluation: Evaluation, costing: Costing) -> Iterator[_Row]:
+LabelKey = tuple[int, str | None, str, str | None, tuple[Cost, ...] | None, Costing, str | None]
+"""All ``selection_label`` reads: the selection's number, custom name and name, its
+entry's effective name and own costs, how costs are shown, and its finding mark."""
+
+Labels = dict[str, tuple[LabelKey, Text]]
+"""Per selection id, the label drawn last and what it was made from."""
+
+
+def _rows(
+    roster: BsRoster, evaluation: Evaluation, costing: Costing, labels: Labels
+) -> Iterator[_Row]:
+    """The rows of ``roster``. A selection's label is made again only when something it
+    shows changed (``LabelKey``): an edit changes a unit's rows, and making the 120
+    labels of a 2,000-point list again was a good part of the tree's share of it. The
+    labels kept in ``labels`` are replaced by those of this roster's selections (a
+    label, a ``Text``, is never changed once made: ``Tree`` copies it to draw it)."""
     flags: dict[str, str] = {}
     for finding in evaluation.findings:
         where = finding.where.selection
         if where is not None and flags.get(where) != "error":
             flags[where] = finding.severity
+    kept = dict(labels)
+    labels.clear()
+
+    def label_of(s: Selection) -> Text:
+        key = (
+            s.number,
+            s.custom_name,
+            s.name,
+            evaluation.names.get(s.id),
+            evaluation.selection_costs.get(s.id),
+            costing,
+            flags.get(s.id),
+        )
+        found = kept.get(s.id)
+        label = found[1] if found is not None and found[0] == key else None
+        if label is None:
+            label = selection_label(s, evaluation, costing, flags.get(s.id))
+        labels[s.id] = (key, label)
+        return label
 
     def selections(force_id: str, found: tuple[Selection, ...], depth: int) -> Iterator[_Row]:
         for s in found:
-            label = selection_label(s, evaluation, costing, flags.get(s.id))
-            yield _Row(Place(force_id, s.id), depth, label, not s.selections)
+            yield _Row(Place(force_id, s.id), depth, label_of(s), not s.selections)
             yield from selections(force_id, s.selections, depth + 1)
 
     def forces(found: tuple[Force, ...], depth: int) -> Iterator[_Row]:
@@ -140,6 +174,7 @@ class BsTree(Tree[Place]):
         self.auto_expand = False  # Enter does not fold a selection away
         self.guide_depth = 2
         self._drawn: list[_Row] = []
+        self._labels: Labels = {}
 
     @property
     def place(self) -> Place | None:
@@ -156,7 +191,7 @@ class BsTree(Tree[Place]):
         again unless the tree's scrollbars come or go (``tui.widgets.steady_layout``): a
         2,000-point Warhammer 40,000 list is some 120 rows, and an edit changes one
         unit's."""
-        rows = list(_rows(roster, evaluation, costing))
+        rows = list(_rows(roster, evaluation, costing, self._labels))
         bars = scrollbars(self)
         if rows != self._drawn:
             if not self._patch(rows):
