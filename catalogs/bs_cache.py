@@ -387,31 +387,65 @@ class _Pickler(pickle.Pickler):
     the 0.36 s a Space Marines list's game took to unpickle. Called with its fields, the
     class's own ``__init__`` sets them, in half the time."""
 
+    def __init__(self, file: io.BytesIO, protocol: int) -> None:
+        super().__init__(file, protocol=protocol)
+        self._strings: dict[str, str] = {}
+
     def reducer_override(self, obj: Any) -> Any:
         kind = type(obj)
         try:
-            names = _SHAPES[kind]
+            shape = _SHAPES[kind]
         except KeyError:
-            names = _SHAPES[kind] = _init_fields(kind)
-        if names is None:
+            shape = _SHAPES[kind] = _init_fields(kind)
+        if shape is None:
             return NotImplemented
-        return kind, tuple(getattr(obj, name) for name in names)
+        names, defaults = shape
+        values = [getattr(obj, name) for name in names]
+        while values and _is_default(values[-1], defaults[len(values) - 1]):
+            values.pop()
+        return kind, tuple(self._shared(value) for value in values)
+
+    def _shared(self, value: Any) -> Any:
+        """One string object for every equal string of a field (or of a tuple of them):
+        pickle writes an object it has written once as a reference to it, so each id,
+        name and type id is written once and made once when read back."""
+        kind = type(value)
+        if kind is str:
+            return self._strings.setdefault(value, value)
+        if kind is tuple and value and type(value[0]) is str:
+            return tuple(self._strings.setdefault(v, v) if type(v) is str else v for v in value)
+        return value
 
 
-_SHAPES: dict[type, tuple[str, ...] | None] = {}
-"""Each class pickled to the fields its ``__init__`` takes (``_init_fields``)."""
+_SHAPES: dict[type, tuple[tuple[str, ...], tuple[object, ...]] | None] = {}
+"""Each class pickled to the fields its ``__init__`` takes and their defaults
+(``_init_fields``)."""
+
+_NO_DEFAULT = object()
+"""A field's default when it has none (or a factory): never equal to a value."""
 
 
-def _init_fields(kind: type) -> tuple[str, ...] | None:
-    """The fields of a dataclass its ``__init__`` takes in order, or None when it is
-    not a dataclass or one is not taken so (``init=False``, keyword-only): then it is
-    pickled as usual."""
+def _init_fields(kind: type) -> tuple[tuple[str, ...], tuple[object, ...]] | None:
+    """The fields of a dataclass its ``__init__`` takes in order, with their plain
+    defaults, or None when it is not a dataclass or one is not taken so (``init=False``,
+    keyword-only): then it is pickled as usual."""
     if not dataclasses.is_dataclass(kind):
         return None
     found = dataclasses.fields(kind)
     if not all(f.init and not f.kw_only for f in found):
         return None
-    return tuple(f.name for f in found)
+    defaults = tuple(
+        _NO_DEFAULT if f.default is dataclasses.MISSING else f.default for f in found
+    )
+    return tuple(f.name for f in found), defaults
+
+
+def _is_default(value: object, default: object) -> bool:
+    """Whether a field holds its default, so its value need not be written: the
+    trailing fields at their defaults are left out (a third of a game's values are
+    ``()``, ``False`` or ``None``), and ``__init__`` puts them back. Of the same type
+    as well as equal, so ``0`` is never read back as ``False``."""
+    return type(value) is type(default) and value == default
 
 
 class _Unpickler(pickle.Unpickler):
