@@ -343,7 +343,7 @@ def test_a_list_validates_the_same_over_its_files_as_over_the_folder(
     part = library.load_battlescribe("zone-raiders", {RECLAIMERS})
     assert [c.file for c in part.catalogues] == ["Reclaimers.cat", "lib-a.cat", "lib-b.cat"]
     outputs = [run(*place, "validate", str(path)), run(*place, "show", str(path))]
-    monkeypatch.setattr(bs_cache, "list_files", lambda folder, catalogues: None)
+    monkeypatch.setattr(bs_cache, "list_files", lambda folder, catalogues, known=None: None)
     assert [run(*place, "validate", str(path)), run(*place, "show", str(path))] == outputs
     assert "80" in outputs[0][1]  # the Armiger-Captain's 80 RU
 
