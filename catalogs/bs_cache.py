@@ -75,7 +75,6 @@ import contextlib
 import dataclasses
 import gc
 import hashlib
-import html
 import io
 import pickle
 import re
@@ -284,7 +283,7 @@ def _link_targets(path: Path, known: dict[Path, bytes] | None) -> list[str]:
     if isinstance(data, XmlRefused):
         return []
     if suffix != JSON:
-        return [html.unescape((a or b).decode("utf-8", "replace")) for a, b in _links(data)]
+        return [_unescaped((a or b).decode("utf-8", "replace")) for a, b in _links(data)]
     root = parse_data(path, data)
     if isinstance(root, XmlRefused):
         return []
@@ -293,6 +292,16 @@ def _link_targets(path: Path, known: dict[Path, bytes] | None) -> list[str]:
         for holder in children(root, "catalogueLinks")
         for link in children(holder, "catalogueLink")
     ]
+
+
+def _unescaped(text: str) -> str:
+    """An attribute's text with its character references read; ``html`` (and its table
+    of entities) is imported only for one that has any, which an id seldom does."""
+    if "&" not in text:
+        return text
+    import html
+
+    return html.unescape(text)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -475,9 +484,7 @@ def _init_fields(kind: type) -> tuple[tuple[str, ...], tuple[object, ...]] | Non
     found = dataclasses.fields(kind)
     if not all(f.init and not f.kw_only for f in found):
         return None
-    defaults = tuple(
-        _NO_DEFAULT if f.default is dataclasses.MISSING else f.default for f in found
-    )
+    defaults = tuple(_NO_DEFAULT if f.default is dataclasses.MISSING else f.default for f in found)
     return tuple(f.name for f in found), defaults
 
 

@@ -60,6 +60,7 @@ echoed back in a message (a file's own text, so nothing else of it is)."""
 _INCORRECT_ENCODING = expat.errors.codes[expat.errors.XML_ERROR_INCORRECT_ENCODING]
 """expat's code for a declared encoding its bytes do not match."""
 
+
 def _unzip_errors() -> tuple[type[Exception], ...]:
     """What ``zipfile`` raises on a damaged archive, found by fuzzing it
     (``tests/model/bsdata/test_xml_guard.py``). ``zipfile`` and ``lzma`` are imported
