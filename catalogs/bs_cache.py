@@ -221,7 +221,7 @@ def _links(data: bytes) -> list[tuple[bytes, bytes]]:
         start = data.rfind(b"<", done, at)
         match = _LINK.match(data, start) if start >= 0 else None
         if match is not None:
-            found.append(match.groups(b""))
+            found.append((match.group(1) or b"", match.group(2) or b""))
             done = match.end()
         at = data.find(b"catalogueLink", max(at + 1, done))
     return found
