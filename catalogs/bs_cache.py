@@ -475,7 +475,7 @@ class _Pickler(pickle.Pickler):
             )
         )
         self._firsts: dict[object, object] = {}
-        self._keys: dict[int, tuple[object, object]] = {}
+        self._seen: dict[int, tuple[object, object]] = {}
 
     def reducer_override(self, obj: Any) -> Any:
         kind = type(obj)
@@ -484,7 +484,7 @@ class _Pickler(pickle.Pickler):
             return NotImplemented
         if kind in self._shareable:
             try:
-                first = self._firsts.setdefault(self._key(obj), obj)
+                first = self._first(obj, shape)
             except RecursionError:  # conditions nested past Python's stack: not shared
                 first = obj
             if first is not obj:
@@ -495,25 +495,33 @@ class _Pickler(pickle.Pickler):
             values.pop()
         return kind, tuple(self._shared(value) for value in values)
 
+    def _first(self, value: object, shape: tuple[tuple[str, ...], tuple[object, ...]]) -> object:
+        """The first value written equal to ``value`` to the bit (``value`` itself when
+        none was), worked out once for each value (kept with it, so its ``id`` is not
+        another's while the entry is written)."""
+        held = self._seen.get(id(value))
+        if held is None:
+            fields = [getattr(value, name) for name in shape[0]]
+            key = (type(value), *map(self._key, fields))
+            held = self._seen[id(value)] = (value, self._firsts.setdefault(key, value))
+        return held[1]
+
     def _key(self, value: object) -> object:
-        """What tells ``value`` from every value not equal to it to the bit: its type and
-        its fields', each float by its bits (``0.0 == -0.0``, ``1 == 1.0 == True`` for
-        ``==``, not here). Kept by identity for each frozen value, asked again by the
-        values that hold it (with the value, so its ``id`` is not another's while the
-        entry is written)."""
+        """What tells a field's value from every value not equal to it to the bit: a
+        float by its bits and a bool apart from an int (``0.0 == -0.0`` and
+        ``1 == 1.0 == True`` for ``==``, not here); a value that may be shared by the
+        first one equal to it, any other by itself."""
         kind = type(value)
+        if kind is str or kind is int or value is None:
+            return value
         if kind is float:
             return float, cast(float, value).hex()
+        if kind is bool:
+            return bool, value
         if kind is tuple:
-            return tuple, tuple(self._key(v) for v in cast(tuple[object, ...], value))
-        shape = None if kind in _ATOMS else _shape(kind)
-        if shape is None:
-            return (kind, value) if kind in _ATOMS else (object, id(value))
-        held = self._keys.get(id(value))
-        if held is None:
-            key = (kind, tuple(self._key(getattr(value, name)) for name in shape[0]))
-            held = self._keys[id(value)] = (value, key)
-        return held[1]
+            return tuple, *map(self._key, cast(tuple[object, ...], value))
+        shape = _shape(kind) if kind in self._shareable else None
+        return object, id(value if shape is None else self._first(value, shape))
 
     def _shared(self, value: Any) -> Any:
         """One string object for every equal string of a field (or of a tuple of them):
@@ -525,10 +533,6 @@ class _Pickler(pickle.Pickler):
         if kind is tuple and value and type(value[0]) is str:
             return tuple(self._strings.setdefault(v, v) if type(v) is str else v for v in value)
         return value
-
-
-_ATOMS = frozenset((str, int, bool, type(None)))
-"""Values whose type and ``==`` tell them apart exactly (``_Pickler._key``)."""
 
 
 def shared(value: object) -> object:
