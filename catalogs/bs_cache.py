@@ -25,7 +25,8 @@ and unfreeze the process's objects as they open and close (``tui.collector``), w
 this does not get in the way of.
 
 **The cache.** Reading and checking that game costs seconds; its values pickled are
-12 MB and come back in 0.27 s (``_Pickler``). So a checked game is kept in the user's
+6 MB and come back in 0.15 s (``_Pickler``: each equal string and each value equal to
+the bit written once; a Space Marines list's 7 files, 1.4 MB in 35 ms). So a checked game is kept in the user's
 cache folder (``catalogs.locations.cache_dir``, sub-folder ``bsdata``) with the
 machinery of our TOML catalogs' cache (``catalogs.cache``: the key digest, the header
 and payload digest, the atomic write, the size cap, the least recently used deleted
