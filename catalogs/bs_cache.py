@@ -24,17 +24,17 @@ most. Objects made after the freeze are collected as usual; the app's screens fr
 and unfreeze the process's objects as they open and close (``tui.collector``), which
 this does not get in the way of.
 
-**The cache.** Reading and checking that game costs seconds; its values pickled are
-6 MB and come back in 0.15 s (``_Pickler``: each equal string and each value equal to
-the bit written once; a Space Marines list's 7 files, 1.4 MB in 35 ms). So a checked game is kept in the user's
-cache folder (``catalogs.locations.cache_dir``, sub-folder ``bsdata``) with the
-machinery of our TOML catalogs' cache (``catalogs.cache``: the key digest, the header
-and payload digest, the atomic write, the size cap, the least recently used deleted
-past ``MAX_ENTRIES``), and the next run that reads the same files gets it back. The
-key is a digest of every byte and name of every file read, the folder as given, and
-warband's code that reads and checks a game (``catalogs.cache.source_digest``:
-``model`` and ``catalogs``, and the Python version); so any change to any of them is a
-miss, never a stale game.
+**The cache.** Reading and checking that game costs seconds; its values pickled are 6 MB
+and come back in 0.15 s (``_Pickler``: each equal string and each value equal to the bit
+written once; a Space Marines list's 7 files, 1.4 MB in 35 ms). So a checked game is
+kept in the user's cache folder (``catalogs.locations.cache_dir``, sub-folder
+``bsdata``) with the machinery of our TOML catalogs' cache (``catalogs.cache``: the key
+digest, the header and payload digest, the atomic write, the size cap, the least
+recently used deleted past ``MAX_ENTRIES``), and the next run that reads the same files
+gets it back. The key is a digest of every byte and name of every file read, the folder
+as given, and warband's code that reads and checks a game
+(``catalogs.cache.source_digest``: ``model`` and ``catalogs``, and the Python version);
+so any change to any of them is a miss, never a stale game.
 
 What is kept is the whole ``BsCheck``: the game system and catalogues read, and the
 errors and warnings found (``GameSystem.build``, 10 ms, indexes them again on the way
@@ -576,8 +576,22 @@ def _is_default(value: object, default: object) -> bool:
     """Whether a field holds its default, so its value need not be written: the
     trailing fields at their defaults are left out (a third of a game's values are
     ``()``, ``False`` or ``None``), and ``__init__`` puts them back. Of the same type
-    as well as equal, so ``0`` is never read back as ``False``."""
-    return type(value) is type(default) and value == default
+    as well as equal, so ``0`` is never read back as ``False``, and of the same bits
+    (of a plain value: a default of another kind is never left out), so ``-0.0`` is
+    never read back as ``0.0``."""
+    kind = type(value)
+    if kind is not type(default):
+        return False
+    if kind is float:
+        return cast(float, value).hex() == cast(float, default).hex()
+    if kind is tuple:
+        return value == () == default
+    return kind in _PLAIN and value == default
+
+
+_PLAIN = frozenset((str, int, bool, type(None)))
+"""The kinds of default ``_is_default`` compares with ``==``: those it tells apart
+exactly once their types are the same (a tuple only when empty)."""
 
 
 class _Unpickler(pickle.Unpickler):

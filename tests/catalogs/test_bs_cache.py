@@ -23,7 +23,7 @@ from catalogs.bs_cache import SUBFOLDER, check_game, list_files, load_game
 from catalogs.bsdata import BsCheck, check_battlescribe, read_heads
 from catalogs.library import Library
 from catalogs.locations import cache_dir
-from model.bsdata.data import Catalogue, Constraint, Cost, Query
+from model.bsdata.data import Catalogue, Characteristic, ConditionGroup, Constraint, Cost, Query
 from model.core.problems import CatalogError, Problem
 from model.parse import xml_guard
 from tests.catalogs.test_bsdata_loading import copy_system
@@ -243,6 +243,20 @@ def test_only_values_equal_to_the_bit_are_shared() -> None:
     assert back[0] is back[2]
     assert back[1] is not back[0] and math.copysign(1.0, back[1].value) == -1.0
     assert type(back[3].value) is int
+
+
+def test_a_field_is_left_out_only_at_its_default_to_the_bit() -> None:
+    """A trailing field at its default is not written; ``1`` is not ``1.0``'s, nor
+    ``-0.0`` ``0.0``'s."""
+    kind = Characteristic("M", "m", "6")
+    queries = (Query("selections", "parent", None, True), Query("selections", "parent"))
+    groups = (ConditionGroup("and", min=1), ConditionGroup("and", min=1.0))
+    back = _round_trip((kind, queries, groups))
+    assert back == (kind, queries, groups)
+    assert back[1][0] is back[1][1]  # equal to the bit, defaults written or not
+    assert type(back[2][0].min) is int and type(back[2][1].min) is float
+    assert not bs_cache._is_default(-0.0, 0.0)
+    assert bs_cache._is_default(0.0, 0.0) and bs_cache._is_default((), ())
 
 
 def test_constraints_are_never_shared() -> None:
