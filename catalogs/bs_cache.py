@@ -25,9 +25,9 @@ and unfreeze the process's objects as they open and close (``tui.collector``), w
 this does not get in the way of.
 
 **The cache.** Reading and checking that game costs seconds; its values pickled are 6 MB
-and come back in 0.15 s (``_Pickler``: each equal string and each value equal to the bit
-written once; a Space Marines list's 7 files, 1.4 MB in 35 ms). So a checked game is
-kept in the user's cache folder (``catalogs.locations.cache_dir``, sub-folder
+and come back in 0.15 s (``catalogs.bs_pickle``: each equal string and each value equal
+to the bit written once; a Space Marines list's 7 files, 1.4 MB in 35 ms). So a checked
+game is kept in the user's cache folder (``catalogs.locations.cache_dir``, sub-folder
 ``bsdata``) with the machinery of our TOML catalogs' cache (``catalogs.cache``: the key
 digest, the header and payload digest, the atomic write, the size cap, the least
 recently used deleted past ``MAX_ENTRIES``), and the next run that reads the same files
@@ -46,8 +46,8 @@ a run reads anew each time until it is put right.
 
 Trust is as ``catalogs.cache``'s: the folder is the user's own, and an entry is read by
 an unpickler that makes only the frozen values of ``model.bsdata`` and ``Problem``
-(``_Unpickler``), so a hostile file can at worst describe a wrong game, never run
-anything; what comes out must still be a game of the files read. Failure is never an
+(``catalogs.bs_pickle``), so a hostile file can at worst describe a wrong game, never
+run anything; what comes out must still be a game of the files read. Failure is never an
 error: an entry missing, damaged or of another shape means the game is read from its
 files; one that cannot be written is not kept; neither says anything.
 
@@ -77,12 +77,13 @@ import dataclasses
 import gc
 import hashlib
 import io
-import pickle
 import re
 import struct
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
+
+from catalogs.bs_pickle import GamePickler, GameUnpickler
 
 if TYPE_CHECKING:
     from catalogs.bsdata import BsCheck
@@ -377,7 +378,7 @@ def _read(entry: _Entry, folder: Path) -> BsCheck | None:
         return None
     try:
         with collector_held():
-            loaded = _Unpickler(io.BytesIO(payload)).load()
+            loaded = GameUnpickler(io.BytesIO(payload)).load()
     except Exception:  # whatever a damaged or hostile pickle raises: read the files
         return None
     found = _checked(loaded, entry.names)
@@ -399,7 +400,7 @@ def _write(entry: _Entry, found: BsCheck) -> None:
     value = (system.system, system.catalogues, found.errors, found.warnings)
     stream = io.BytesIO()
     try:
-        _Pickler(stream, protocol=_PROTOCOL).dump(value)
+        GamePickler(stream, protocol=_PROTOCOL).dump(value)
     except Exception:  # a value pickle cannot write: the game is just not kept
         return
     payload = stream.getvalue()
@@ -428,191 +429,6 @@ def _checked(
         if not (isinstance(problems, tuple) and all(isinstance(p, Problem) for p in problems)):
             return None
     return head, catalogues, errors, warnings
-
-
-class _Pickler(pickle.Pickler):
-    """A pickler that writes each frozen value as its class called with its fields.
-
-    The dataclasses module pickles a frozen value with slots through its own
-    ``__setstate__``, which looks the class's fields up again for every value: 0.31 s of
-    the 0.36 s a Space Marines list's game took to unpickle. Called with its fields, the
-    class's own ``__init__`` sets them, in half the time.
-
-    And a value equal to one written before, of the kinds of ``SHARED``, is written as
-    ``shared(that one)``: read back, it is that one object, not one more made by its
-    ``__init__``. A Space Marines list's game holds 9,253 characteristics, 8,212 queries
-    and 3,711 conditions, of which 1,080, 498 and 546 differ: of its 43,941 values,
-    about half are made when read. Equal means equal to the bit (``_key``: of the same
-    types, ``-0.0`` apart from ``0.0``), and no kind whose identity the engine asks
-    (``model.bsdata.origins.holder_id`` tells a link's constraints from its target's by
-    identity, so ``Constraint`` is not one)."""
-
-    def __init__(self, file: io.BytesIO, protocol: int) -> None:
-        from model.bsdata.data import (
-            Characteristic,
-            Condition,
-            ConditionGroup,
-            Cost,
-            LocalConditionGroup,
-            Modifier,
-            ModifierGroup,
-            Query,
-            Repeat,
-        )
-
-        super().__init__(file, protocol=protocol)
-        self._strings: dict[str, str] = {}
-        self._shareable: frozenset[type] = frozenset(
-            (
-                Characteristic,
-                Condition,
-                ConditionGroup,
-                Cost,
-                LocalConditionGroup,
-                Modifier,
-                ModifierGroup,
-                Query,
-                Repeat,
-            )
-        )
-        self._firsts: dict[object, object] = {}
-        self._seen: dict[int, tuple[object, object]] = {}
-
-    def reducer_override(self, obj: Any) -> Any:
-        kind = type(obj)
-        shape = _shape(kind)
-        if shape is None:
-            return NotImplemented
-        if kind in self._shareable:
-            try:
-                first = self._first(obj, shape)
-            except RecursionError:  # conditions nested past Python's stack: not shared
-                first = obj
-            if first is not obj:
-                return shared, (first,)
-        names, defaults = shape
-        values = [getattr(obj, name) for name in names]
-        while values and _is_default(values[-1], defaults[len(values) - 1]):
-            values.pop()
-        return kind, tuple(self._shared(value) for value in values)
-
-    def _first(self, value: object, shape: tuple[tuple[str, ...], tuple[object, ...]]) -> object:
-        """The first value written equal to ``value`` to the bit (``value`` itself when
-        none was), worked out once for each value (kept with it, so its ``id`` is not
-        another's while the entry is written)."""
-        held = self._seen.get(id(value))
-        if held is None:
-            fields = [getattr(value, name) for name in shape[0]]
-            key = (type(value), *map(self._key, fields))
-            held = self._seen[id(value)] = (value, self._firsts.setdefault(key, value))
-        return held[1]
-
-    def _key(self, value: object) -> object:
-        """What tells a field's value from every value not equal to it to the bit: a
-        float by its bits and a bool apart from an int (``0.0 == -0.0`` and
-        ``1 == 1.0 == True`` for ``==``, not here); a value that may be shared by the
-        first one equal to it, any other by itself."""
-        kind = type(value)
-        if kind is str or kind is int or value is None:
-            return value
-        if kind is float:
-            return float, cast(float, value).hex()
-        if kind is bool:
-            return bool, value
-        if kind is tuple:
-            return tuple, *map(self._key, cast(tuple[object, ...], value))
-        shape = _shape(kind) if kind in self._shareable else None
-        return object, id(value if shape is None else self._first(value, shape))
-
-    def _shared(self, value: Any) -> Any:
-        """One string object for every equal string of a field (or of a tuple of them):
-        pickle writes an object it has written once as a reference to it, so each id,
-        name and type id is written once and made once when read back."""
-        kind = type(value)
-        if kind is str:
-            return self._strings.setdefault(value, value)
-        if kind is tuple and value and type(value[0]) is str:
-            return tuple(self._strings.setdefault(v, v) if type(v) is str else v for v in value)
-        return value
-
-
-def shared(value: object) -> object:
-    """``value`` itself: how an entry writes a value equal to one written before it
-    (``_Pickler``), so that reading it back gives that one object again."""
-    return value
-
-
-_SHAPES: dict[type, tuple[tuple[str, ...], tuple[object, ...]] | None] = {}
-"""Each class pickled to the fields its ``__init__`` takes and their defaults
-(``_init_fields``)."""
-
-_NO_DEFAULT = object()
-"""A field's default when it has none (or a factory): never equal to a value."""
-
-
-def _shape(kind: type) -> tuple[tuple[str, ...], tuple[object, ...]] | None:
-    """``_init_fields`` of a class, worked out once."""
-    try:
-        return _SHAPES[kind]
-    except KeyError:
-        found = _SHAPES[kind] = _init_fields(kind)
-        return found
-
-
-def _init_fields(kind: type) -> tuple[tuple[str, ...], tuple[object, ...]] | None:
-    """The fields of a dataclass its ``__init__`` takes in order, with their plain
-    defaults, or None when it is not a dataclass or one is not taken so (``init=False``,
-    keyword-only): then it is pickled as usual."""
-    if not dataclasses.is_dataclass(kind):
-        return None
-    found = dataclasses.fields(kind)
-    if not all(f.init and not f.kw_only for f in found):
-        return None
-    defaults = tuple(_NO_DEFAULT if f.default is dataclasses.MISSING else f.default for f in found)
-    return tuple(f.name for f in found), defaults
-
-
-def _is_default(value: object, default: object) -> bool:
-    """Whether a field holds its default, so its value need not be written: the
-    trailing fields at their defaults are left out (a third of a game's values are
-    ``()``, ``False`` or ``None``), and ``__init__`` puts them back. Of the same type
-    as well as equal, so ``0`` is never read back as ``False``, and of the same bits
-    (of a plain value: a default of another kind is never left out), so ``-0.0`` is
-    never read back as ``0.0``."""
-    kind = type(value)
-    if kind is not type(default):
-        return False
-    if kind is float:
-        return cast(float, value).hex() == cast(float, default).hex()
-    if kind is tuple:
-        return value == () == default
-    return kind in _PLAIN and value == default
-
-
-_PLAIN = frozenset((str, int, bool, type(None)))
-"""The kinds of default ``_is_default`` compares with ``==``: those it tells apart
-exactly once their types are the same (a tuple only when empty)."""
-
-
-class _Unpickler(pickle.Unpickler):
-    """An unpickler that makes nothing but ``model.bsdata``'s frozen values and
-    ``Problem`` (and calls ``shared``, which makes nothing)."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        if module == __name__ and name == "shared":
-            return shared
-        allowed = module.startswith("model.bsdata.") or (
-            module == "model.core.problems" and name == "Problem"
-        )
-        if not allowed or name.startswith("_"):
-            raise pickle.UnpicklingError(f"{module}.{name} is not a BattleScribe value")
-        found = getattr(__import__(module, fromlist=[name]), name, None)
-        if isinstance(found, type) and dataclasses.is_dataclass(found):
-            return found
-        raise pickle.UnpicklingError(f"{module}.{name} is not a BattleScribe value")
-
-    def persistent_load(self, pid: Any) -> Any:
-        raise pickle.UnpicklingError("no persistent ids")
 
 
 def roster_catalogues(roster: BsRoster) -> frozenset[str]:

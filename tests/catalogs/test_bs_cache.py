@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from catalogs import bs_cache, bsdata
+from catalogs import bs_cache, bs_pickle, bsdata
 from catalogs import cache as cache_module
 from catalogs.bs_cache import SUBFOLDER, check_game, list_files, load_game
 from catalogs.bsdata import BsCheck, check_battlescribe, read_heads
@@ -190,7 +190,7 @@ def test_a_damaged_or_hostile_entry_is_read_from_the_files(
 
 
 def test_the_unpickler_makes_only_battlescribe_values() -> None:
-    unpickler = bs_cache._Unpickler(io.BytesIO(b""))
+    unpickler = bs_pickle.GameUnpickler(io.BytesIO(b""))
     assert unpickler.find_class("model.bsdata.data", "Catalogue") is Catalogue
     assert unpickler.find_class("model.core.problems", "Problem") is Problem
     for module, name in (
@@ -232,8 +232,8 @@ def test_equal_queries_come_back_from_the_cache_as_one_object(tmp_path: Path) ->
 
 def _round_trip(value: object) -> Any:
     stream = io.BytesIO()
-    bs_cache._Pickler(stream, protocol=5).dump(value)
-    return bs_cache._Unpickler(io.BytesIO(stream.getvalue())).load()
+    bs_pickle.GamePickler(stream, protocol=5).dump(value)
+    return bs_pickle.GameUnpickler(io.BytesIO(stream.getvalue())).load()
 
 
 def test_only_values_equal_to_the_bit_are_shared() -> None:
@@ -255,8 +255,8 @@ def test_a_field_is_left_out_only_at_its_default_to_the_bit() -> None:
     assert back == (kind, queries, groups)
     assert back[1][0] is back[1][1]  # equal to the bit, defaults written or not
     assert type(back[2][0].min) is int and type(back[2][1].min) is float
-    assert not bs_cache._is_default(-0.0, 0.0)
-    assert bs_cache._is_default(0.0, 0.0) and bs_cache._is_default((), ())
+    assert not bs_pickle._is_default(-0.0, 0.0)
+    assert bs_pickle._is_default(0.0, 0.0) and bs_pickle._is_default((), ())
 
 
 def test_constraints_are_never_shared() -> None:
