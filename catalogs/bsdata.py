@@ -58,15 +58,12 @@ from typing import Literal
 from xml.etree.ElementTree import Element
 
 from catalogs.folder_limits import MAX_GAME_BYTES, MAX_GAME_FILES
-from model.bsdata.check import check_system, foreign_catalogue
 from model.bsdata.data import Catalogue
-from model.bsdata.json_data import element_of, json_root
 from model.bsdata.nr_extensions import unevaluated_warning
 from model.bsdata.read import read_catalogue
 from model.bsdata.system import GameSystem
 from model.bsdata.versions import version_warning
 from model.core.problems import CatalogError, Problem
-from model.parse.json_guard import parse_json
 from model.parse.xml_guard import MAX_XML_BYTES, XmlRefused, parse_xml, unzip_one
 from model.parse.xml_head import read_head
 
@@ -92,6 +89,8 @@ def file_kind(path: Path) -> Literal["system", "catalogue"] | None:
         return "catalogue"
     if suffix != JSON:
         return None
+    from model.bsdata.json_data import json_root
+
     try:
         with path.open("rb") as stream:
             root = json_root(stream.read(JSON_SNIFF))
@@ -188,6 +187,9 @@ def parse_data(path: Path, data: bytes, head: bool = False) -> Element | XmlRefu
     with ``head``, a JSON file's root without its children."""
     if path.suffix.lower() != JSON:
         return parse_xml(data)
+    from model.bsdata.json_data import element_of
+    from model.parse.json_guard import parse_json
+
     document = parse_json(data)
     return document if isinstance(document, XmlRefused) else element_of(document, head)
 
@@ -207,7 +209,11 @@ def read_file(path: Path) -> tuple[Catalogue | None, list[Problem], list[Problem
 def check_battlescribe(folder: Path, only: Sequence[Path] | None = None) -> BsCheck:
     """Read, build and check a BattleScribe folder; every problem at once, never raised.
     With ``only``, just those of its files are read (a list's game system and the
-    catalogues it needs, in ``data_files`` order: ``catalogs.bs_cache.list_files``)."""
+    catalogues it needs, in ``data_files`` order: ``catalogs.bs_cache.list_files``).
+    The checks are imported here, where a game is read from its files: one read from the
+    cache was checked when it was kept."""
+    from model.bsdata.check import check_system, foreign_catalogue
+
     try:
         files = data_files(folder) if only is None else list(only)
     except OSError as exc:

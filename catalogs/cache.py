@@ -7,7 +7,7 @@ the loader returned, in the user's cache folder (``catalogs.locations.cache_dir`
 the next run that loads the same folder gets them back without parsing or validating.
 
 When an entry is used: only when everything that decided the load is the same, down to
-the byte. The entry's key is a digest (BLAKE2b) of
+the byte. The entry's key is a digest (SHA-256) of
 
 - the exact bytes and names of every file of the system (``system.toml``, each
   ``factions/*.toml``, the user's ``house.toml``), which the loader reads in any case;
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 MAGIC = b"warband catalog cache 1\n"
 """The first line of every entry; another line is another format, never read."""
 _DIGEST = 32
-"""Bytes in each BLAKE2b digest of the header."""
+"""Bytes in each SHA-256 digest of the header."""
 _PROTOCOL = 5
 SIZE_FACTOR = 16
 """An entry may be at most this many times its TOML's size (plus ``SIZE_SLACK``): a
@@ -79,7 +79,10 @@ STALE_SECONDS = 60.0
 
 
 def _digest(*parts: bytes | memoryview) -> bytes:
-    h = hashlib.blake2b(digest_size=_DIGEST)
+    """SHA-256, not BLAKE2b: CPUs of the last years hash it in their own instructions,
+    twice BLAKE2b's speed (3 ms against 7 for the 5.6 MB a Space Marines list's game
+    is keyed on, every ``warband validate``)."""
+    h = hashlib.sha256()
     for part in parts:
         # each part's length first, so two different lists of parts never read alike
         h.update(len(part).to_bytes(8, "little"))

@@ -33,7 +33,6 @@ from model.bsdata.queries import Root
 from model.bsdata.resolve import Node, Options
 from model.bsdata.roster import BsRoster, Force, Selection
 from model.bsdata.roster_bounds import MAX_NUMBER
-from model.bsdata.roster_edits import refuse_past_cap
 from model.core.safe_text import terminal_safe
 
 
@@ -207,6 +206,9 @@ class Collective:
         rows = self.engine.tree.selections
         each = self.per_model_here(node, parent)
         merged = not self.separate(node, self.catalogue_id(parent))
+        # an edit's own module, imported only by an edit: evaluating a list never needs it
+        from model.bsdata.roster_edits import refuse_past_cap
+
         grown: dict[str, Selection | None] = {}
         made: list[tuple[int, tuple[int, ...]]] = []
         total = len(rows)

@@ -28,10 +28,8 @@ from __future__ import annotations
 
 import codecs
 import io
-import lzma
 import re
 import struct
-import zipfile
 import zlib
 from dataclasses import dataclass
 from xml.etree import ElementTree
@@ -62,19 +60,26 @@ echoed back in a message (a file's own text, so nothing else of it is)."""
 _INCORRECT_ENCODING = expat.errors.codes[expat.errors.XML_ERROR_INCORRECT_ENCODING]
 """expat's code for a declared encoding its bytes do not match."""
 
-_UNZIP_ERRORS = (
-    zipfile.BadZipFile,
-    OSError,
-    ValueError,
-    IndexError,
-    struct.error,
-    NotImplementedError,
-    RuntimeError,
-    zlib.error,
-    lzma.LZMAError,
-)
-"""What ``zipfile`` raises on a damaged archive, found by fuzzing it
-(``tests/model/bsdata/test_xml_guard.py``)."""
+
+def _unzip_errors() -> tuple[type[Exception], ...]:
+    """What ``zipfile`` raises on a damaged archive, found by fuzzing it
+    (``tests/model/bsdata/test_xml_guard.py``). ``zipfile`` and ``lzma`` are imported
+    here, by the first archive read: a game of plain XML files, read from the cache
+    by ``warband validate``, never needs them."""
+    import lzma
+    import zipfile
+
+    return (
+        zipfile.BadZipFile,
+        OSError,
+        ValueError,
+        IndexError,
+        struct.error,
+        NotImplementedError,
+        RuntimeError,
+        zlib.error,
+        lzma.LZMAError,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,12 +92,15 @@ class XmlRefused:
 
 def unzip_one(data: bytes, limit: int = MAX_XML_BYTES) -> bytes | XmlRefused:
     """The one file inside a ``.catz``/``.gstz``/``.rosz`` archive, inflated under ``limit``."""
+    import zipfile
+
+    errors = _unzip_errors()
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         members = [m for m in archive.infolist() if not m.is_dir()]
     except EOFError:
         return XmlRefused(_CUT_SHORT)
-    except _UNZIP_ERRORS as exc:
+    except errors as exc:
         return XmlRefused(f"not a zip archive ({_said(exc)})")
     if len(members) != 1:
         return XmlRefused(
@@ -113,7 +121,7 @@ def unzip_one(data: bytes, limit: int = MAX_XML_BYTES) -> bytes | XmlRefused:
             out = stream.read(limit + 1)
     except EOFError:
         return XmlRefused(_CUT_SHORT)
-    except _UNZIP_ERRORS as exc:
+    except errors as exc:
         return XmlRefused(f"the zip archive is damaged ({_said(exc)})")
     if len(out) > limit:
         return XmlRefused(f"it inflates to over {limit:,} bytes, the most warband reads")

@@ -4,23 +4,26 @@ list needs read for it. Over copies of the shared BSData games (``../shared/bsda
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import io
+import math
 import os
 import pickle
 import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from catalogs import bs_cache, bsdata
+from catalogs import bs_cache, bs_pickle, bsdata
 from catalogs import cache as cache_module
 from catalogs.bs_cache import SUBFOLDER, check_game, list_files, load_game
 from catalogs.bsdata import BsCheck, check_battlescribe, read_heads
 from catalogs.library import Library
 from catalogs.locations import cache_dir
-from model.bsdata.data import Catalogue
+from model.bsdata.data import Catalogue, Characteristic, ConditionGroup, Constraint, Cost, Query
 from model.core.problems import CatalogError, Problem
 from model.parse import xml_guard
 from tests.catalogs.test_bsdata_loading import copy_system
@@ -187,7 +190,7 @@ def test_a_damaged_or_hostile_entry_is_read_from_the_files(
 
 
 def test_the_unpickler_makes_only_battlescribe_values() -> None:
-    unpickler = bs_cache._Unpickler(io.BytesIO(b""))
+    unpickler = bs_pickle.GameUnpickler(io.BytesIO(b""))
     assert unpickler.find_class("model.bsdata.data", "Catalogue") is Catalogue
     assert unpickler.find_class("model.core.problems", "Problem") is Problem
     for module, name in (
@@ -199,6 +202,70 @@ def test_the_unpickler_makes_only_battlescribe_values() -> None:
     ):
         with pytest.raises(pickle.UnpicklingError):
             unpickler.find_class(module, name)
+
+
+def _values(root: object, kind: type) -> list[object]:
+    """Every value of ``kind`` inside ``root`` (a tree of frozen values and tuples)."""
+    found: list[object] = []
+    stack = [root]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, kind):
+            found.append(value)
+        if isinstance(value, tuple):
+            stack.extend(value)
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            stack.extend(getattr(value, f.name) for f in dataclasses.fields(value))
+    return found
+
+
+def test_equal_queries_come_back_from_the_cache_as_one_object(tmp_path: Path) -> None:
+    folder = copy_system("zone-raiders", tmp_path)
+    first = check_game(folder)
+    again = check_game(folder)  # from the cache
+    assert again == first
+    read, kept = _values(first.system, Query), _values(again.system, Query)
+    assert len(kept) == len(read) > len(set(read))
+    assert len({id(q) for q in kept}) == len(set(kept))  # one object per value
+    assert len({id(q) for q in read}) > len(set(read))
+
+
+def _round_trip(value: object) -> Any:
+    stream = io.BytesIO()
+    bs_pickle.GamePickler(stream, protocol=5).dump(value)
+    return bs_pickle.GameUnpickler(io.BytesIO(stream.getvalue())).load()
+
+
+def test_only_values_equal_to_the_bit_are_shared() -> None:
+    costs = (Cost("pts", 0.0), Cost("pts", -0.0), Cost("pts", 0.0), Cost("pts", 1))
+    back = _round_trip(costs)
+    assert back == costs
+    assert back[0] is back[2]
+    assert back[1] is not back[0] and math.copysign(1.0, back[1].value) == -1.0
+    assert type(back[3].value) is int
+
+
+def test_a_field_is_left_out_only_at_its_default_to_the_bit() -> None:
+    """A trailing field at its default is not written; ``1`` is not ``1.0``'s, nor
+    ``-0.0`` ``0.0``'s."""
+    kind = Characteristic("M", "m", "6")
+    queries = (Query("selections", "parent", None, True), Query("selections", "parent"))
+    groups = (ConditionGroup("and", min=1), ConditionGroup("and", min=1.0))
+    back = _round_trip((kind, queries, groups))
+    assert back == (kind, queries, groups)
+    assert back[1][0] is back[1][1]  # equal to the bit, defaults written or not
+    assert type(back[2][0].min) is int and type(back[2][1].min) is float
+    assert not bs_pickle._is_default(-0.0, 0.0)
+    assert bs_pickle._is_default(0.0, 0.0) and bs_pickle._is_default((), ())
+
+
+def test_constraints_are_never_shared() -> None:
+    """The engine tells a link's constraints from its target's by identity
+    (``model.bsdata.origins.holder_id``)."""
+    query = Query("selections", "parent")
+    both = (Constraint("c1", "max", 1.0, query), Constraint("c1", "max", 1.0, query))
+    back = _round_trip(both)
+    assert back == both and back[0] is not back[1]
 
 
 def test_the_cache_keeps_the_games_used_last(
@@ -343,7 +410,7 @@ def test_a_list_validates_the_same_over_its_files_as_over_the_folder(
     part = library.load_battlescribe("zone-raiders", {RECLAIMERS})
     assert [c.file for c in part.catalogues] == ["Reclaimers.cat", "lib-a.cat", "lib-b.cat"]
     outputs = [run(*place, "validate", str(path)), run(*place, "show", str(path))]
-    monkeypatch.setattr(bs_cache, "list_files", lambda folder, catalogues: None)
+    monkeypatch.setattr(bs_cache, "list_files", lambda folder, catalogues, known=None: None)
     assert [run(*place, "validate", str(path)), run(*place, "show", str(path))] == outputs
     assert "80" in outputs[0][1]  # the Armiger-Captain's 80 RU
 

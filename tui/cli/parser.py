@@ -340,7 +340,7 @@ def _games(sub: Any) -> None:
     """``warband games``: the BSData gallery's games, installed in the catalog folder."""
     from tui.cli.terminal_out import SafeArgumentParser
 
-    common = argparse.ArgumentParser(add_help=False)
+    common = SafeArgumentParser(add_help=False)
     common.add_argument(
         "--gallery",
         metavar="URL",

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
+import sys
 from typing import TYPE_CHECKING, TextIO, cast
 
 from model.core.safe_text import terminal_safe, without_bidi
@@ -77,3 +79,30 @@ class SafeArgumentParser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         super()._print_message(terminal_safe(message), file)
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        """The help formatter, of the terminal's width as ``terminal_columns`` finds it:
+        argparse's own makes one per ``add_argument`` (to check its metavar), and asks
+        ``shutil`` the width, importing it (and ``bz2``, ``lzma``: 4 ms of every
+        ``warband`` run)."""
+        kind = self.formatter_class
+        if isinstance(kind, type) and issubclass(kind, argparse.HelpFormatter):
+            return kind(prog=self.prog, width=terminal_columns() - 2)
+        return super()._get_formatter()
+
+
+def terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``, as argparse asks it, without importing
+    ``shutil``: ``$COLUMNS`` if set and positive, else the size of the terminal standard
+    output is, else 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        stream = sys.__stdout__
+        try:
+            columns = os.get_terminal_size(stream.fileno()).columns if stream else 0
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
