@@ -34,7 +34,7 @@ the class they extend (they stay in their class; the test checks each on Textual
 
 - ``tui/app.py`` ``WarbandApp(App)``: ``_handle_exception`` (a bug goes to a crash log),
   using ``_return_code``, ``_exception``, ``_exception_event``, ``_close_messages_no_wait``.
-- ``tui/screens/opening.py`` ``LaidOutOnce(Screen)``: ``_on_resize`` (a dialog laid out
+- ``tui/opening.py`` ``LaidOutOnce(Screen)``: ``_on_resize`` (a dialog laid out
   once, not twice).
 - ``tui/widgets/safe_header.py`` ``SafeHeader(Header)``: ``_on_mount`` (a title watcher
   that tolerates a header being taken down), calling ``Widget._on_mount``.
