@@ -25,6 +25,7 @@ from collections.abc import Iterator, Mapping
 from model.bsdata.data import Cost
 from model.bsdata.evaluate import Evaluation
 from model.bsdata.infos import RosterInfos, ShownProfile, ShownRule, roster_infos
+from model.bsdata.new_list import main_cost as main_cost  # given on: its users import it here
 from model.bsdata.roster import BsRoster, Force, Selection
 from model.bsdata.system import GameSystem
 from saves.list_export import (
@@ -43,17 +44,6 @@ from saves.list_export import (
 def number_text(value: float) -> str:
     """A cost as BattleScribe data writes it, without a needless ``.0``."""
     return str(int(value)) if value == int(value) else f"{value:g}"
-
-
-def main_cost(system: GameSystem, roster: BsRoster) -> str | None:
-    """The cost type a list is mostly counted in: the first one the roster limits, else
-    the game's first visible one, else None (a game without costs)."""
-    types = [t for t in system.cost_types() if not t.hidden] or list(system.cost_types())
-    limited = {limit.type_id for limit in roster.cost_limits if limit.value >= 0}
-    for cost_type in types:
-        if cost_type.id in limited:
-            return cost_type.id
-    return types[0].id if types else None
 
 
 def _amount(costs: tuple[Cost, ...], type_id: str | None) -> float:

@@ -127,8 +127,7 @@ class WarbandApp(App[None]):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A drop-down's list, opened, stays inside its dialog (``drop_down_room``)."""
-        from textual.widgets._select import SelectOverlay
-
+        from tui.textual_private import SelectOverlay
         from tui.widgets.drop_down_room import keep_inside
 
         if isinstance(event.widget, SelectOverlay):

@@ -7,7 +7,7 @@ almost all of it Textual composing, styling and laying out widgets (each Select 
 each row three or four containers; every ``compact=True`` restyles a widget before it is
 mounted; the fields' first Changed messages laid the form out again): see
 ``tui.dialogs.dice.light`` and ``tui.dialogs.dice.rows`` for what was cut (since, the
-form is one grid, not a container per row, and ``tui.screens.opening`` skips the second
+form is one grid, not a container per row, and ``tui.opening`` skips the second
 layout Textual gives a new screen: 90-100 ms against 31 on Steam Wars). Each line prints, for
 a game, the time from pressing ``d`` in the tracker until the dialog is mounted and the
 app idle, in wall time and in CPU time of the process (``time.process_time``), against

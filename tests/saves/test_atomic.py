@@ -139,6 +139,33 @@ def test_an_interrupted_backup_keeps_the_old_file(
     assert files_in(saved.parent) == ["list.toml"]
 
 
+@pytest.mark.parametrize("backup", [False, True], ids=["without-backup", "with-backup"])
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, OSError], ids=["killed", "failed"])
+def test_the_rename_is_the_moment_the_new_file_takes_the_old_ones_place(
+    saved: Path, monkeypatch: pytest.MonkeyPatch, backup: bool, stop: type[BaseException]
+) -> None:
+    """Up to the rename the old file is whole on disk, with or without a backup: a save
+    stopped at the rename (killed there, or the rename failing) leaves it as it was and
+    no temporary file. A save without a backup that wrote the file in place would pass
+    every other test here but this one."""
+    seen: list[bytes] = []
+    real_replace = Path.replace
+
+    def replace(self: Path, target: Path | str) -> Path:
+        if Path(target) != saved:  # the backup's own rename
+            return real_replace(self, target)
+        seen.append(saved.read_bytes())  # what a kill at this moment leaves
+        raise stop(errno.EIO, "I/O error") if stop is OSError else stop()
+
+    monkeypatch.setattr(Path, "replace", replace)
+    with pytest.raises(SaveError if stop is OSError else stop):
+        write_atomic(saved, NEW, backup=backup)
+    assert seen == [OLD]
+    assert saved.read_bytes() == OLD
+    expected = ["list.toml", "list.toml.bak"] if backup else ["list.toml"]
+    assert files_in(saved.parent) == expected
+
+
 def test_backup_keeps_the_previous_version(saved: Path) -> None:
     write_atomic(saved, NEW, backup=True)
     assert saved.read_bytes() == NEW

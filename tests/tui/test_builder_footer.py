@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.dom import DOMNode
-from textual.widgets._footer import FooterKey
 
 from tests.tui.test_rapid_keys import mutards_app, open_builder
+from tui.textual_private import FooterKey
 from tui.widgets.steady_footer import SteadyFooter
 
 

@@ -14,9 +14,6 @@ from textual.command import CommandPalette
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, OptionList, Select, Static
-from textual.widgets._footer import FooterKey
-from textual.widgets._header import HeaderIcon
-from textual.widgets._select import SelectOverlay
 
 from catalogs.locations import bundled_dir
 from tests.conftest import FIXTURES
@@ -26,6 +23,7 @@ from tui.app import WarbandApp
 from tui.cli import main
 from tui.dialogs.details import DetailsDialog
 from tui.screens.tracker.screen import TrackerScreen
+from tui.textual_private import FooterKey, HeaderIcon, SelectOverlay
 
 BRIDGE = Path(__file__).resolve().parent.parent / "fixtures" / "battles" / "bridge.toml"
 """A battle in turn 1, side B to act (its README tells its events)."""

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets._header import HeaderTitle
-
 from tests.tui.driver import Folders, app_in
+from tui.textual_private import HeaderTitle
 from tui.widgets.safe_header import SafeHeader
 
 

@@ -10,13 +10,13 @@ from typing import cast
 from textual.css.styles import RulesMap
 from textual.geometry import Size
 from textual.widgets import Tree
-from textual.widgets._header import HeaderTitle
 
 from model.roster.findings import Report
 from saves.roster_file import read_roster, roster_to_toml
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys
 from tui.screens.builder.screen import BuilderScreen
+from tui.textual_private import HeaderTitle
 from tui.widgets.findings_list import FindingsList
 from tui.widgets.roster_tree import RosterTree
 from tui.widgets.status_line import StatusLine

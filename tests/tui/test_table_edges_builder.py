@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import OptionList
-from textual.widgets._footer import FooterKey
 
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, builder_of, keys
@@ -24,6 +23,7 @@ from tui.dialogs.designer import DesignerDialog
 from tui.dialogs.equip import EquipDialog
 from tui.dialogs.pick import PickDialog
 from tui.screens.builder.screen import BuilderScreen
+from tui.textual_private import FooterKey
 from tui.widgets.roster_tree import RosterTree
 from tui.widgets.status_line import StatusLine
 

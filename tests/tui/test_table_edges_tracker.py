@@ -19,7 +19,6 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Static
-from textual.widgets._footer import FooterKey
 from textual.widgets.data_table import ColumnKey
 
 from model.battle.events import Act, Activate, EndTurn, Roll, RollOff
@@ -32,6 +31,7 @@ from tui.cli import main
 from tui.dialogs.choice import ChoiceDialog
 from tui.screens.help import HelpScreen, help_markdown
 from tui.screens.tracker.screen import TrackerScreen
+from tui.textual_private import FooterKey
 from tui.widgets.side_table import SideTable, wounds_width
 
 ROSTERS = FIXTURES / "rosters"

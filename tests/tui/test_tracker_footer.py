@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets._footer import FooterKey
-
 from model.battle.events import Score
 from tests.tui.driver import Folders, app_in
 from tests.tui.test_tracker import start
 from tui.screens.tracker.screen import TrackerScreen
+from tui.textual_private import FooterKey
 from tui.widgets.steady_footer import SteadyFooter
 
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from textual.screen import Screen
 from textual.widgets import DataTable, Static, Tabs
-from textual.widgets._header import HeaderTitle
 
 from tests.tui.driver import Folders, app_in
 from tui.screens.tracker.screen import TrackerScreen
+from tui.textual_private import HeaderTitle
 from tui.widgets.side_table import SideTable
 
 

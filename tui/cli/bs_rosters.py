@@ -20,7 +20,7 @@ from tui.cli.exits import EXIT_INVALID, EXIT_OK
 from tui.cli.files import open_library, refuse_overwrite
 
 if TYPE_CHECKING:
-    from model.bsdata.data import Catalogue, ForceEntry
+    from model.bsdata.data import Catalogue
     from model.bsdata.evaluate import Evaluation
     from model.bsdata.roster import BsRoster
     from model.bsdata.roster_toml import BsRosterFile
@@ -137,9 +137,10 @@ def bs_new(args: argparse.Namespace, out: TextIO) -> int:
     """``warband new SYSTEM CATALOGUE [--points N] -o FILE`` over BattleScribe data: a list
     with one force of the catalogue's first force entry, and what BattleScribe selects by
     itself in a new force (entries a force must have)."""
+    from model.bsdata.new_list import main_cost, playable_forces, started_roster
     from model.bsdata.roster_toml import BsRosterFile
     from model.core.problems import Problem, RosterError
-    from saves.bs_export import main_cost, number_text
+    from saves.bs_export import number_text
     from saves.bs_roster_file import write_bs_roster
 
     library = open_library(args)
@@ -164,61 +165,6 @@ def bs_new(args: argparse.Namespace, out: TextIO) -> int:
     )
     print(f"wrote {args.output}: a {catalogue.name} list{limit} ({forces[0].name})", file=out)
     return EXIT_OK
-
-
-def playable_forces(system: GameSystem, catalogue: Catalogue) -> tuple[ForceEntry, ...]:
-    """The force entries a player may start a list with in ``catalogue`` (hidden ones
-    are not offered by BattleScribe either); ``RosterError`` when there is none, so a
-    list is never started empty."""
-    from model.core.problems import Problem, RosterError
-
-    forces = tuple(f for f in system.forces(catalogue.id) if not f.hidden)
-    if not forces:
-        raise RosterError(
-            "cannot start the list",
-            [Problem(f"{catalogue.name} has no kind of force to add", catalogue.file)],
-        )
-    return forces
-
-
-def started_roster(
-    system: GameSystem,
-    catalogue: Catalogue,
-    force: ForceEntry,
-    points: float | None,
-    name: str,
-) -> BsRoster:
-    """A new list as ``new`` makes it, and the app's New list too (one place, so both
-    start the same list): one force of ``force`` holding what BattleScribe selects by
-    itself, and a limit of ``points`` on the main cost type (None or 0: no limit set, the
-    game's own default applies)."""
-    from model.bsdata.building import new_force
-    from model.bsdata.roster import BsRoster, CostLimit
-    from model.bsdata.roster_toml import made_roster_id
-    from saves.bs_export import main_cost
-
-    empty = BsRoster(
-        id=made_roster_id(system.id, name),
-        name=name,
-        game_system_id=system.id,
-        game_system_name=system.name,
-        game_system_revision=system.system.revision,
-    )
-    main = main_cost(system, empty)
-    limits = (CostLimit(main, float(points)),) if main and points else ()
-    return new_force(
-        system,
-        BsRoster(
-            id=empty.id,
-            name=name,
-            game_system_id=system.id,
-            game_system_name=system.name,
-            game_system_revision=system.system.revision,
-            cost_limits=limits,
-        ),
-        catalogue.id,
-        force.id,
-    )
 
 
 def find_catalogue(system: GameSystem, wanted: str) -> Catalogue:

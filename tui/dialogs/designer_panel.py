@@ -23,7 +23,7 @@ from model.roster.findings import Finding
 from model.roster.roster import Roster
 from model.roster.validate import validate
 from tui.dialogs.items import Choice
-from tui.screens.opening import LaidOutOnce
+from tui.opening import LaidOutOnce
 
 
 @dataclass(frozen=True)

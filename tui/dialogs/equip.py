@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option as ListOption
 from model.catalog.schema import FactionView
 from model.roster.advice import Option
 from model.roster.describe import profile_text, rules_text
-from tui.screens.opening import LaidOutOnce
+from tui.opening import LaidOutOnce
 from tui.widgets.steady_layout import update_static
 from tui.widgets.type_ahead_list import TypeAheadList
 

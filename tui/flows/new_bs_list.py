@@ -42,12 +42,12 @@ def write_new_bs_list(library: Library, choice: NewBsList, folder: Path) -> Path
     """Write the list chosen to the first free ``<name>[-n].toml`` in ``folder`` and give
     back its path; a ``WarbandError`` (data that cannot be used, a catalogue with no
     force, a file that cannot be written) says why nothing was written."""
+    from model.bsdata.new_list import playable_forces, started_roster
     from model.bsdata.roster_toml import BsRosterFile
     from model.core.problems import Problem, RosterError, SaveError
     from model.core.safe_text import terminal_safe
     from saves.bs_roster_file import write_bs_roster
     from saves.free_name import NoFreeName, free_path, slug
-    from tui.cli.bs_rosters import playable_forces, started_roster
 
     system = library.load_battlescribe(choice.system)
     catalogue = system.catalogue(choice.catalogue)

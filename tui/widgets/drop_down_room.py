@@ -15,7 +15,8 @@ from __future__ import annotations
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Select
-from textual.widgets._select import SelectOverlay
+
+from tui.textual_private import SelectOverlay
 
 FEW = 4
 """Rows an open list should have at least (where it has that many options)."""

@@ -11,6 +11,8 @@ from textual.css.styles import RulesMap
 from textual.visual import VisualType
 from textual.widgets import OptionList
 
+from tui.textual_private import option_divider, set_option_prompt
+
 
 class InPlaceOptionList(OptionList):
     """``OptionList``, where replacing an option's prompt draws that option again alone.
@@ -25,7 +27,7 @@ class InPlaceOptionList(OptionList):
     def _replace_option_prompt(self, index: int, prompt: VisualType) -> None:
         option = self.get_option_at_index(index)
         before = self._line_cache.heights.get(index)
-        option._set_prompt(prompt)
+        set_option_prompt(option, prompt)
         region = self.scrollable_content_region
         if before is None or not region:
             self._clear_caches()  # not measured yet: nothing drawn to keep
@@ -33,7 +35,7 @@ class InPlaceOptionList(OptionList):
         padding = self.get_component_styles("option-list--option").padding
         width = region.width - self._get_left_gutter_width() - padding.width
         styles = cast(RulesMap, self.styles)
-        height = self._get_visual(option).get_height(styles, width) + option._divider
+        height = self._get_visual(option).get_height(styles, width) + option_divider(option)
         if height != before:
             self._clear_caches()
             return

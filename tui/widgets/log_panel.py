@@ -12,6 +12,8 @@ from textual.geometry import Size
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from tui.textual_private import option_divider
+
 
 class LogPanel(OptionList):
     """An ``OptionList`` of the log's lines that keeps the options it already shows.
@@ -75,8 +77,8 @@ class LogPanel(OptionList):
         (the tracker's log has a fixed height; a log of ``height: auto`` asks this)."""
         wrap = width - self.get_component_styles("option-list--option").padding.width
         options = self._options
-        return sum(self._height(o, wrap) + o._divider for o in options) - bool(
-            options and options[-1]._divider
+        return sum(self._height(o, wrap) + option_divider(o) for o in options) - bool(
+            options and option_divider(options[-1])
         )
 
     def _update_lines(self) -> None:
@@ -95,10 +97,10 @@ class LogPanel(OptionList):
             for index in range(next_index, len(options)):
                 option = options[index]
                 line_cache.index_to_line[index] = len(lines)
-                count = self._height(option, wrap) + option._divider
+                count = self._height(option, wrap) + option_divider(option)
                 line_cache.heights[index] = count
                 lines.extend([(index, n) for n in range(count)])
-        last_divider = bool(options) and options[-1]._divider
+        last_divider = bool(options) and option_divider(options[-1])
         virtual_size = Size(width, len(lines) - (1 if last_divider else 0))
         if virtual_size != self.virtual_size:
             self.virtual_size = virtual_size

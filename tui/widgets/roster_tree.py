@@ -15,12 +15,19 @@ from rich.text import Span, Text, TextType
 from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Tree
-from textual.widgets._tree import _TreeLine
 from textual.widgets.tree import TreeNode
 
 from model.catalog.schema import FactionView
 from model.roster.findings import Report
 from model.roster.loadout import Loadout
+from tui.textual_private import (
+    TreeLine,
+    node_children,
+    node_label_width,
+    node_updates,
+    set_node_line,
+    touch_node,
+)
 from tui.widgets.steady_layout import scrollbars, skip_layout
 
 
@@ -103,7 +110,7 @@ class RosterTree(Tree[TreeRef]):
         """What each entry row shows, in the order of ``root.children``."""
         self._drawn_with: tuple[object, ...] | None = None
         """The catalog's items and points name the rows were drawn with."""
-        self._laid_out: dict[int, tuple[tuple[int, bool], list[_TreeLine[TreeRef]], int]] = {}
+        self._laid_out: dict[int, tuple[tuple[int, bool], list[TreeLine[TreeRef]], int]] = {}
         """Each entry's lines and their width by node id, with the node's updates and
         whether it was expanded when laid out (``_build``)."""
         super().__init__("List", id=id)  # after the above: it measures the root
@@ -209,14 +216,12 @@ class RosterTree(Tree[TreeRef]):
         assert isinstance(node, _EntryNode)
         before = node.width
         node.relabel(lo, flag, points, width)
-        node._updates += 1
-        found = self._laid_out.get(node._id)
-        if (
-            found is not None
-            and found[0] == (node._updates - 1, node._expanded)
-            and width == before
-        ):
-            self._laid_out[node._id] = ((node._updates, node._expanded), found[1], found[2])
+        touch_node(node)
+        key = node.id
+        found = self._laid_out.get(key)
+        updates, expanded = node_updates(node), node.is_expanded
+        if found is not None and found[0] == (updates - 1, expanded) and width == before:
+            self._laid_out[key] = ((updates, expanded), found[1], found[2])
 
     def _add_node(
         self, parent: Node | None, label: Text, data: TreeRef | None, expand: bool = False
@@ -225,7 +230,7 @@ class RosterTree(Tree[TreeRef]):
         if parent is None or parent is not self.root:
             return super()._add_node(parent, label, data, expand)
         node = _EntryNode(self, parent, self._new_id(), label, data, expanded=expand)
-        self._tree_nodes[node._id] = node
+        self._tree_nodes[node.id] = node
         self._updates += 1
         return node
 
@@ -247,7 +252,7 @@ class RosterTree(Tree[TreeRef]):
         )
         if isinstance(node, _EntryNode):
             return cell_len(icon) + node.width  # without making a label not made yet
-        return cell_len(icon) + node._label.cell_len
+        return cell_len(icon) + node_label_width(node)
 
     def _build(self) -> None:
         """Lay out the lines as ``Tree._build`` does, for this tree's two levels (entries,
@@ -259,35 +264,35 @@ class RosterTree(Tree[TreeRef]):
         if self.show_root:
             super()._build()
             return
-        lines: list[_TreeLine[TreeRef]] = []
+        lines: list[TreeLine[TreeRef]] = []
         extend = lines.extend
         measure = self.get_label_width
         guide = self.guide_depth
         known = self._laid_out
-        laid_out: dict[int, tuple[tuple[int, bool], list[_TreeLine[TreeRef]], int]] = {}
+        laid_out: dict[int, tuple[tuple[int, bool], list[TreeLine[TreeRef]], int]] = {}
         width = 0
-        for node in self.root._children:
-            key = (node._updates, node._expanded)
-            found = known.get(node._id)
+        for node in node_children(self.root):
+            key = (node_updates(node), node.is_expanded)
+            found = known.get(node.id)
             if found is None or found[0] != key:
-                own = [_TreeLine([node], True)]
+                own = [TreeLine([node], True)]
                 most = measure(node)
-                if node._expanded:
-                    children = node._children
+                if key[1]:
+                    children = node_children(node)
                     last = len(children) - 1
                     for n, child in enumerate(children):
-                        if child._expanded and child._children:  # deeper than this tree goes
+                        if child.is_expanded and node_children(child):  # deeper than this tree goes
                             self._laid_out = {}
                             super()._build()
                             return
-                        own.append(_TreeLine([node, child], n == last))
+                        own.append(TreeLine([node, child], n == last))
                         most = max(most, measure(child) + guide)
                 found = (key, own, most)
-            laid_out[node._id] = found
+            laid_out[node.id] = found
             _, own, most = found
             at = len(lines)
             for n, line in enumerate(own, at):
-                line.path[-1]._line = n
+                set_node_line(line.path[-1], n)
             extend(own)
             width = max(width, most)
         self._laid_out = laid_out
@@ -295,7 +300,7 @@ class RosterTree(Tree[TreeRef]):
         self.virtual_size = Size(width if lines else self.size.width, len(lines))
         if self.cursor_line != -1:
             if self.cursor_node is not None:
-                self.cursor_line = self.cursor_node._line
+                self.cursor_line = self.cursor_node.line
             if self.cursor_line >= len(lines):
                 self.cursor_line = -1
 

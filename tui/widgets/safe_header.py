@@ -17,7 +17,8 @@ from textual.dom import NoScreen
 from textual.events import Mount
 from textual.widget import Widget
 from textual.widgets import Header
-from textual.widgets._header import HeaderTitle
+
+from tui.textual_private import HeaderTitle
 
 ICON = "≡"
 """The header's icon, at its left: the menu sign, for what a click or a tap on it opens

@@ -10,7 +10,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+
+from tui.textual_private import FooterKey, footer_bindings_ready
 
 Shown = tuple[str, str, str, str, str]
 """A key as the footer shows it: key, key display, description, action, tooltip."""
@@ -39,7 +40,7 @@ class SteadyFooter(Footer):
         whose ``check_action`` can answer before it is mounted."""
         super().__init__(compact=compact)
         if keys_at_once:
-            self.set_reactive(Footer._bindings_ready, True)
+            self.set_reactive(footer_bindings_ready(), True)
 
     def compose(self) -> ComposeResult:
         widgets = list(super().compose())

@@ -33,7 +33,8 @@ from textual.content import Content
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widgets import Button, Checkbox, Input, Select, SelectionList
-from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay
+
+from tui.textual_private import NoSelection, SelectCurrent, SelectOverlay
 
 T = TypeVar("T", bound=Hashable)
 W = TypeVar("W", Button, Checkbox, Input, SelectionList[int], SelectionList[str])

@@ -42,7 +42,7 @@ from model.roster.describe import profile_text
 from tui.dialogs.dice.fields import DESCRIBED, LABELS, NUMBERS, ROWS, TICKS, node
 from tui.dialogs.dice.follow_on import recall
 from tui.dialogs.dice.light import DropDown, compact
-from tui.screens.opening import LaidOutOnce
+from tui.opening import LaidOutOnce
 
 N = TypeVar("N", int, float)
 

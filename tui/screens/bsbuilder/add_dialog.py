@@ -24,7 +24,7 @@ from model.bsdata.building import Choice
 from model.core.safe_text import terminal_safe
 from saves.bs_export import number_text
 from tui.dialogs.pick import PickDialog
-from tui.screens.opening import LaidOutOnce
+from tui.opening import LaidOutOnce
 
 NAME_WIDTH = 28
 """Cells of the name column; a longer name pushes its line's costs along."""
@@ -62,7 +62,7 @@ def best_match(names: Sequence[str], typed: str) -> int | None:
 
 class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
     """Returns the choice to add, or None on Escape. Laid out once as it opens
-    (``tui.screens.opening``): a place of a Warhammer 40,000 force offers some 240
+    (``tui.opening``): a place of a Warhammer 40,000 force offers some 240
     entries, and laying out and drawing the list twice cost more than the rest."""
 
     DEFAULT_CSS = """

@@ -13,7 +13,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from textual.widgets import Label
-from textual.widgets._header import HeaderTitle
 
 from model.catalog.schema import FactionView
 from model.roster.findings import Report
@@ -23,6 +22,7 @@ from model.roster.validate import loadouts_of, validate
 from saves.recovery import KEEPER, discard_recovery, recovery_file
 from tui.app_protocol import WarbandHost
 from tui.screens.closing import ClosingScreen
+from tui.textual_private import HeaderTitle
 from tui.toasts import Toasts
 from tui.widgets.findings_list import FindingsList
 from tui.widgets.roster_tree import RosterTree

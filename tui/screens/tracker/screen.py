@@ -24,7 +24,7 @@ from textual.widgets import Static
 from model.core.problems import WarbandError
 from tui import collector
 from tui.commands import Command, bindings
-from tui.screens.opening import LaidOutOnce
+from tui.opening import LaidOutOnce
 from tui.screens.tracker.game_keys import GameKeys
 from tui.screens.tracker.model_keys import ModelKeys
 from tui.screens.tracker.turn_flow import TurnFlowKeys

@@ -6,7 +6,7 @@ alive: the points tally no longer marked as the points (the status line would sh
 twice), an over-full count told on the wrong entry (the last group met rather than the
 last entry, an entry adding nothing, a whole entry counted as if it came with its unit)
 and ``edit_errors`` dropping the model groups of an edited entry that became a copy of a
-later one. Each test uses the small catalog of ``test_mutants_validate`` (``rules_mini``)
+later one. Each test uses the small catalog of ``test_list_rules_generic`` (``rules_mini``)
 with only the rules under test; every value is worked out by hand in the docstring.
 """
 
@@ -16,7 +16,7 @@ from model.roster.findings import Tally
 from model.roster.roster import Roster
 from model.roster.validate import edit_errors
 from tests.helpers import entry
-from tests.model.test_mutants_validate import count_rule, rules_mini, run, seen
+from tests.model.test_list_rules_generic import count_rule, rules_mini, run, seen
 
 KNIVES = count_rule("two-knives-2", select='{ items = ["knife"] }', measure='"items"', max="2")
 """Two Knives at most in the list (a Boss and a Brute come with one each)."""

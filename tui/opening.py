@@ -14,6 +14,8 @@ from __future__ import annotations
 from textual import events
 from textual.screen import Screen, ScreenResultType
 
+from tui.textual_private import laid_out_size
+
 
 class LaidOutOnce(Screen[ScreenResultType]):
     """A screen that skips a ``Resize`` to the size it is already laid out at.
@@ -26,6 +28,6 @@ class LaidOutOnce(Screen[ScreenResultType]):
         """Stop a ``Resize`` to the size the screen is laid out at, as ``Screen``'s handler
         stops each, and prevent that handler (Textual calls it after this one unless its
         default is prevented). A terminal resized to another size goes on to it."""
-        if event.size == self._compositor.size:
+        if event.size == laid_out_size(self):
             event.stop()
             event.prevent_default()

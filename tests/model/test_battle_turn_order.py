@@ -20,6 +20,7 @@ from model.battle.events import EndGame, Event, RollOff, Score
 from model.battle.setup import BattleSetup
 from model.battle.state import BattleState
 from model.battle.state_values import NextUp
+from tests.model.test_battle_rolls_and_actions import reworked, roll
 from tests.model.test_battle_rules import (
     END_TURN,
     activate,
@@ -37,7 +38,6 @@ from tests.model.test_battle_rules import (
 from tests.model.test_battle_rules import (
     counter as set_counter,
 )
-from tests.model.test_mutants_battle_2 import reworked, roll
 from tests.model.test_sheet_engine import battle, to_action
 from tests.model.test_steam_wars_tracker import battle as steam_wars
 
@@ -203,7 +203,7 @@ def test_a_stat_fallen_below_0_is_worth_0_now() -> None:
 
 def test_a_stat_a_model_does_not_have_is_worth_0() -> None:
     """A model whose profile lacks a stat of the system (a designed card fills in only
-    the stats its design gives: test_mutants_validate's derived card without Ld): the
+    the stats its design gives: test_list_rules_generic's derived card without Ld): the
     officer here, without CR."""
     stats = {k: v for k, v in battle().setup.model("A1").stats.items() if k != "CR"}
     state = edited(battle(), "A1", stats=stats).state

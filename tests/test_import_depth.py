@@ -1,0 +1,45 @@
+"""The walk that measures the deepest import chain (``tests/import_depth.py``) follows
+each kind of import statement, and no circle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.import_depth import deepest_chain, imports_of
+
+
+def _tree(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def test_the_walk_follows_each_kind_of_import_and_no_circle(tmp_path: Path) -> None:
+    _tree(
+        tmp_path,
+        {
+            "tui/__init__.py": "",
+            "tui/__main__.py": "from tui import cli\n",
+            "tui/cli.py": "def main():\n    from model import a\n",
+            "model/__init__.py": "",
+            "model/a.py": "import model.b\nfrom typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from model import c\n",
+            "model/b.py": "from .c import x\nimport os\n",
+            "model/c.py": "x = 1\ndef f():\n    import model.a\n",
+        },
+    )
+    assert imports_of("tui.__main__", True, tmp_path) == ("tui", "tui.cli")
+    assert imports_of("tui.cli", True, tmp_path) == ()
+    assert imports_of("tui.cli", False, tmp_path) == ("model", "model.a")
+    assert imports_of("model.a", True, tmp_path) == ("model.b",)
+    assert imports_of("model.b", True, tmp_path) == ("model.c",)
+    entries = ("tui.__main__",)
+    assert len(deepest_chain(entries, True, tmp_path)) == 2  # the lazy import not run
+    assert deepest_chain(entries, False, tmp_path) == [
+        "tui.__main__",
+        "tui.cli",
+        "model.a",
+        "model.b",
+        "model.c",
+    ]
