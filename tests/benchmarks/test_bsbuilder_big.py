@@ -2,8 +2,10 @@
 over Warhammer 40,000 10th edition (``../shared/bsdata/wh40k-10e``, 46 files, 24 MB;
 skipped when it is not there), built by ``tests/tui/real_lists.py``.
 
-- **Loading** the game (the Library reading its folder): timed apart, for information;
-  it is not part of opening (another piece of work caches it).
+- **Loading** the game (the Library reading its folder): timed apart, the first time
+  (nothing cached) and again by a new ``Library`` as every later run of warband loads it,
+  from its cache (``catalogs.bs_cache``); the second plus opening is what a player waits
+  for when a list is opened in a new run.
 - **Opening**: from the list being asked for (``WarbandApp.try_open``, as the home
   screen and the command line open one) until the app is idle with the builder shown,
   the game already loaded. Goal: 1 s.
@@ -43,6 +45,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
+from catalogs.library import Library
 from model.bsdata.evaluate import evaluate
 from tests.benchmarks.conftest import best_of, report, report_key
 from tests.tui.real_lists import (
@@ -124,6 +127,11 @@ async def _session(tmp: Path, times: Times, facts: dict[str, float]) -> None:
         system = app.library.load_battlescribe(TENTH)
         facts["load cpu"] = time.process_time() - cpu
         facts["load wall"] = time.perf_counter() - start
+        # the next run of warband finds the game in its cache (``catalogs.bs_cache``)
+        start, cpu = time.perf_counter(), time.process_time()
+        Library(games).load_battlescribe(TENTH)
+        facts["cached cpu"] = time.process_time() - cpu
+        facts["cached wall"] = time.perf_counter() - start
         roster = space_marines(system)
         path = written(tmp, TENTH, roster, system)
         facts["selections"] = len(walk(roster.forces[0].selections))
@@ -191,7 +199,10 @@ def test_space_marines_2000_points_in_the_builder(tmp_path: Path) -> None:
     asyncio.run(_session(tmp_path, times, facts))
     print(
         f"\n{SPACE_MARINES}, {facts['selections']:.0f} selections; loading the game "
-        f"(apart): {facts['load cpu']:.2f} s CPU, {facts['load wall']:.2f} s wall"
+        f"(apart): {facts['load cpu']:.2f} s CPU, {facts['load wall']:.2f} s wall; from the "
+        f"cache, as every later run: {facts['cached cpu']:.2f} s CPU, "
+        f"{facts['cached wall']:.2f} s wall (the goal of 1 s for opening counts this too: "
+        f"{(facts['cached cpu'] + statistics.median(times['open'])):.2f} s CPU with opening)"
     )
     report("evaluate the list", facts["evaluate"], "walk of its selections", facts["walk"])
     _line("opening the builder, CPU", times["open"], OPEN_GOAL_MS)

@@ -126,3 +126,15 @@ def test_two_catalogues_with_one_id_keep_the_team_not_its_placeholder(tmp_path: 
     path = tmp_path / "team.toml"
     assert run("--catalog-dir", games, "new", "bowl", "Lizardmen", "-o", str(path))[0] == 0
     assert run("--catalog-dir", games, "add", str(path), "Boss")[0] == 0
+
+
+def test_check_of_a_folder_holding_no_catalog_is_unreadable(tmp_path: Path) -> None:
+    """Neither a catalog (no ``system.toml``) nor BattleScribe data: nothing to read as
+    one, so exit 2 (unreadable), the folder named, as for BattleScribe data with no game
+    system; a catalog with problems exits 1."""
+    empty = tmp_path / "notes"
+    empty.mkdir()
+    (empty / "README.md").write_text("not a game\n", encoding="utf-8")
+    code, out, err = run("catalogs", "--check", str(empty))
+    assert (code, err) == (2, "")
+    assert out.splitlines()[0] == f"{empty} is not a catalog folder"

@@ -11,12 +11,13 @@ import argparse
 from pathlib import Path
 from typing import TextIO
 
-from tui.cli.exits import EXIT_INVALID, EXIT_OK
+from tui.cli.exits import EXIT_INVALID, EXIT_OK, EXIT_UNREADABLE
 from tui.cli.files import find_faction, open_library
 
 
 def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
-    """``warband catalogs [--check PATH]``; with --check, exits 1 when problems are found."""
+    """``warband catalogs [--check PATH]``; with --check, exits 1 when problems are found,
+    2 when PATH holds neither a catalog nor BattleScribe data."""
     from catalogs.loader import load_system
     from model.core.problems import CatalogError, WarbandError
 
@@ -39,7 +40,9 @@ def cmd_catalogs(args: argparse.Namespace, out: TextIO) -> int:
             catalog = load_system(check, origin="check", house=house)
         except CatalogError as exc:
             print(exc.render(), file=out)
-            return EXIT_INVALID
+            # a folder that holds no catalog at all cannot be read as one; a catalog with
+            # problems breaks the rules a catalog keeps
+            return EXIT_INVALID if (check / "system.toml").is_file() else EXIT_UNREADABLE
         units = sum(len(f.units) for f in catalog.factions.values()) + len(
             catalog.system_file.units
         )
