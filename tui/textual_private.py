@@ -27,7 +27,9 @@ the tree or the drop-down for them:
 Private attributes of Textual objects read through the helpers below: an option's
 ``_divider`` and ``_set_prompt``, a screen's ``_compositor``, a tree node's
 ``_updates``, ``_children``, ``_label`` and ``_line``, the footer's
-``_bindings_ready``.
+``_bindings_ready``, a footer key's ``_disabled``, a widget's ``_scroll_update`` and
+``_layout_required``, the app's ``_notifications``, ``_refresh_notifications`` and
+``_unnotify``.
 
 Private methods that warband's classes override, and the private members they use of
 the class they extend (they stay in their class; the test checks each on Textual's class):
@@ -66,10 +68,13 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from textual._time import get_time
+    from textual.app import App
     from textual.geometry import Size
+    from textual.notifications import Notification
     from textual.reactive import Reactive
     from textual.screen import Screen
     from textual.visual import VisualType
+    from textual.widget import Widget
     from textual.widgets._footer import FooterKey
     from textual.widgets._header import HeaderIcon, HeaderTitle
     from textual.widgets._select import NoSelection, SelectCurrent, SelectOverlay
@@ -137,7 +142,46 @@ def laid_out_size(screen: Screen[Any]) -> Size:
     return screen._compositor.size
 
 
+# --- widgets and the app --------------------------------------------------------------------
+
+
+def update_scrollbars(widget: Widget) -> None:
+    """Bring the widget's scrollbars up to date with its virtual size, as a layout would
+    (``tui.widgets.steady_layout`` skips a layout that would change nothing else)."""
+    widget._scroll_update(widget.virtual_size)
+
+
+def cancel_layout(widget: Widget) -> None:
+    """Drop the layout the widget asked for (``tui.widgets.steady_layout``: only when no
+    size or scrollbar changed)."""
+    widget._layout_required = False
+
+
+def show_notification(app: App[Any], notification: Notification) -> None:
+    """Put the toast up now, as ``App._on_notify`` does when the message comes round
+    (``tui.toasts``: keys typed ahead would otherwise stack toasts)."""
+    app._notifications.add(notification)
+    app._refresh_notifications()
+
+
+def take_down_notification(app: App[Any], notification: Notification) -> None:
+    """Take the toast down if it is still up (``tui.toasts``)."""
+    if notification in app._notifications:
+        app._unnotify(notification)
+
+
 # --- the footer -------------------------------------------------------------------------------
+
+
+def key_disabled(key: FooterKey) -> bool:
+    """Whether a footer key is greyed out."""
+    return key._disabled
+
+
+def set_key_disabled(key: FooterKey, disabled: bool) -> None:
+    """Grey a footer key in place (``tui.widgets.steady_footer``), not the footer
+    composed again."""
+    key._disabled = disabled
 
 
 def footer_bindings_ready() -> Reactive[bool]:

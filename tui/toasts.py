@@ -7,15 +7,16 @@ table that stacked three phase reminders over the dice result, and eight identic
 for the same purpose (the phase, a refusal) replaces what it said before, and takes
 down what it said when it closes.
 
-Uses ``App._notifications``, ``App._refresh_notifications`` and ``App._unnotify``
-(Textual 8.2.8, pinned): the public API can add notifications and clear all of them,
-not remove one.
+Takes one toast down through ``tui.textual_private`` (the app's private notification
+set): the public API can add notifications and clear all of them, not remove one.
 """
 
 from __future__ import annotations
 
 from textual.app import App
 from textual.notifications import Notification, SeverityLevel
+
+from tui.textual_private import show_notification, take_down_notification
 
 
 class Toasts:
@@ -40,8 +41,7 @@ class Toasts:
         self._shown[purpose] = notification
         # added at once, as ``App._on_notify`` would when the message came round: posted,
         # keys typed ahead would stack toasts the next one could not yet take down
-        app._notifications.add(notification)
-        app._refresh_notifications()
+        show_notification(app, notification)
 
     def clear(self, app: App[object], prefix: str = "") -> None:
         """Take down every toast this screen has up (it is closing or hidden), or those
@@ -51,5 +51,5 @@ class Toasts:
 
     def _take_down(self, app: App[object], purpose: str) -> None:
         old = self._shown.pop(purpose, None)
-        if old is not None and old in app._notifications:
-            app._unnotify(old)
+        if old is not None:
+            take_down_notification(app, old)

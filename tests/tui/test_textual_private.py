@@ -55,6 +55,9 @@ INSTANCE: tuple[tuple[Any, tuple[str, ...]], ...] = (
     (lambda: DataTable(), ("_update_count",)),
     (lambda: OptionList("a"), ("_line_cache", "_options", "_option_render_cache")),
     (lambda: Tree("root"), ("_tree_nodes", "_updates", "_tree_lines_cached")),
+    (lambda: App(), ("_notifications", "_refresh_notifications", "_unnotify")),
+    (lambda: Widget(), ("_scroll_update", "_layout_required")),
+    (lambda: private.FooterKey("k", "K", "Key", "act"), ("_disabled",)),
 )
 """Private attributes set in ``__init__`` that warband's subclasses use."""
 
@@ -178,3 +181,49 @@ def test_the_check_finds_a_private_textual_import() -> None:
         "line 1: textual.widgets._header",
         "line 2: textual._time",
     ]
+
+
+OWN_PRIVATE_READS = {
+    "tui/widgets/roster_tree.py: RosterTree._entry_label",  # warband's own class
+    "tui/widgets/safe_header.py: Widget._on_mount",  # a listed override calling its base
+    "tui/cli/web_server.py: service._process",  # textual-serve's AppService, not Textual
+}
+"""Reads of a private name outside ``self`` that are not Textual's insides, each with why."""
+
+
+def private_reads(path: Path) -> list[str]:
+    """Each ``x._name`` in ``path`` where ``x`` is not ``self``, ``cls`` or ``super()``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Attribute) or not node.attr.startswith("_"):
+            continue
+        if node.attr.startswith("__"):
+            continue
+        owner = node.value
+        if isinstance(owner, ast.Name) and owner.id in ("self", "cls"):
+            continue
+        if isinstance(owner, ast.Call) and ast.unparse(owner.func) == "super":
+            continue
+        found.append(f"{path.relative_to(ROOT)}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_module_but_the_one_reads_a_private_attribute_of_textuals() -> None:
+    mine = ROOT / "tui" / "textual_private.py"
+    found = {
+        read
+        for path in sorted((ROOT / "tui").rglob("*.py"))
+        if path != mine
+        for read in private_reads(path)
+    }
+    assert sorted(found - OWN_PRIVATE_READS) == []
+
+
+def test_the_widget_helpers_cancel_a_layout_and_grey_a_key() -> None:
+    widget = Widget()
+    widget._layout_required = True
+    private.cancel_layout(widget)
+    assert widget._layout_required is False
+    key = private.FooterKey("k", "K", "Key", "act")
+    private.set_key_disabled(key, True)
+    assert private.key_disabled(key) is True

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.cells import cell_len
-from rich.text import Span, Text, TextType
+from rich.text import Span, Text
 from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Tree
@@ -23,11 +23,11 @@ from model.roster.loadout import Loadout
 from tui.textual_private import (
     TreeLine,
     node_children,
-    node_label_width,
     node_updates,
     set_node_line,
     touch_node,
 )
+from tui.widgets.one_line_tree import OneLineTree
 from tui.widgets.steady_layout import scrollbars, skip_layout
 
 
@@ -92,7 +92,7 @@ def _shape(lo: Loadout) -> tuple[object, ...]:
     return (lo.entry, lo.unit, lo.cost, lo.carried)
 
 
-class RosterTree(Tree[TreeRef]):
+class RosterTree(OneLineTree[TreeRef]):
     """Entries of the roster; the cursor tells the builder which entry is selected."""
 
     class EntryHighlighted(Message):
@@ -234,25 +234,12 @@ class RosterTree(Tree[TreeRef]):
         self._updates += 1
         return node
 
-    def process_label(self, label: TextType) -> Text:
-        """The label's first line (as ``Tree`` does), without copying a label of one line:
-        every row's label passes through here."""
-        if isinstance(label, Text) and "\n" not in label.plain:
-            return label
-        return super().process_label(label)
-
-    def get_label_width(self, node: Node) -> int:
-        """The label's width with its expand icon: what ``Tree`` measures by rendering the
-        label, which for every row after each edit cost more than a frame in a long list
-        (labels are one line: ``process_label``)."""
-        icon = (
-            (self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
-            if node.allow_expand
-            else ""
-        )
+    def label_width(self, node: Node) -> int:
+        """An entry's row by the width it keeps, without making a label not made yet
+        (``OneLineTree`` measures the rest by their labels)."""
         if isinstance(node, _EntryNode):
-            return cell_len(icon) + node.width  # without making a label not made yet
-        return cell_len(icon) + node_label_width(node)
+            return node.width
+        return super().label_width(node)
 
     def _build(self) -> None:
         """Lay out the lines as ``Tree._build`` does, for this tree's two levels (entries,

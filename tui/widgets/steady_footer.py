@@ -11,7 +11,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from tui.textual_private import FooterKey, footer_bindings_ready
+from tui.textual_private import (
+    FooterKey,
+    footer_bindings_ready,
+    key_disabled,
+    set_key_disabled,
+)
 
 Shown = tuple[str, str, str, str, str]
 """A key as the footer shows it: key, key display, description, action, tooltip."""
@@ -130,8 +135,8 @@ class SteadyFooter(Footer):
         if wanted is None or shown != [w[0] for w in wanted]:
             return False
         for key, (_, enabled) in zip(keys, wanted, strict=True):
-            if key._disabled == enabled:
-                key._disabled = not enabled
+            if key_disabled(key) == enabled:
+                set_key_disabled(key, not enabled)
                 _grey(key, not enabled)
         return True
 

@@ -16,6 +16,8 @@ from textual.visual import VisualType, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tui.textual_private import cancel_layout, update_scrollbars
+
 Bars = tuple[bool, bool]
 """Whether a widget shows its vertical and its horizontal scrollbar."""
 
@@ -32,9 +34,9 @@ def skip_layout(widget: Widget, bars: Bars, *, same_size: bool = True) -> None:
     are brought up to date with the new virtual size here, as a layout would."""
     if not widget.size or not same_size:
         return  # not laid out yet, or it grows or shrinks: the layout is needed
-    widget._scroll_update(widget.virtual_size)
+    update_scrollbars(widget)
     if scrollbars(widget) == bars:
-        widget._layout_required = False
+        cancel_layout(widget)
 
 
 def update_static(widget: Static, content: VisualType) -> None:

@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from rich.cells import cell_len
-from rich.text import Text, TextType
-from textual.widgets import Tree
+from rich.text import Text
 from textual.widgets.tree import TreeNode
 
 from model.bsdata.data import Cost
@@ -23,6 +21,7 @@ from model.bsdata.roster import BsRoster, Force, Selection
 from model.core.safe_text import terminal_safe
 from saves.bs_export import number_text
 from tui.screens.bsbuilder.places import Place, all_selections
+from tui.widgets.one_line_tree import OneLineTree
 from tui.widgets.roster_tree import changed_span
 from tui.widgets.steady_layout import scrollbars, skip_layout
 
@@ -165,7 +164,7 @@ def _rows(
     return forces(roster.forces, 0)
 
 
-class BsTree(Tree[Place]):
+class BsTree(OneLineTree[Place]):
     """The forces and selections of the list; the cursor is where keys act."""
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -229,25 +228,6 @@ class BsTree(Tree[Place]):
                     del parents[row.depth - block[0].depth :]
                     parents.append(_add(parents[-1], row, None))
         return True
-
-    def process_label(self, label: TextType) -> Text:
-        """The label's first line (as ``Tree`` does), without copying a label of one line:
-        every row's label passes through here."""
-        if isinstance(label, Text) and "\n" not in label.plain:
-            return label
-        return super().process_label(label)
-
-    def get_label_width(self, node: Node) -> int:
-        """The label's width with its expand icon, as ``Tree`` measures it by drawing the
-        label: the tree lays out every row again after an edit, and drawing each label
-        to measure it was a good part of the edit (labels are one line:
-        ``process_label``)."""
-        icon = (
-            (self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
-            if node.allow_expand
-            else ""
-        )
-        return cell_len(icon) + node._label.cell_len
 
     def move_to(self, at: Place | None) -> None:
         """Put the cursor on ``at`` now (not on the next refresh: a key typed ahead reads
