@@ -20,13 +20,13 @@ are shown as written ("12.5"), while ``ListExport``'s whole-number fields round 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 from model.bsdata.data import Cost
 from model.bsdata.evaluate import Evaluation
 from model.bsdata.infos import RosterInfos, ShownProfile, ShownRule, roster_infos
 from model.bsdata.new_list import main_cost as main_cost  # given on: its users import it here
-from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.roster import BsRoster, Selection, all_forces, all_selections
 from model.bsdata.system import GameSystem
 from saves.list_export import (
     ExportCharacteristic,
@@ -50,23 +50,11 @@ def _amount(costs: tuple[Cost, ...], type_id: str | None) -> float:
     return sum(c.value for c in costs if c.type_id == type_id)
 
 
-def _forces(forces: tuple[Force, ...]) -> Iterator[Force]:
-    for force in forces:
-        yield force
-        yield from _forces(force.forces)
-
-
-def _walk(selections: tuple[Selection, ...]) -> Iterator[Selection]:
-    for selection in selections:
-        yield selection
-        yield from _walk(selection.selections)
-
-
 def _total(
     selection: Selection, costs: Mapping[str, tuple[Cost, ...]], type_id: str | None
 ) -> float:
     """What a selection costs with everything selected inside it."""
-    return sum(_amount(costs.get(s.id, ()), type_id) for s in _walk((selection,)))
+    return sum(_amount(costs.get(s.id, ()), type_id) for s in all_selections((selection,)))
 
 
 def _profile(profile: ShownProfile) -> ExportProfile:
@@ -113,11 +101,11 @@ def build_bs_export(
     owner: dict[str, int] = {}
     glossary: dict[tuple[str, str], bool] = {}
     models = 0
-    for force in _forces(roster.forces):
+    for force in all_forces(roster.forces):
         for top in force.selections:
             number = len(entries) + 1
             items: list[ExportItem] = []
-            for inner in _walk(top.selections):
+            for inner in all_selections(top.selections):
                 owner[inner.id] = number
                 shown = infos.of(inner.id).visible()
                 _glossary(glossary, shown.rules)
@@ -138,7 +126,7 @@ def build_bs_export(
             shown = infos.of(top.id).visible()
             _glossary(glossary, shown.rules)
             name = evaluation.names.get(top.id, top.name)
-            models += sum(s.number for s in _walk((top,)) if s.type == "model") or (
+            models += sum(s.number for s in all_selections((top,)) if s.type == "model") or (
                 top.number if top.type == "unit" else 0
             )
             entries.append(
@@ -168,7 +156,9 @@ def build_bs_export(
         for type_id, value in totals.items()
         if type_id != points
     ]
-    catalogues = dict.fromkeys(f.catalogue_name or f.catalogue_id for f in _forces(roster.forces))
+    catalogues = dict.fromkeys(
+        f.catalogue_name or f.catalogue_id for f in all_forces(roster.forces)
+    )
     return ListExport(
         system=SystemInfo(
             id=system_id,

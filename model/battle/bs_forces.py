@@ -19,7 +19,7 @@ catalog: these come from a game system's data instead, into the same ``ModelSnap
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from pydantic import ValidationError
 
@@ -28,7 +28,7 @@ from model.battle.forces import SIDE_LETTERS, ModelSnap, ProfileSnap, SideSetup
 from model.battle.game_choices import GameChoices, stat_key, tracker_for, whole_number
 from model.battle.setup import BattleSetup
 from model.bsdata.infos import Infos, RosterInfos, ShownCharacteristic, roster_infos
-from model.bsdata.roster import Force, Selection
+from model.bsdata.roster import Selection, all_forces, all_selections
 from model.bsdata.roster_schema import RosterTable
 from model.bsdata.roster_toml import BsRosterFile, roster_to_data
 from model.bsdata.system import GameSystem
@@ -103,10 +103,10 @@ def bs_side(
     letter = SIDE_LETTERS[index]
     models: list[ModelSnap] = []
     units = 0
-    for force in _forces(saved.roster.forces):
+    for force in all_forces(saved.roster.forces):
         force_name = force.custom_name or force.catalogue_name or force.name
         for top in force.selections:
-            inner = [s for s in _walk(top.selections) if s.type == "model"]
+            inner = [s for s in all_selections(top.selections) if s.type == "model"]
             if not inner and top.type not in ("model", "unit"):
                 continue  # a Sponsor, a detachment rule: no model on the table
             if units >= MAX_ENTRIES:
@@ -142,7 +142,7 @@ def bs_side(
                     )
             units += 1
     catalogues = dict.fromkeys(
-        f.catalogue_name or f.catalogue_id for f in _forces(saved.roster.forces)
+        f.catalogue_name or f.catalogue_id for f in all_forces(saved.roster.forces)
     )
     return SideSetup(
         player=player,
@@ -180,8 +180,8 @@ def _model(
     k, n = place
     # the member's gear is held by its n models together (a collective entry's number is
     # kept per model of its parent: 4 Bolt Rifles for 4 Intercessors is one each)
-    held = [(inner, 1) for inner in _walk(gear)]
-    held += [(inner, n) for inner in _walk(member.selections)]
+    held = [(inner, 1) for inner in all_selections(gear)]
+    held += [(inner, n) for inner in all_selections(member.selections)]
     for inner, share in held:
         shown = infos.of(inner.id).visible()
         name = inner.custom_name or inner.name
@@ -246,15 +246,3 @@ def damage_value(model: ModelSnap, choices: GameChoices | None) -> int | None:
         return None
     value = model.stats.get(stat_key(choices.damage))
     return value if isinstance(value, int) else None
-
-
-def _forces(forces: tuple[Force, ...]) -> Iterator[Force]:
-    for force in forces:
-        yield force
-        yield from _forces(force.forces)
-
-
-def _walk(selections: tuple[Selection, ...]) -> Iterator[Selection]:
-    for selection in selections:
-        yield selection
-        yield from _walk(selection.selections)

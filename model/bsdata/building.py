@@ -46,12 +46,11 @@ from model.bsdata.engine import Engine, run_engine
 from model.bsdata.order import name_key
 from model.bsdata.queries import Ctx
 from model.bsdata.resolve import Node, Options
-from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.roster import BsRoster, Force, Selection, all_forces
 from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_FORCES
 from model.bsdata.roster_bounds import MAX_NUMBER as MAX_SELECTED
 from model.bsdata.roster_edits import (
     NewIds,
-    all_forces,
     edit_force,
     refuse_past_cap,
     selection_count,

@@ -18,6 +18,7 @@ rosters, and the engine can cache by identity.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 
@@ -104,3 +105,25 @@ class BsRoster:
     cost_limits: tuple[CostLimit, ...] = ()
     forces: tuple[Force, ...] = ()
     custom_notes: str = ""
+
+
+def all_selections(selections: tuple[Selection, ...]) -> Iterator[Selection]:
+    """Every selection in ``selections`` and inside them, at every depth, in the order
+    the list holds them (each before what it holds): a message listing the selections a
+    name could mean lists them as the file and ``show`` do. Without recursion, so no
+    nesting a file holds can exhaust the stack."""
+    stack = list(reversed(selections))
+    while stack:
+        one = stack.pop()
+        yield one
+        stack.extend(reversed(one.selections))
+
+
+def all_forces(forces: tuple[Force, ...]) -> Iterator[Force]:
+    """Every force in ``forces`` and inside them, at every depth, in the order the list
+    holds them (each before the forces inside it); without recursion."""
+    stack = list(reversed(forces))
+    while stack:
+        one = stack.pop()
+        yield one
+        stack.extend(reversed(one.forces))

@@ -17,11 +17,19 @@ not hold again is refused here (a number, a limit, a name's length, a roster gro
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 
 from model.bsdata.ros_content import force_categories
-from model.bsdata.roster import BsRoster, CostLimit, CustomCategory, Force, Selection
+from model.bsdata.roster import (
+    BsRoster,
+    CostLimit,
+    CustomCategory,
+    Force,
+    Selection,
+    all_forces,
+    all_selections,
+)
 from model.bsdata.roster_bounds import (
     MAX_CUSTOM_CATEGORIES,
     MAX_LIMIT,
@@ -33,28 +41,6 @@ from model.bsdata.roster_bounds import (
 from model.bsdata.system import GameSystem
 from model.core.problems import Problem, RosterError
 from model.core.safe_text import terminal_safe, without_controls
-
-
-def all_selections(selections: tuple[Selection, ...]) -> Iterator[Selection]:
-    """Every selection in ``selections`` and inside them, at every depth, in the order
-    the list holds them (each before what it holds): a message listing the selections a
-    name could mean lists them as the file and ``show`` do. Without recursion, so no
-    nesting a file holds can exhaust the stack."""
-    stack = list(reversed(selections))
-    while stack:
-        one = stack.pop()
-        yield one
-        stack.extend(reversed(one.selections))
-
-
-def all_forces(forces: tuple[Force, ...]) -> Iterator[Force]:
-    """Every force in ``forces`` and inside them, at every depth, in the order the list
-    holds them (each before the forces inside it); without recursion."""
-    stack = list(reversed(forces))
-    while stack:
-        one = stack.pop()
-        yield one
-        stack.extend(reversed(one.forces))
 
 
 class NewIds:

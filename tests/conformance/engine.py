@@ -27,8 +27,7 @@ from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.infos import Infos, category_infos, force_infos, selection_infos
 from model.bsdata.order import in_battlescribe_order
 from model.bsdata.ros_content import ForceFacts, RosContent, SelectionFacts, ros_content
-from model.bsdata.roster import BsRoster, Force, Selection
-from model.bsdata.roster_edits import all_forces, all_selections
+from model.bsdata.roster import BsRoster, Force, Selection, all_forces, all_selections
 from model.bsdata.system import GameSystem
 from model.roster.findings import Finding
 

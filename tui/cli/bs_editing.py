@@ -42,14 +42,14 @@ def refuse(title: str, message: str, hint: str | None = None) -> NoReturn:
 
 def walk_selections(selections: tuple[Selection, ...]) -> list[Selection]:
     """Every selection at every depth, in the order the list holds them."""
-    from model.bsdata.roster_edits import all_selections
+    from model.bsdata.roster import all_selections
 
     return list(all_selections(selections))
 
 
 def forces_of(forces: tuple[Force, ...]) -> list[Force]:
     """Every force at every depth, in the order the list holds them."""
-    from model.bsdata.roster_edits import all_forces
+    from model.bsdata.roster import all_forces
 
     return list(all_forces(forces))
 

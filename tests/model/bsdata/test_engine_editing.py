@@ -23,9 +23,8 @@ from model.bsdata.building import (
 from model.bsdata.evaluate import evaluate
 from model.bsdata.order import in_battlescribe_order
 from model.bsdata.picking import meant, path_of
-from model.bsdata.roster import BsRoster, Force
+from model.bsdata.roster import BsRoster, Force, all_forces, all_selections
 from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_SELECTIONS, MAX_TEXT
-from model.bsdata.roster_edits import all_forces, all_selections
 from model.bsdata.system import GameSystem
 from model.core.problems import RosterError
 from tests.model.bsdata.xml_fixtures import (

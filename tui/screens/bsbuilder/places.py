@@ -8,10 +8,9 @@ cursor stays on the same selection when others are added above it, and a finding
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from model.bsdata.roster import BsRoster, Force, Selection
+from model.bsdata.roster import BsRoster, Force, Selection, all_forces, all_selections
 from model.bsdata.roster_bounds import MAX_SELECTION_DEPTH, MAX_SELECTIONS
 
 
@@ -21,20 +20,6 @@ class Place:
 
     force_id: str
     selection_id: str | None = None
-
-
-def all_forces(forces: tuple[Force, ...]) -> Iterator[Force]:
-    """Every force, each followed by the forces inside it."""
-    for force in forces:
-        yield force
-        yield from all_forces(force.forces)
-
-
-def all_selections(selections: tuple[Selection, ...]) -> Iterator[Selection]:
-    """Every selection, each followed by those inside it, in the list's order."""
-    for selection in selections:
-        yield selection
-        yield from all_selections(selection.selections)
 
 
 def find(roster: BsRoster, place: Place) -> tuple[Force, Selection | None] | None:
