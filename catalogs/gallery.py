@@ -1,5 +1,5 @@
-"""Games from the BSData gallery: listed, installed, updated and removed in the user
-catalog folder (issue 35), so a player never fetches BattleScribe files by hand.
+"""Games from the BSData gallery: listed, installed, updated and removed in the user catalog
+folder, so a player never fetches BattleScribe files by hand.
 
 A game is installed as a folder of the user catalog folder named by the gallery's
 ``name`` for it (``gaslands``), which is what ``catalogs.library`` takes as its id,
@@ -30,6 +30,8 @@ checked against it like any list (their findings say what changed).
 Not guarded against: two warbands installing the same game at the same moment. Each
 swap is two renames of whole folders, so the game folder is always one version whole,
 the last to finish.
+
+History: issue 35.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """Rewriting the end of a file in place, as safely as replacing the whole file.
 
 A long battle is saved after every event, and from one save to the next only the end of
-its file changes (issue 15: rewriting a 100,000-event battle's 6 MB took about 15 ms a
-key). ``rewrite_end`` writes just the new end over the old one, guarded by a journal: a
+its file changes. ``rewrite_end`` writes just the new end over the old one, guarded by a journal: a
 hidden ``.<name>.tail`` next to the file holds the new end, the old end it replaces and a
 few bytes before it, and is on disk before the file is touched. It is removed once the
 file is whole again, so a folder holds it only while a save runs, or after one was cut
@@ -16,6 +15,8 @@ short is never used (its checksum fails): the file was not touched yet.
 
 ``Stamp`` (device, inode, size, modification time) says whether a file is still the one
 written last: a file someone else changed since is never written in place.
+
+History: issue 15; rewriting a 100,000-event battle's 6 MB took about 15 ms a key.
 """
 
 from __future__ import annotations

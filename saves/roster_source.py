@@ -1,7 +1,9 @@
 """Where a roster came from, to place its problems at lines: apart from
 ``saves.roster_file`` so that reading a list over BattleScribe data
-(``saves.bs_roster_file``) does not import warband's own catalog schema with it (about
-30 ms of every ``warband validate`` of such a list, issue 33)."""
+(``saves.bs_roster_file``) does not import warband's own catalog schema with it.
+
+History: issue 33; that import was about 30 ms of every ``warband validate`` of such a list.
+"""
 
 from __future__ import annotations
 

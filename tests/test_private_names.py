@@ -1,4 +1,4 @@
-"""No module of ``model`` reaches into another's insides (issue 36).
+"""No module of ``model`` reaches into another's insides.
 
 A name with a leading underscore is its module's own: another module that imports it (or
 reads it off an imported module) is glued to code its owner may change freely, as the
@@ -6,6 +6,8 @@ list rules once were by 38 such imports. Whatever one module needs of another is
 there, so its surface is what others use and a reader can trust the underscore.
 Checked on the source, every import statement included (in functions and under
 ``TYPE_CHECKING`` too).
+
+History: issue 36.
 """
 
 from __future__ import annotations

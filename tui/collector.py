@@ -2,14 +2,16 @@
 
 Python's full collections walk every object alive. A list or a battle that is open holds
 tens to hundreds of thousands of them (its catalog, its roster or log, the screen's
-widgets), all living as long as the screen, and a full collection walking them came now
-and then on a key: about 40 ms in a 200-entry list, 5 ms a key on average in a
-10,000-event battle (issue 15). ``gc.freeze`` moves every object alive into a generation
-collections skip; the objects made after it are collected as usual.
+widgets), all living as long as the screen, and a full collection walking them comes now
+and then on a key. ``gc.freeze`` moves every object alive into a generation collections
+skip; the objects made after it are collected as usual.
 
 The freeze is the process's, and screens stack (a battle opened from a list): each
 screen holds it while it is open, and the objects are handed back to the collector when
 the last one closes.
+
+History: issue 15; a full collection on a key was about 40 ms in a 200-entry list, 5 ms a
+key on average in a 10,000-event battle.
 """
 
 from __future__ import annotations

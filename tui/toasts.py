@@ -1,14 +1,15 @@
 """Toasts a screen owns: one per purpose, replaced rather than stacked, gone with it.
 
 Textual's notifications belong to the app: each ``notify`` adds one more, they stay
-their full time whatever follows, and they go on showing over the next screen. At the
-table that stacked three phase reminders over the dice result, and eight identical
-"Not now" toasts over half the screen (issue 16). A screen that says something again
-for the same purpose (the phase, a refusal) replaces what it said before, and takes
-down what it said when it closes.
+their full time whatever follows, and they go on showing over the next screen. A screen
+that says something again for the same purpose (the phase, a refusal) replaces what it
+said before, and takes down what it said when it closes.
 
 Takes one toast down through ``tui.textual_private`` (the app's private notification
 set): the public API can add notifications and clear all of them, not remove one.
+
+History: issue 16; at the table Textual's notifications stacked three phase reminders over
+the dice result, and eight identical "Not now" toasts over half the screen.
 """
 
 from __future__ import annotations

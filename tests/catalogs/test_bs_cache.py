@@ -1,6 +1,6 @@
-"""Loading BattleScribe games fast and lean (``catalogs.bs_cache``, issue 33): read with
-the garbage collector held off, kept in the user's cache folder, and only the files a
-list needs read for it. Over copies of the shared BSData games (``../shared/bsdata``)."""
+"""Loading BattleScribe games fast and lean (``catalogs.bs_cache``): read with the garbage
+collector held off, kept in the user's cache folder, and only the files a list needs read
+for it. Over copies of the shared BSData games (``../shared/bsdata``). History: issue 33."""
 
 from __future__ import annotations
 

@@ -178,8 +178,8 @@ class TestLibrary:
 
 
 def test_a_modifier_applied_by_an_unknown_action(tmp_path: Path) -> None:
-    """A modifier ticked after an action (issue 31: Steam Wars' Charge) names an action of
-    the catalog; a misspelt one is found when the catalog is checked."""
+    """A modifier ticked after an action (Steam Wars' Charge) names an action of the
+    catalog; a misspelt one is found when the catalog is checked. History: issue 31."""
     folder = _copy(tmp_path, FIXTURES / "catalogs" / "steam-wars-mini", "steam-wars-mini")
     _edit(folder / "system.toml", 'actions = ["charge"]', 'actions = ["charg"]')
     found = problems_of(folder)

@@ -1,9 +1,8 @@
-"""The Steam Wars rules audit (issue 16): every list rule the rulebook states with "must",
-"may only", "always", "cannot", "at most" is catalog data, broken by one roster and kept
-by another. The record of the audit, sentence by sentence (004 = the rulebook,
-../shared/rules/004_de4158728bbe4e2d.txt; "list:" = a list rule id in
-catalogs/steam-wars; "dice:" = the dice helper; "play:" = happens at the table, no list
-rule can check it):
+"""The Steam Wars rules audit: every list rule the rulebook states with "must", "may only",
+"always", "cannot", "at most" is catalog data, broken by one roster and kept by another. The
+record of the audit, sentence by sentence (004 = the rulebook,
+../shared/rules/004_de4158728bbe4e2d.txt; "list:" = a list rule id in catalogs/steam-wars;
+"dice:" = the dice helper; "play:" = happens at the table, no list rule can check it):
 
 Unit classes and profiles
 - Weapon Profile: a weapon has at most three special rules. list: weapon-rules
@@ -96,6 +95,8 @@ Abilities and weapon special rules
   leave Prototypes out, the prototype-* warnings take them
 - Flying Bomb: minimum range 20". play (a range to the target)
 - Points: over the limit by at most the cheapest model. list: points-limit
+
+History: issue 16.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""`battle show` prints a counter the way the tracker shows it (issue 16): an order chip
-by its option ("Order chip Stationary", not "Order chip 2"), face down as "placed"."""
+"""`battle show` prints a counter the way the tracker shows it: an order chip by its option
+("Order chip Stationary", not "Order chip 2"), face down as "placed". History: issue 16."""
 
 from __future__ import annotations
 

@@ -1,8 +1,10 @@
 """``warband battle new``, ``show`` and ``report`` on two Gaslands teams over BattleScribe
-data (issue 34), and the players' choices file in the config folder.
+data, and the players' choices file in the config folder.
 
 Figures by hand from Gaslands.gst (``tests/bs_teams.py``): Ann's Car has Hull Points 10
 and a Machine Gun (Range Double, Attack 2D6), her Buggy Hull Points 6; Bob's Truck 12.
+
+History: issue 34.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """A cost type a catalogue declares, as a player sees it from the command line: Gaslands.cat
 given its own "Ammo" (3 on its link to the Car) is costed and totalled beside the game
-system's Cans and Build Slots (``SEMANTICS.md`` rule 6, spec ``catalogue-cost-types``);
-before, warband knew only the game system's cost types and dropped it.
-"""
+system's Cans and Build Slots (``SEMANTICS.md`` rule 6, spec ``catalogue-cost-types``).
+History: warband knew only the game system's cost types and dropped it."""
 
 from __future__ import annotations
 

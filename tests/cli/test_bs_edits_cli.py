@@ -367,8 +367,9 @@ def test_add_to_a_force_whose_name_two_share_asks_for_its_id(game: Path, listed:
 
 
 def test_an_empty_name_names_nothing_a_player_has_not_named(game: Path, listed: Path) -> None:
-    """A custom name of "" is none: ``''`` named every selection not renamed (and every
-    category), and asked which of them was meant."""
+    """A custom name of "" is none: it names nothing a player has not named. History: ``''``
+    named every selection not renamed (and every category), and asked which of them was
+    meant."""
     err = refused(game, listed, "count", str(listed), "", "2")
     assert "no selection '' in the list" in err
     err = refused(game, listed, "rename", str(listed), "Army", "X", "--category", "")

@@ -291,7 +291,8 @@ def test_validate_json_gives_each_findings_origin(folder: Path, tmp_path: Path) 
 
 def test_what_takes_only_our_own_lists_says_what_to_use(folder: Path, tmp_path: Path) -> None:
     """Designed cards read warband's own lists; a BattleScribe list is told apart by its
-    format and pointed at the commands that take it (a battle takes it: issue 34)."""
+    format and pointed at the commands that take it (a battle takes it). History:
+    issue 34."""
     path = gaslands_car(folder, tmp_path)
     code, out, err = run("--catalog-dir", str(folder), "card", str(path))
     assert (code, out) == (2, "")

@@ -1,12 +1,14 @@
-"""Issue 33's "done when", as a new user would try it: with Warhammer 40,000 10th edition
-(XML) and 11th edition (New Recruit's JSON, four catalogues missing) in the catalog folder,
-``catalogs`` lists both as usable games, and a Space Marines (10th) and a Necrons (11th)
-list are built with ``new`` and ``add``, validated, shown, exported to ``.ros`` and read
-back as the same list.
+"""Warhammer 40,000 as a new user would try it: with the 10th edition (XML) and the 11th
+edition (New Recruit's JSON, four catalogues missing) in the catalog folder, ``catalogs``
+lists both as usable games, and a Space Marines (10th) and a Necrons (11th) list are built
+with ``new`` and ``add``, validated, shown, exported to ``.ros`` and read back as the same
+list.
 
 The data is read from ``../shared/bsdata`` (linked into the catalog folder, never
 copied). Marked ``real_data``: the two games are 66 MB together, so these take a few
 seconds each; alone: ``pytest -m real_data -n 0 tests/cli/test_bsdata_40k_cli.py``.
+
+History: issue 33's "done when".
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""BattleScribe data built to be slow by its size, under the size caps (issue 31): run as
-a user would, each command in a process of its own under limits of memory and CPU time,
-so a command that went quadratic fails the test instead of holding the machine.
+"""BattleScribe data built to be slow by its size, under the size caps: run as a user would,
+each command in a process of its own under limits of memory and CPU time, so a command that
+went quadratic fails the test instead of holding the machine.
 
 - A catalogue of 200,000 ``append`` modifiers on one entry's name (13 MB, under the 40
   MB cap): each append copied the name the ones before had grown, so every evaluation
@@ -17,6 +17,8 @@ counted as it is called.
 
 The files are made at test time in ``tmp_path`` (a 13 MB file is not kept in the
 repository).
+
+History: issue 31.
 """
 
 from __future__ import annotations

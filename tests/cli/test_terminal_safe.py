@@ -1,11 +1,13 @@
 """No text from a file, a share code or an argument drives the terminal it is printed on.
 
-A list name or note written in TOML as ``"\\u001b[2J"`` used to clear the screen in
-``warband validate``, a title sequence retitled the window, and JSON kept a raw C1
-CSI (U+009B), which a terminal obeys as it obeys ESC [. Every command below runs on
-lists, battles, codes and catalogs full of such sequences (as escapes, and raw where
-TOML lets a C1 character be raw), and no ESC, BEL, C1 or other control character
-reaches stdout or stderr; JSON still parses and carries the cleaned text.
+Every command below runs on lists, battles, codes and catalogs full of escape sequences
+(as escapes, and raw where TOML lets a C1 character be raw), and no ESC, BEL, C1 or other
+control character reaches stdout or stderr; JSON still parses and carries the cleaned
+text.
+
+History: a list name or note written in TOML as ``"\\u001b[2J"`` used to clear the screen
+in ``warband validate``, a title sequence retitled the window, and JSON kept a raw C1 CSI
+(U+009B), which a terminal obeys as it obeys ESC [.
 """
 
 from __future__ import annotations

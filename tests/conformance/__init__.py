@@ -1,1 +1,1 @@
-"""The BattleScribe conformance suite run against warband (issue 32)."""
+"""The BattleScribe conformance suite run against warband. History: issue 32."""

@@ -1,7 +1,7 @@
-"""Why an option is not allowed now, told before it is added (issue 31): "Adding one
-would make 2 from Weapons; a Mutard takes at most 1", not the list after adding with
-its fix ("has 2 from Weapons; at most 1: remove 1"); and the limit shown is the one
-that applies to this entry (a blade's own 2, or the group's 1 weapon in all)."""
+"""Why an option is not allowed now, told before it is added: "Adding one would make 2 from
+Weapons; a Mutard takes at most 1", not the list after adding with its fix ("has 2 from
+Weapons; at most 1: remove 1"); and the limit shown is the one that applies to this entry (a
+blade's own 2, or the group's 1 weapon in all). History: issue 31."""
 
 from __future__ import annotations
 

@@ -21,7 +21,8 @@ LISTS = sorted((FIXTURES / "rosters").glob("*/*.toml"))
 
 
 def whole_list_options(view: FactionView, roster: Roster, index: int) -> tuple[Option, ...]:
-    """``options_for`` as it was first written: the whole list validated per option."""
+    """Each option's advice from the whole list validated per option (``options_for`` as it
+    was first written)."""
     entry = roster.units[index]
     before = {(f.code, f.message) for f in validate(view, roster).errors}
     out: list[Option] = []

@@ -1,9 +1,11 @@
-"""A battle over two BattleScribe lists (issue 34): the models as the lists hold them, each
-with its damage characteristic read from its profile, damage to out of action and back by
-undo, the players' counters, rounds with activation marks, victory points and notes.
+"""A battle over two BattleScribe lists: the models as the lists hold them, each with its
+damage characteristic read from its profile, damage to out of action and back by undo, the
+players' counters, rounds with activation marks, victory points and notes.
 
 Figures by hand from Gaslands.gst (``tests/bs_teams.py``): Car Hull Points 10, Buggy 6,
 Truck 12; the Machine Gun's Attack 2D6.
+
+History: issue 34.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
-"""Battles over lists of two more games (issue 34): a Warhammer 40,000 10th edition
-Captain's W read from his profile as his wargear makes it (the Adamantine Cuirass: W 5
-to 6, ``tests/model/bsdata/test_nr_real_data.py``), his rifle's attacks and BS as a dice
-pool; and a Zone Raiders band, whose profiles name no damage characteristic: a plain
-count. Marked ``real_data`` with the 40k tests it borrows its Captain from.
-"""
+"""Battles over lists of two more games: a Warhammer 40,000 10th edition Captain's W read
+from his profile as his wargear makes it (the Adamantine Cuirass: W 5 to 6,
+``tests/model/bsdata/test_nr_real_data.py``), his rifle's attacks and BS as a dice pool; and
+a Zone Raiders band, whose profiles name no damage characteristic: a plain count. Marked
+``real_data`` with the 40k tests it borrows its Captain from. History: issue 34."""
 
 from __future__ import annotations
 

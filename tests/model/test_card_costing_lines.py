@@ -1,11 +1,14 @@
-"""A designed card's costing, line by line: what mutation testing (issue 19) found unchecked.
+"""A designed card's costing, line by line: the arithmetic (two percentages on one weapon or
+model, a fraction rounded against 100, a weapon without a cost, an unknown id before other
+items, a Resilience the table lacks) and the words of the lines the details panel, the sheet
+and ``warband show`` print. The spec and items here are made for the test so that a change
+to any of these gives another figure; every line is worked out by hand.
 
+History: mutation testing (issue 19) found these unchecked:
 ``mutmut run "model.catalog.card_costing.*"`` left alive changes to the arithmetic (two
-percentages on one weapon or model keeping only the last, a fraction rounded against
-101 instead of 100, a weapon without a cost charged 1, an unknown id stopping the items
-after it, a Resilience the table lacks) and to the words of the lines the details panel,
-the sheet and ``warband show`` print. The spec and items here are made for the test so
-that each of those changes gives another figure; every line is worked out by hand.
+percentages on one weapon or model keeping only the last, a fraction rounded against 101
+instead of 100, a weapon without a cost charged 1, an unknown id stopping the items after
+it, a Resilience the table lacks) and to the words of the lines.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 6's "done when": a 1000-point Steam Wars force built in the unit designer
-validates, and a full game turn is tracked with it.
+"""A 1000-point Steam Wars force built in the unit designer validates, and a full game turn
+is tracked with it.
 
 The force is ``tests/fixtures/rosters/steam-wars/designed-1000.toml``, which the
 designer's Pilot test (tests/tui/test_designer.py) builds key by key and saves. Here
@@ -8,6 +8,8 @@ turn is played through the battle engine with the bundled catalog's tracker rule
 the roll for initiative, alternating unit activations until every unit of both sides
 has acted (the side with fewer units left passing once), actions costing what the
 rules say, a wound that destroys a unit, and the turn's end.
+
+History: issue 6's "done when".
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
-"""Steam Wars rules audit (issue 16), the dice: vehicle cover in the roll to hit and
-Strength beyond the wound table's columns, against the bundled catalog's own tables.
+"""Steam Wars rules audit, the dice: vehicle cover in the roll to hit and Strength beyond
+the wound table's columns, against the bundled catalog's own tables.
 
 Every number is worked out by hand from the rulebook (004_de4158728bbe4e2d.txt):
 004 Roll to Hit: a ranged attack needs 4+ (3+ aimed); 004 Intervening Terrain: soft cover
 and intervening terrain 5+ (-1), hard cover 6+ (-2); 004 Vehicle Cover: "vehicle cover
 is reduced by 1", so no soft cover and hard cover only -1; 004 Inflicting Wounds: the D6
 plus ST must exceed RES; 004 Dice Modifiers: a natural 1 always fails.
+
+History: issue 16.
 """
 
 from __future__ import annotations

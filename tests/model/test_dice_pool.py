@@ -1,7 +1,7 @@
-"""The roller for any game (issue 34): NdX, a modifier, a target counting successes,
-re-rolls of failures or ones, every number shown and logged; a pool read from a weapon's
+"""The roller for any game: NdX, a modifier, a target counting successes, re-rolls of
+failures or ones, every number shown and logged; a pool read from a weapon's
 characteristics. Dice are given by hand (``FixedDice``), so each count is checked by hand.
-"""
+History: issue 34."""
 
 from __future__ import annotations
 

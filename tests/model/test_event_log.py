@@ -1,5 +1,5 @@
-"""The event log behaves as the tuple of its events, whatever the chunks it is made of,
-and a record or an undo shares the chunks of the log it came from (issue 15)."""
+"""The event log behaves as the tuple of its events, whatever the chunks it is made of, and
+a record or an undo shares the chunks of the log it came from. History: issue 15."""
 
 from __future__ import annotations
 

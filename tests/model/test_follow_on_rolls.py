@@ -1,8 +1,8 @@
-"""The catalog data and model rolls behind the dice helper's follow-on rolls (issue 16):
-a test's ``leads_to`` and ``phases`` are checked like every other reference, a test that
+"""The catalog data and model rolls behind the dice helper's follow-on rolls: a test's
+``leads_to`` and ``phases`` are checked like every other reference, a test that
 ``applies_to`` its target changes the target's counters, an action declared in the
 activation ticks its modifier, and Steampocalypse 1909's attack and defence are rolled one
-after the other (the defender chooses its dice after seeing the HITs)."""
+after the other (the defender chooses its dice after seeing the HITs). History: issue 16."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
-"""Undo history checks that mutation testing (issue 19) found missing.
+"""Undo history around redo: a redo puts the present back on the past, and undo after two
+redos walks back through both.
 
+History: mutation testing (issue 19) found these checks missing:
 ``mutmut run "model.roster.history*"`` left redo keeping the past unchanged alive: no test
 looked at what undo reaches after a redo.
 """

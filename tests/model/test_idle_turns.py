@@ -1,10 +1,12 @@
-"""Ending a turn with "the rest pass" (issue 16, point 10): each waiting model takes its
-turn doing nothing, in turn order, and the walk stops where the players must roll off.
+"""Ending a turn with "the rest pass": each waiting model takes its turn doing nothing, in
+turn order, and the walk stops where the players must roll off.
 
 The bands are the legal 500-point fixture lists (see tests/model/test_battle_rules.py for
 their model ids): Mutards B18, B19 (Mongrelmorphs, Agility 7) act first, then the Gangers'
 Chief A1 (Agility 6); at Agility 5 the Gangers' Badass A2 meets B14 (a Mutard with Sharp
 senses), so the players roll off for who goes first in that round.
+
+History: issue 16, point 10.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Every kind of list rule is registered, runs where its shape says, and speaks only in
-the placeholders its schema lets a catalog use (issue 36: one module per kind, one
-registry; ``mypy`` checks the dispatches are complete, these check what they give)."""
+"""Every kind of list rule is registered, runs where its shape says, and speaks only in the
+placeholders its schema lets a catalog use (one module per kind, one registry; ``mypy``
+checks the dispatches are complete, these check what they give). History: issue 36."""
 
 from __future__ import annotations
 

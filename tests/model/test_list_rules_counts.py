@@ -1,13 +1,16 @@
-"""List rules that the mutation run of ``model/roster/validate.py`` and
-``model/roster/rule_counts.py`` after the split (issue 19) found unchecked.
+"""List rules' counts: the points tally marked as the points, the entry an over-full count
+is told on, and the model groups of an edited entry that became a copy of a later one. Each
+test uses the small catalog of ``test_list_rules_generic`` (``rules_mini``) with only the
+rules under test; every value is worked out by hand in the docstring.
 
+History: the mutation run of ``model/roster/validate.py`` and
+``model/roster/rule_counts.py`` after the split (issue 19) found these unchecked:
 ``mutmut run "model.roster.validate.*" "model.roster.rule_counts.*"`` left these changes
 alive: the points tally no longer marked as the points (the status line would show it
-twice), an over-full count told on the wrong entry (the last group met rather than the
-last entry, an entry adding nothing, a whole entry counted as if it came with its unit)
-and ``edit_errors`` dropping the model groups of an edited entry that became a copy of a
-later one. Each test uses the small catalog of ``test_list_rules_generic`` (``rules_mini``)
-with only the rules under test; every value is worked out by hand in the docstring.
+twice), an over-full count told on the wrong entry (the last group met rather than the last
+entry, an entry adding nothing, a whole entry counted as if it came with its unit) and
+``edit_errors`` dropping the model groups of an edited entry that became a copy of a later
+one.
 """
 
 from __future__ import annotations

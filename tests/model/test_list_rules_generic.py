@@ -1,11 +1,12 @@
-"""List rules that mutation testing of ``model/roster/validate.py`` (issue 19) found unchecked.
+"""The generic list rules as a player sees them: split hints for an entry with too many
+models, an option group's per-model bounds, where a finding points, counts made model by
+model, item-points and unit-points, a stat of "-", ratios' default message and findings'
+order. Each test builds a small catalog (``rules_mini``: five units, a few items, only the
+rule under test, passed through the catalog check as a bundled catalog is) and asserts what
+a player sees, worked out by hand in the docstring.
 
-``mutmut run "model.roster.validate*"`` left changes alive in the generic list rules: split hints
-for an entry with too many models, an option group's per-model bounds, where a finding
-points, counts made model by model, item-points and unit-points, a stat of "-", ratios'
-default message and findings' order. Each test builds a small catalog (``rules_mini``:
-five units, a few items, only the rule under test, passed through the catalog check as a
-bundled catalog is) and asserts what a player sees, worked out by hand in the docstring.
+History: mutation testing of ``model/roster/validate.py`` (issue 19) found these unchecked:
+``mutmut run "model.roster.validate*"`` left changes alive in each of them.
 """
 
 from __future__ import annotations
@@ -908,9 +909,9 @@ def test_a_stat_a_designed_unit_does_not_have_counts_nothing_under_dash() -> Non
 
 
 class TestCopiesAndReuse:
-    """Validation reuses work (commit 0fab11c): copies of an entry are resolved once and
-    placed again, and the last roster resolved is not resolved again. What a player sees
-    must not depend on it."""
+    """Validation reuses work: copies of an entry are resolved once and placed again, and
+    the last roster resolved is not resolved again. What a player sees must not depend on
+    it. History: commit 0fab11c."""
 
     def test_every_copy_is_checked_model_by_model(self) -> None:
         """Two copies of a Boss entry against a per-entry rule counted model by model."""

@@ -1,9 +1,11 @@
-"""List-rule checks that mutation testing (issue 19) found missing.
+"""List-rule checks: a list one point over its points limit, the points tally's label and
+numbers, a weapon's special rules across groups (the worst, not the sum), and the selectors.
 
+History: mutation testing (issue 19) found these missing:
 ``mutmut run "model.roster.validate*"`` left these changes alive: a list one point over its
-limit passing (or warned as if within a tolerance it does not have), the points tally
-losing its label or numbers, and a weapon's special rules being added up across
-groups instead of taking the worst, or the worst being forgotten.
+limit passing (or warned as if within a tolerance it does not have), the points tally losing
+its label or numbers, and a weapon's special rules being added up across groups instead of
+taking the worst, or the worst being forgotten.
 """
 
 from __future__ import annotations

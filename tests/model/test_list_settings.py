@@ -1,8 +1,10 @@
-"""List settings (issue 16): what a system declares, and what validation says about a
-list's ``[settings]``: a setting the system does not have, a value outside its range.
+"""List settings: what a system declares, and what validation says about a list's
+``[settings]``: a setting the system does not have, a value outside its range.
 
 Reikhammer declares its army's strategy rating (0 to 10, a range of ours: none is
 published), Steam Wars its vehicle limit (0 to 1000); Punkapocalyptic declares none.
+
+History: issue 16.
 """
 
 from __future__ import annotations

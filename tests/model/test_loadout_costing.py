@@ -1,11 +1,14 @@
-"""Costing checks that mutation testing (issue 19) found missing.
+"""Costing of loadouts: a designed entry's bought items, the same weapon in two groups, a
+card that cannot be costed, a group's own type, an entered card's stats, listed base items
+and items no group offers. Every value below is worked out by hand from the fixture or the
+bundled catalog.
 
+History: mutation testing (issue 19) found these checks missing:
 ``mutmut run "model.roster.loadout*"`` left these changes alive: a designed entry's bought
-items priced, counted or dropped wrongly; the same weapon in two groups not added up;
-a card that cannot be costed priced at 1; a group's own type ignored for its stats;
-an entered card's stats overwritten; a listed base item stopping the pricing of the
-items after it; an item no group offers losing its "bought" source (and its finding).
-Every value below is worked out by hand from the fixture or the bundled catalog.
+items priced, counted or dropped wrongly; the same weapon in two groups not added up; a card
+that cannot be costed priced at 1; a group's own type ignored for its stats; an entered
+card's stats overwritten; a listed base item stopping the pricing of the items after it; an
+item no group offers losing its "bought" source (and its finding).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The log says what an action used up (issue 16): an automatic burst spends three
-bullets, and its line says so, where it read as one shot."""
+"""The log says what an action used up: an automatic burst spends three bullets, and its
+line says so. History: issue 16; the line read as one shot."""
 
 from __future__ import annotations
 

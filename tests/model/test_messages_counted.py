@@ -1,4 +1,4 @@
-"""Counts read as words: "1 model", "2 actions", never "2 action(s)" (issue 16)."""
+"""Counts read as words: "1 model", "2 actions", never "2 action(s)". History: issue 16."""
 
 from __future__ import annotations
 

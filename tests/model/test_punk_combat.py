@@ -1,8 +1,10 @@
-"""Punkapocalyptic's close combat roll (issue 31 item 3), worked out by hand from
-../shared/rules/002_2b9b8c58daf866c4.txt (RB ch.2 "Assault" and "Combat", RB ch.3
-"Close combat weapons", "Improvised weapon", "Unarmed") and the catalog's profiles.
+"""Punkapocalyptic's close combat roll, worked out by hand from
+../shared/rules/002_2b9b8c58daf866c4.txt (RB ch.2 "Assault" and "Combat", RB ch.3 "Close
+combat weapons", "Improvised weapon", "Unarmed") and the catalog's profiles.
 
 ``FixedDice`` gives the dice in order: the attacker's d10, then the defender's.
+
+History: issue 31 item 3.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The roll-off rolled for the players (issue 16), with dice given by hand."""
+"""The roll-off rolled for the players, with dice given by hand. History: issue 16."""
 
 from __future__ import annotations
 

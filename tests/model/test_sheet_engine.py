@@ -1,11 +1,13 @@
-"""The tracker parts issue 7 added for the three sheet systems, on the ``sheet-mini``
-fixture: results applied from the log, tests and tables rolled and followed, choice
-counters, units standing out a turn, a refreshed pool, count-downs, zero stats, Shock per
-casualty, an alternating phase with the initiative retained, an overwatch shot, a side
-without officers, and the Steampocalypse attack and Reikhammer strategy rolls.
+"""The tracker parts of the three sheet systems, on the ``sheet-mini`` fixture: results
+applied from the log, tests and tables rolled and followed, choice counters, units standing
+out a turn, a refreshed pool, count-downs, zero stats, Shock per casualty, an alternating
+phase with the initiative retained, an overwatch shot, a side without officers, and the
+Steampocalypse attack and Reikhammer strategy rolls.
 
 Side A: A1 officer, A2 walker (vehicle, SUSTAIN 6, ARMOR 4), A3-A4 a squad of two.
 Side B: B1 officer, B2-B3 a squad of two.
+
+History: issue 7 added these parts.
 """
 
 from __future__ import annotations

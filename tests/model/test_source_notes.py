@@ -1,5 +1,5 @@
-"""A catalog's source notes as players read them: each code the catalog defines spelled
-out as the document's title, sections and chapters in words (issue 31)."""
+"""A catalog's source notes as players read them: each code the catalog defines spelled out
+as the document's title, sections and chapters in words. History: issue 31."""
 
 from __future__ import annotations
 

@@ -1,12 +1,14 @@
-"""Issue 7's "done when" for the colonial VSF sheet: a two-sided battle set up from two
-lists (in code and with ``warband battle new``) and a full turn played through the
-sheet's turn sequence with the bundled catalog's tracker.
+"""The colonial VSF sheet: a two-sided battle set up from two lists (in code and with
+``warband battle new``) and a full turn played through the sheet's turn sequence with the
+bundled catalog's tracker.
 
 The turn: order chips placed face down, revealed, moves and a charge (a vehicle's
 SUSTAIN roll, an automaton going haywire, a Stationary unit firing in the enemy's move),
 random events, simultaneous shooting (an armour save failed and a penetrating hit
 applied), melee, morale tests (a failure sending a figure off and a vehicle's commander
 confused), then the end of the turn clearing what lasts a turn and keeping the rest.
+
+History: issue 7's "done when" for this sheet.
 """
 
 from __future__ import annotations

@@ -194,8 +194,9 @@ def test_the_fixture_reads_and_is_written_back_byte_for_byte() -> None:
 
 
 def test_a_version_2_file_reads_as_it_did_and_is_written_as_version_3(bridge: Path) -> None:
-    """Format 3 added lists over BattleScribe data (issue 34): a version-2 file has none,
-    and reads as the same battle, written back with only its format line new."""
+    """A version-2 file has no lists over BattleScribe data, and reads as the same battle,
+    written back as version 3 with only its format line new. History: format 3 added lists
+    over BattleScribe data (issue 34)."""
     replace(bridge, FORMAT, "warband.battle/2")
     battle = read_battle(bridge)
     assert battle.events == read_battle(BRIDGE).events
@@ -694,12 +695,14 @@ def test_a_save_loop_killed_at_random_moments_always_leaves_a_whole_battle(
     tmp_path: Path, lists: str
 ) -> None:
     """A child records events and saves after each; it is killed with SIGKILL at a random
-    moment, many times. Every time the file (and its backup) reads back as a complete
-    battle whose events are a prefix of what the child recorded: a battle between lists
-    of our own catalogs, and one between Gaslands teams over BattleScribe data (issue 34),
-    whose setup holds the lists, the cars' profiles and the players' choices.
+    moment, many times. Every time the file (and its backup) reads back as a complete battle
+    whose events are a prefix of what the child recorded: a battle between lists of our own
+    catalogs, and one between Gaslands teams over BattleScribe data, whose setup holds the
+    lists, the cars' profiles and the players' choices.
 
     Children are forked from one prepared process, so a run costs only its random wait.
+
+    History: the BattleScribe battle came with issue 34.
     """
     if lists == "own":
         start = fresh_battle(turn_limit=1000)

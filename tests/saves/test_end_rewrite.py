@@ -58,9 +58,9 @@ def writes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, int]]:
 def test_a_save_writes_only_the_end_that_changed_at_any_length(
     tmp_path: Path, writes: list[tuple[str, int, int]]
 ) -> None:
-    """A record, an undo and a redo each write a few hundred bytes, of the file and of
-    its backup, whether the log holds 50 events or 5,000 (the scaling check of issue 15:
-    a save's cost does not grow with the battle)."""
+    """A record, an undo and a redo each write a few hundred bytes, of the file and of its
+    backup, whether the log holds 50 events or 5,000: a save's cost does not grow with the
+    battle. History: the scaling check of issue 15."""
     for count in (50, 5000):
         path = tmp_path / f"{count}.battle.toml"
         start = with_notes(fresh_battle(), count)

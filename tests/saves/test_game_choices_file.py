@@ -1,5 +1,6 @@
-"""A game's choices file in the config folder (issue 34): written in full with what each
-choice does, read back the same, and a broken one explained with its file, line and fix."""
+"""A game's choices file in the config folder: written in full with what each choice does,
+read back the same, and a broken one explained with its file, line and fix. History:
+issue 34."""
 
 from __future__ import annotations
 

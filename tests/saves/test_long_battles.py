@@ -1,11 +1,13 @@
-"""Battles of any length that warband writes open again; what it could never write is
-told clearly (issue 15).
+"""Battles of any length that warband writes open again; what it could never write is told
+clearly.
 
 A battle file's log, laid out as warband writes it, is read without ``tomllib`` (which
 spends most of the time of opening a long battle): these tests check that it is read to
 exactly the data ``tomllib`` reads, that every other layout still goes through
 ``tomllib`` with the messages it always had, and that the size limits of reading and
 writing agree, so that no battle is saved that cannot be opened.
+
+History: issue 15.
 """
 
 from __future__ import annotations
@@ -121,7 +123,8 @@ def test_a_head_that_names_the_log_is_read_by_tomllib() -> None:
 
 
 def test_a_battle_over_two_megabytes_saves_and_opens(tmp_path: Path) -> None:
-    """Issue 15: a 50,000-event battle was saved, then refused as over 2,000,000 bytes."""
+    """A 50,000-event battle over 2,000,000 bytes is saved and opens again, the same battle.
+    History: issue 15; such a battle was saved, then refused as over 2,000,000 bytes."""
     battle = with_notes(play(fresh_battle(turn_limit=50), 200, seed=2), 50_000).undo()
     path = tmp_path / "long.battle.toml"
     write_battle(path, battle)

@@ -116,7 +116,7 @@ def test_notes_with_newlines_round_trip(tmp_path: Path) -> None:
 
 
 def test_empty_notes_are_kept(tmp_path: Path) -> None:
-    """An empty note is not the same as no note (it used to be dropped on save)."""
+    """An empty note is not the same as no note. History: it used to be dropped on save."""
     roster = RUST_RATS.model_copy(update={"notes": ""})
     assert round_trip(roster, tmp_path).notes == ""
 

@@ -1,5 +1,6 @@
-"""A game that publishes no points shows none (issue 16): Reikhammer and the colonial
-sheet read "0/1 points" everywhere a list was shown. Punkapocalyptic keeps its points."""
+"""A game that publishes no points shows none; Punkapocalyptic keeps its points. History:
+issue 16; Reikhammer and the colonial sheet read "0/1 points" everywhere a list was
+shown."""
 
 from __future__ import annotations
 

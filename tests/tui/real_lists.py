@@ -1,11 +1,13 @@
 """Big lists over the real Warhammer 40,000 data in ``../shared/bsdata`` (never copied in),
-for the builder's tests and benchmarks (issue 33): a 2,000-point Space Marines list over
-the 10th edition and a Necrons list over the 11th, each built as a player builds one,
-through ``model.bsdata.building`` (``choices`` names what a place offers, ``meant`` picks
-one by name or ``Group/Name`` path, as ``warband add`` does).
+for the builder's tests and benchmarks: a 2,000-point Space Marines list over the 10th
+edition and a Necrons list over the 11th, each built as a player builds one, through
+``model.bsdata.building`` (``choices`` names what a place offers, ``meant`` picks one by
+name or ``Group/Name`` path, as ``warband add`` does).
 
 The folder of games handed to the app holds a symbolic link to each edition's folder, so
 the app's Library loads the data from ``../shared`` itself.
+
+History: issue 33.
 """
 
 from __future__ import annotations

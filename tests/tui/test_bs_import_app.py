@@ -150,8 +150,8 @@ async def test_a_recent_list_whose_game_is_gone_says_where_it_goes(folders: Fold
 
 async def test_new_battle_says_which_lists_can_be_played(folders: Folders) -> None:
     """Before any file is picked: warband's own games and the BattleScribe games of the
-    catalog folder, by name; a Gaslands list is taken, and a list of our own beside it
-    is refused with the reason (issue 34)."""
+    catalog folder, by name; a Gaslands list is taken, and a list of our own beside it is
+    refused with the reason. History: issue 34."""
     path = team_with_a_car(folders)
     ours = Path(__file__).parents[1] / "fixtures" / "rosters" / "gangers" / "legal-500.toml"
     app = app_in(folders, offer_recovery=False)

@@ -1,12 +1,14 @@
-"""A Gaslands battle at the table, from two teams over the shared BattleScribe data
-(issue 34), played with the keys a person presses: started with **b** on the home
-screen, three rounds: hull damage to a wreck, a hazard counter, victory points, a roll
-from the Machine Gun's characteristics, an undo, quitting, resuming and the report.
+"""A Gaslands battle at the table, from two teams over the shared BattleScribe data, played
+with the keys a person presses: started with **b** on the home screen, three rounds: hull
+damage to a wreck, a hazard counter, victory points, a roll from the Machine Gun's
+characteristics, an undo, quitting, resuming and the report.
 
 Kept by hand (Gaslands.gst, ``tests/bs_teams.py``): Ann's Car A1 (Hull Points 10, a
 Machine Gun: Attack 2D6) and Buggy A2 (Hull Points 6), Bob's Truck B1 (Hull Points 12).
 The game's choices file, written as a player would: damage against Hull Points, a
 hazard counter per car (at most 6), 3 rounds.
+
+History: issue 34.
 """
 
 from __future__ import annotations

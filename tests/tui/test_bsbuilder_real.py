@@ -1,13 +1,15 @@
-"""The builder over the real Warhammer 40,000 data in ``../shared/bsdata`` (issue 33): a
-2,000-point Space Marines list over the 10th edition and a Necrons list over the 11th
-(New Recruit's JSON) open in the app, and a player adds a unit and changes its wargear
-with keys. Marked ``real_data`` (each loads a game of 24 to 42 MB, some seconds); each is
-skipped when its edition is not there. The lists are built by ``tests/tui/real_lists.py``.
+"""The builder over the real Warhammer 40,000 data in ``../shared/bsdata``: a 2,000-point
+Space Marines list over the 10th edition and a Necrons list over the 11th (New Recruit's
+JSON) open in the app, and a player adds a unit and changes its wargear with keys. Marked
+``real_data`` (each loads a game of 24 to 42 MB, some seconds); each is skipped when its
+edition is not there. The lists are built by ``tests/tui/real_lists.py``.
 
 What the keys do is read from the data: a Redemptor Dreadnought (210 pts in
 ``Imperium - Space Marines.cat``) comes with a Heavy Onslaught Gatling Cannon, which its
 Weapon Option 1 may swap for a Macro Plasma Incinerator; an Overlord (11th edition) comes
 with his blade and tachyon arrow, which his Weapons may swap for a Voidscythe.
+
+History: issue 33.
 """
 
 from __future__ import annotations

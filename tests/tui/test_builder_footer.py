@@ -41,9 +41,9 @@ async def test_save_and_undo_come_and_go_with_the_changes(tmp_path: Path) -> Non
 async def test_a_key_greyed_looks_greyed_without_the_stylesheet_applied_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Greying Save and Undo out and back dims their text (as the ``-disabled`` rule
-    does) without matching the app's CSS against the keys again, which cost about a
-    millisecond a key on every such edit (issue 15)."""
+    """Greying Save and Undo out and back dims their text (as the ``-disabled`` rule does)
+    without matching the app's CSS against the keys again. History: issue 15; that matching
+    cost about a millisecond a key on every such edit."""
     restyled: list[str] = []
     update = App.update_styles
 

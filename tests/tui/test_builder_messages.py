@@ -1,6 +1,6 @@
-"""The builder at the table (issue 31): m on an entry of a fixed size says it is not a
-pack and what m is for; a unit added lands just after the selected entry, which the
-toast and F1 say; a jump by typing in the equip dialog keeps its row in view."""
+"""The builder at the table: m on an entry of a fixed size says it is not a pack and what m
+is for; a unit added lands just after the selected entry, which the toast and F1 say; a jump
+by typing in the equip dialog keeps its row in view. History: issue 31."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """An open list or battle keeps its objects out of the garbage collector's full walks
-(``gc.freeze``), and gives them back when it closes (``tui.collector``; issue 15: a full
-collection was a 40 ms key in a 200-entry list, 5 ms a key on average in a 10,000-event
-battle)."""
+(``gc.freeze``), and gives them back when it closes (``tui.collector``). History: issue 15;
+a full collection was a 40 ms key in a 200-entry list, 5 ms a key on average in a
+10,000-event battle."""
 
 from __future__ import annotations
 

@@ -666,7 +666,7 @@ class TestSteamFallingAndTables:
 class TestKeyboardAndClosing:
     async def test_keyboard_only_at_80_by_24(self) -> None:
         """Tab through the fields of a shot, type the distance (Enter goes on to the next
-        field and rolls nothing: issue 31 item 2), Ctrl+R rolls; Escape closes."""
+        field and rolls nothing), Ctrl+R rolls; Escape closes. History: issue 31 item 2."""
         app = Host(battle(), "A2")
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()

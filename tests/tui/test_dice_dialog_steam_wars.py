@@ -1,11 +1,13 @@
-"""The dice helper with the bundled Steam Wars catalog (issue 16, the rules audit): a shot
-at a tank in hard cover takes the vehicle's one step less of cover, and a charging steam
-fist past the wound table's last column wounds by the rule D6 + ST > RES. Pressed and
-clicked like a person; every number worked out by hand from the rulebook
-(004_de4158728bbe4e2d.txt) and the catalog's sample cards.
+"""The dice helper with the bundled Steam Wars catalog: a shot at a tank in hard cover takes
+the vehicle's one step less of cover, and a charging steam fist past the wound table's last
+column wounds by the rule D6 + ST > RES. Pressed and clicked like a person; every number
+worked out by hand from the rulebook (004_de4158728bbe4e2d.txt) and the catalog's sample
+cards.
 
 The battle's dice are seeded: seed 5, roll 0 gives the D6s 6, 2, 2, 5, 5; roll 1 gives
 1, 5, 4.
+
+History: issue 16, the rules audit.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
-"""The dice helper's cheap widgets (``tui.dialogs.dice.light``, issue 16 point 9).
+"""The dice helper's cheap widgets (``tui.dialogs.dice.light``).
 
 A ``DropDown`` must look and behave exactly like the compact ``Select`` it stands in for:
 drawn the same before it is opened (a blank prompt, a choice, focused or not: the
 screenshots are compared whole), opened by Enter or a click, a choice typed and taken
 with Enter, and its changes announced as ``Select.Changed``. ``compact`` must give a
 field the same look as ``compact=True``.
+
+History: issue 16 point 9.
 """
 
 from __future__ import annotations

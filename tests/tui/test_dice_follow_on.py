@@ -1,7 +1,7 @@
-"""The dice helper's follow-on rolls in each of the five games, played in the tracker
-with keys (issue 16): a roll that follows another takes its numbers and its target from
-the roll before (hits -> wounds -> saves, a hit -> its wound roll, an attack -> the
-defence, hits -> the target's saves), and the turn is then played to its end.
+"""The dice helper's follow-on rolls in each of the five games, played in the tracker with
+keys: a roll that follows another takes its numbers and its target from the roll before
+(hits -> wounds -> saves, a hit -> its wound roll, an attack -> the defence, hits -> the
+target's saves), and the turn is then played to its end.
 
 Each battle is made from the bundled catalogs, saved, and opened in the app like a
 player's; the dialog is opened with ``d`` on the model under the cursor and closed with
@@ -10,6 +10,8 @@ worked out by hand from the rule sheets in ../shared/rules/ (the file named in e
 comment) and the seeded dice: die ``k`` of roll number ``n`` (rolls counted in the
 log) of a battle seeded ``s`` is ``die_value(s, n, k, sides)``, the same on every
 machine; the values used are written in each test's comment.
+
+History: issue 16.
 """
 
 from __future__ import annotations
@@ -125,8 +127,8 @@ async def to_model(pilot: Pilot[None], screen: TrackerScreen, model_id: str) -> 
 async def test_steam_wars_hits_wounds_and_saves(tmp_path: Path) -> None:
     """Side A: the sample Infantry (A1-A5 riflemen, A6 the LMG gunner); side B the same
     (B1-B6). A's riflemen shoot at B1's unit; the wound roll takes the hits, the save the
-    wounds and the target (issue 16 point 13). Seed 5; the roll-off is roll 0, so the
-    to-hit is roll 1: D6s 1, 5, 4, 2, 1; roll 2: 2, 5; roll 3: 1."""
+    wounds and the target. Seed 5; the roll-off is roll 0, so the to-hit is roll 1: D6s 1,
+    5, 4, 2, 1; roll 2: 2, 5; roll 3: 1. History: issue 16 point 13."""
     folders = Folders(tmp_path)
     infantry = [RosterUnit(unit="infantry", models=6)]
     path = battle_file(folders, make("steam-wars", infantry, infantry, seed=5))
@@ -286,9 +288,9 @@ def modifiers(app: WarbandApp) -> dict[str, bool]:
 
 async def test_steampocalypse_the_defence_is_chosen_after_the_hits(tmp_path: Path) -> None:
     """Side A: Oliver Brookwater (A1, RCB 3) and his patrol; side B: a Captain (B1, DEF 2,
-    HPT 3) and his. The attack is rolled first and alone; the defence takes the defender
-    and the HITs from it, and the defender chooses its dice then (issue 16 point 15).
-    Seed 7; the roll-off is roll 0: roll 1 gives the D6s 5, 2, 2; roll 2: 3, 3."""
+    HPT 3) and his. The attack is rolled first and alone; the defence takes the defender and
+    the HITs from it, and the defender chooses its dice then. Seed 7; the roll-off is roll
+    0: roll 1 gives the D6s 5, 2, 2; roll 2: 3, 3. History: issue 16 point 15."""
     folders = Folders(tmp_path)
     app = opened(folders, "steampocalypse-1909")
     async with app.run_test(size=SIZE) as pilot:
@@ -346,10 +348,10 @@ async def test_steampocalypse_the_defence_is_chosen_after_the_hits(tmp_path: Pat
 
 async def test_reikhammer_the_shot_formation_takes_the_shock_and_saves(tmp_path: Path) -> None:
     """Side A: the First Company (A1-A6, actor A1) and a support platoon; side B: an
-    armoured company (B1-B3, actor B1, SV 4) and more. The First Company declares
-    Sustained Fire and shoots at the armoured company: the Shock goes on the target, and
-    each hit leads to the target's save (issue 16 point 16). Seed 7; the roll-off is roll
-    0: roll 1 gives the D6s 5, 2, 2; roll 2: 3; roll 3: 5."""
+    armoured company (B1-B3, actor B1, SV 4) and more. The First Company declares Sustained
+    Fire and shoots at the armoured company: the Shock goes on the target, and each hit
+    leads to the target's save. Seed 7; the roll-off is roll 0: roll 1 gives the D6s 5, 2,
+    2; roll 2: 3; roll 3: 5. History: issue 16 point 16."""
     folders = Folders(tmp_path)
     app = opened(folders, "reikhammer")
     async with app.run_test(size=SIZE) as pilot:
@@ -416,12 +418,12 @@ async def test_reikhammer_the_shot_formation_takes_the_shock_and_saves(tmp_path:
 
 
 async def test_colonial_hits_lead_to_the_targets_armour_saves(tmp_path: Path) -> None:
-    """Side A: the British column (a Naval Gatling gun A11, Shoot 5 and ROF 4; line
-    infantry A3-A10, Melee 4); side B: the native host (a steam crawler B20, ARMOR 7). The
-    gun's hits on the crawler lead to its armour saves against shooting, with the gun
-    modifiers only; the infantry's melee hits to its saves against melee, with the melee
-    ones only (issue 16 point 17). Seed 7, d10s: roll 1 (after the roll-off) 10, 4, 4, 10;
-    roll 2: 9; then the tables the saves lead to."""
+    """Side A: the British column (a Naval Gatling gun A11, Shoot 5 and ROF 4; line infantry
+    A3-A10, Melee 4); side B: the native host (a steam crawler B20, ARMOR 7). The gun's hits
+    on the crawler lead to its armour saves against shooting, with the gun modifiers only;
+    the infantry's melee hits to its saves against melee, with the melee ones only. Seed 7,
+    d10s: roll 1 (after the roll-off) 10, 4, 4, 10; roll 2: 9; then the tables the saves
+    lead to. History: issue 16 point 17."""
     folders = Folders(tmp_path)
     app = opened(folders, "vsf-colonial")
     async with app.run_test(size=SIZE) as pilot:
@@ -546,9 +548,9 @@ def infantry_battle(seed: int) -> Battle:
 
 
 async def test_no_wounds_leave_no_wound_to_save() -> None:
-    """Seed 4 (no roll-off in this battle: the to-hit is roll 0): 1, 5, 1, 3, 4 at 4+:
-    two hits; roll 1: 3, 2 against 4+ (ST 1 against RES 4): no wound. The save takes
-    0 wounds, not a blank that meant 1 (issue 16 point 13), and rolls no die."""
+    """Seed 4 (no roll-off in this battle: the to-hit is roll 0): 1, 5, 1, 3, 4 at 4+: two
+    hits; roll 1: 3, 2 against 4+ (ST 1 against RES 4): no wound. The save takes 0 wounds,
+    not a blank that meant 1, and rolls no die. History: issue 16 point 13."""
     app = Host(infantry_battle(4), "A1", catalog=bundled("steam-wars"))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()

@@ -1,5 +1,5 @@
-"""The dice helper follows what the tracker knows (issue 31 items 2, 5 and 7), played in
-the tracker with the keys a player presses.
+"""The dice helper follows what the tracker knows, played in the tracker with the keys a
+player presses.
 
 After ``a`` Shoot with a weapon, ``d`` opens on Shooting with that weapon, Aimed ticked
 when the model aimed; Enter in a number goes on and never rolls; the next roll is a key
@@ -11,6 +11,8 @@ can be reached, with a scrollbar where the form scrolls.
 Numbers are worked out by hand from ../shared/rules/002_2b9b8c58daf866c4.txt
 (Punkapocalyptic) and the seeded dice: die ``k`` of roll number ``n`` (rolls counted in
 the log) of a battle seeded ``s`` is ``die_value(s, n, k, sides)``.
+
+History: issue 31 items 2, 5 and 7.
 """
 
 from __future__ import annotations
@@ -195,13 +197,13 @@ async def test_f1_space_and_the_scrollbar(tmp_path: Path) -> None:
 
 
 async def test_a_close_combat_roll_after_an_assault(tmp_path: Path) -> None:
-    """Issue 31 item 3. Side A: a Ganger Badass (A1, Combat 6) with a Medium blade (C +1,
-    RB ch.3); side B: a Mutard (B1, Combat 3) with a Heavy mace (C -1, RB ch.3). A1
-    moves once, then Assaults: +1, and +1 for the move before (RB ch.2 Assault). ``d``
-    opens on the Combat roll with that bonus and both weapons. Seed 4, roll 0: the d10s
-    2 (A1) and 9 (B1). By hand (RB ch.2 Combat: d10 + Combat + weapon bonuses + other
-    bonuses): 6 + 1 + 2 + 2 = 11 against 3 - 1 + 9 = 11: a tie, both hit; the hit is
-    followed by A1's wound roll with the Medium blade on B1."""
+    """Side A: a Ganger Badass (A1, Combat 6) with a Medium blade (C +1, RB ch.3); side B: a
+    Mutard (B1, Combat 3) with a Heavy mace (C -1, RB ch.3). A1 moves once, then Assaults:
+    +1, and +1 for the move before (RB ch.2 Assault). ``d`` opens on the Combat roll with
+    that bonus and both weapons. Seed 4, roll 0: the d10s 2 (A1) and 9 (B1). By hand (RB
+    ch.2 Combat: d10 + Combat + weapon bonuses + other bonuses): 6 + 1 + 2 + 2 = 11 against
+    3 - 1 + 9 = 11: a tie, both hit; the hit is followed by A1's wound roll with the Medium
+    blade on B1. History: issue 31 item 3."""
     folders = Folders(tmp_path)
     a = [entry("badass", medium_blade=1)]
     b = [entry("mutard", heavy_mace=1)]
@@ -249,12 +251,12 @@ async def test_a_close_combat_roll_after_an_assault(tmp_path: Path) -> None:
 async def test_steam_wars_after_a_charge_the_melee_attack_takes_its_bonuses(
     tmp_path: Path,
 ) -> None:
-    """Issue 31 item 3, Steam Wars (../shared/rules/004_de4158728bbe4e2d.txt, Melee
-    Attacks: "All melee attacks have a base roll of 4+ to hit on a D6"; a unit that
-    charged gains +1 to hit and +1 to ST). Side A: the sample Infantry (A1-A6) and The
-    Iron Man (A7, a Heavy Steam Weapon, ST 4); side B: a Light Tank (B1, RES 6). After
-    ``a`` Charge, ``d`` opens on To hit in melee with Charge +1 ticked, and the wound
-    roll that follows has the Charge's ST +1 ticked."""
+    """Steam Wars (../shared/rules/004_de4158728bbe4e2d.txt, Melee Attacks: "All melee
+    attacks have a base roll of 4+ to hit on a D6"; a unit that charged gains +1 to hit and
+    +1 to ST). Side A: the sample Infantry (A1-A6) and The Iron Man (A7, a Heavy Steam
+    Weapon, ST 4); side B: a Light Tank (B1, RES 6). After ``a`` Charge, ``d`` opens on To
+    hit in melee with Charge +1 ticked, and the wound roll that follows has the Charge's ST
+    +1 ticked. History: issue 31 item 3."""
     folders = Folders(tmp_path)
     infantry = [RosterUnit(unit="infantry", models=6), RosterUnit(unit="the-iron-man")]
     tank = [RosterUnit(unit="light-tank")]
@@ -291,10 +293,10 @@ async def test_steam_wars_after_a_charge_the_melee_attack_takes_its_bonuses(
 
 
 async def test_steampocalypse_a_close_combat_attack_opens_on_its_roll(tmp_path: Path) -> None:
-    """Issue 31 item 3, Steampocalypse 1909 (../shared/rules/000_d61becfa788857fc.txt,
-    Attack Sequence: the attacker rolls its CCB dice, each 5 or 6 a HIT): after ``a``
-    Close combat attack, ``d`` opens on that roll for the model that attacked, its CCB
-    dice counted from its card (the fixture lists of ``test_sheet_systems_turn``)."""
+    """Steampocalypse 1909 (../shared/rules/000_d61becfa788857fc.txt, Attack Sequence: the
+    attacker rolls its CCB dice, each 5 or 6 a HIT): after ``a`` Close combat attack, ``d``
+    opens on that roll for the model that attacked, its CCB dice counted from its card (the
+    fixture lists of ``test_sheet_systems_turn``). History: issue 31 item 3."""
     folders = Folders(tmp_path)
     app = opened(folders, "steampocalypse-1909")
     async with app.run_test(size=SIZE) as pilot:

@@ -1,7 +1,7 @@
-"""The findings list redraws only when its lines change (issue 15): when an edit only moves
-the entries its findings point at, the options stay and choosing one jumps to where the
-finding points now; a choice made before the move (Enter, then an edit typed ahead) is
-dropped, as one made on findings since redrawn is."""
+"""The findings list redraws only when its lines change: when an edit only moves the entries
+its findings point at, the options stay and choosing one jumps to where the finding points
+now; a choice made before the move (Enter, then an edit typed ahead) is dropped, as one made
+on findings since redrawn is. History: issue 15."""
 
 from __future__ import annotations
 

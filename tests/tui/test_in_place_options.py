@@ -1,5 +1,5 @@
-"""Replacing an option's prompt (the equip dialog's counts and "not now"s) draws that
-option again alone, and what is shown is what a list built afresh would show (issue 15)."""
+"""Replacing an option's prompt (the equip dialog's counts and "not now"s) draws that option
+again alone, and what is shown is what a list built afresh would show. History: issue 15."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
-"""The list's settings in the builder (issue 16, point 11), pressed like a person.
+"""The list's settings in the builder, pressed like a person.
 
 A Reikhammer list sets its army's strategy rating and a Steam Wars list its vehicle
 limit in the builder's settings dialog (``g``, or "Settings" in the palette), instead
 of editing the file: each change is one undoable edit, checked at once, and saved in
 the file's ``[settings]``. A game with no settings offers no such command.
+
+History: issue 16, point 11.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The tracker's log panel: what it shows, and that a key in a long battle makes and
-measures only the lines that are new (issue 15: a key's cost does not grow with the log)."""
+measures only the lines that are new, so a key's cost does not grow with the log. History:
+issue 15."""
 
 from __future__ import annotations
 

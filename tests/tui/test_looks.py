@@ -1,6 +1,6 @@
-"""How screens look at the edges a new player met (issue 31, item 7): lines that do
-not fit end in an ellipsis, names a player can read, drop-downs kept inside their
-dialog, footers that show whole keys at 80 and 60 columns, and the header's icon."""
+"""How screens look at the edges a new player met: lines that do not fit end in an ellipsis,
+names a player can read, drop-downs kept inside their dialog, footers that show whole keys
+at 80 and 60 columns, and the header's icon. History: issue 31, item 7."""
 
 from __future__ import annotations
 
@@ -199,8 +199,8 @@ class LowDropDown(ModalScreen[None]):
 
 @pytest.mark.parametrize("compact", [True, False])
 async def test_a_drop_down_opens_inside_its_dialog(tmp_path: Path, compact: bool) -> None:
-    """Its list is drawn within the dialog's border, scrolling, not over the border and
-    the screen below (issue 31: the dice helper's Target list at 80x24)."""
+    """Its list is drawn within the dialog's border, scrolling, not over the border and the
+    screen below. History: issue 31, the dice helper's Target list at 80x24."""
     async with _home(folders_in(tmp_path)).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.app.push_screen(LowDropDown())

@@ -1,6 +1,8 @@
-"""Closing as the app starts wrote a crash log: Textual's header watches the titles and
-raised NoMatches when a title changed while its parts were being taken down (found by
-warband serve's browser test, a tab closed at once). SafeHeader drops such a title."""
+"""A title change while the header's parts are being taken down is dropped (``SafeHeader``),
+so closing as the app starts writes no crash log. History: closing as the app starts wrote a
+crash log: Textual's header watches the titles and raised NoMatches when a title changed
+while its parts were being taken down (found by warband serve's browser test, a tab closed
+at once)."""
 
 from __future__ import annotations
 

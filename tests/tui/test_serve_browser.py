@@ -303,8 +303,8 @@ async def test_a_list_built_and_saved_in_the_browser(tmp_path: Path) -> None:
 
 async def test_the_footer_shows_its_keys_before_any_input(tmp_path: Path) -> None:
     """On a tablet the footer is the only guide to the keys: it shows them as the page
-    opens, before any tap or key (issue 31: it stayed empty until the first input, the
-    web driver telling the app it is not focused until then)."""
+    opens, before any tap or key. History: issue 31; it stayed empty until the first input,
+    the web driver telling the app it is not focused until then."""
     async with (
         warband_serve(tmp_path) as url,
         headless_chromium(tmp_path / "profile") as page,

@@ -1,4 +1,4 @@
-"""The tracker and its dice helper for the sheet games (issue 7), played with keys.
+"""The tracker and its dice helper for the sheet games, played with keys.
 
 Each test opens a battle of the UI fixture ``sheets/sheet-ui`` (a copy of the
 ``sheet-mini`` engine fixture: side A an officer A1, a walker A2 and a squad A3-A4; side
@@ -12,6 +12,8 @@ the dice helper offers here: a change in the dice or in a roll would show.
 The seeded dice used (die ``k`` of roll number ``n`` is ``die_value(2, n, k, sides)``):
 roll 0: d10 8, 7; d6 4, 4, 5; roll 1: d6 5, 2, 3, 4; roll 2: d6 1, 3.
 The orders-to-action events hold one roll-off, so a roll after them is roll 1.
+
+History: issue 7.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""A side table updated in place renders only the rows that changed, and shows what a
-table rendered afresh shows (issue 15: a key's cost does not grow with the table)."""
+"""A side table updated in place renders only the rows that changed, and shows what a table
+rendered afresh shows, so a key's cost does not grow with the table. History: issue 15."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Start-up does only what the first screen needs (issue 15), and still offers recoveries."""
+"""Start-up does only what the first screen needs, and still offers recoveries. History:
+issue 15."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The builder repaints only what an edit changes (issue 15), and still shows everything
-it changed: what the equip dialog did shows in the list once it closes, the findings and
-the status line grow and shrink with what they hold, and the title follows the list."""
+"""The builder repaints only what an edit changes, and still shows everything it changed:
+what the equip dialog did shows in the list once it closes, the findings and the status line
+grow and shrink with what they hold, and the title follows the list. History: issue 15."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
-"""The builder's rough edges at the table (issue 16).
+"""The builder's rough edges at the table.
 
 At 80 columns its footer has F1 first and every key of a build, Share (s) included;
 Enter on a finding about the whole list (the points limit) says so instead of seeming
 to do nothing; the toasts of edits replace each other instead of stacking, and only
 mention equipping where there is something to equip.
+
+History: issue 16.
 """
 
 from __future__ import annotations
@@ -111,7 +113,8 @@ async def test_an_item_taken_as_often_as_it_may_be_does_not_read_as_an_error(
 
 
 async def test_the_designers_res_picker_opens_on_the_cards_res(tmp_path: Path) -> None:
-    """It always opened on the first RES (3), whatever the card had."""
+    """The designer's RES picker opens on the card's RES. History: it always opened on the
+    first RES (3), whatever the card had."""
     path = ROSTERS / "steam-wars" / "designed-1000.toml"
     async with building(path, tmp_path, (100, 32)) as (app, pilot, _builder):
         await keys(pilot, "u", "down", "down")  # a new card: its name, type, then RES
@@ -135,7 +138,8 @@ async def test_the_designers_res_picker_opens_on_the_cards_res(tmp_path: Path) -
 async def test_the_builder_shows_points_only_where_the_game_has_them(
     roster: str, priced: bool, tmp_path: Path
 ) -> None:
-    """Reikhammer publishes no points: it read "0/1 points" and "0 points" per entry."""
+    """Reikhammer publishes no points, and its list shows none; Punkapocalyptic's shows its
+    points. History: Reikhammer read "0/1 points" and "0 points" per entry."""
     async with building(ROSTERS / f"{roster}.toml", tmp_path, (100, 32)) as (_app, _pilot, builder):
         status = str(builder.query_one(StatusLine).content)
         assert ("points" in status) == priced, status
@@ -145,8 +149,10 @@ async def test_the_builder_shows_points_only_where_the_game_has_them(
 
 
 async def test_steampocalypse_shows_its_points_once(tmp_path: Path) -> None:
-    """The status line read "50/50 PV · PV 50/50": the points-limit rule's own count,
-    labelled PV, was shown again with the other counts."""
+    """The status line shows Steampocalypse's points once: "50/50 PV", not the points-limit
+    rule's own count again with the other counts. History: it read "50/50 PV · PV 50/50":
+    the points-limit rule's own count, labelled PV, was shown again with the other
+    counts."""
     path = ROSTERS / "steampocalypse-1909" / "legal-50.toml"
     async with building(path, tmp_path, (100, 32)) as (app, _pilot, _builder):
         status = str(builder_of(app).query_one(StatusLine).content)

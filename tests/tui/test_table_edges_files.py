@@ -1,6 +1,6 @@
-"""Issue 16, the file edges a new player trips on: typed paths in the pickers, what `o`
-and `r` open, the game systems by name, one order for every question's buttons, and
-recent files that say what they hold. Each test presses the keys a person pressed."""
+"""The file edges a new player trips on: typed paths in the pickers, what `o` and `r` open,
+the game systems by name, one order for every question's buttons, and recent files that say
+what they hold. Each test presses the keys a person pressed. History: issue 16."""
 
 from __future__ import annotations
 

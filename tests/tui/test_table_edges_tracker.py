@@ -1,10 +1,12 @@
-"""The tracker's rough edges at the table (issue 16).
+"""The tracker's rough edges at the table.
 
 At 80 columns the footer shows what a turn needs in every game: F1 comes first, so it
 is never cut off, and its page lists every key the footer has no room for; Activate
 and Action/End take turns; a roll-off and the next phase show only where and when
 they can be used. A key counts as shown when the whole of it lies left of the
 palette key docked at the right edge. F1 speaks of the game being played.
+
+History: issue 16.
 """
 
 from __future__ import annotations
@@ -120,7 +122,8 @@ async def test_keys_the_footer_leaves_out_are_in_f1(tmp_path: Path) -> None:
 
 
 async def test_bullets_do_not_read_as_a_side_b_model(tmp_path: Path) -> None:
-    """A ganger's bullets were "B3", read as side B's third model."""
+    """A ganger's bullets show in its State cell as "Blt" and their count, which no model's
+    id reads like. History: they were "B3", read as side B's third model."""
     async with tracking("punkapocalyptic", tmp_path, (120, 40)) as (_app, _pilot, screen):
         state = screen.state
         armed = [m.id for m in state.setup.all_models() if state.counter(m.id, "bullets")]

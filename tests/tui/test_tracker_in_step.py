@@ -1,8 +1,7 @@
-"""The tracker stays in step with the battle (issue 31): the line under the tables
-shows the model under the cursor wherever the cursor went, the side shown is the side
-to act after a roll-off as after an activation's end, the end of the game names the
-winner and offers no more turns or wounds, and the rest passing is undone in one go.
-"""
+"""The tracker stays in step with the battle: the line under the tables shows the model
+under the cursor wherever the cursor went, the side shown is the side to act after a
+roll-off as after an activation's end, the end of the game names the winner and offers no
+more turns or wounds, and the rest passing is undone in one go. History: issue 31."""
 
 from __future__ import annotations
 

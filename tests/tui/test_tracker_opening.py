@@ -1,6 +1,6 @@
-"""Opening the tracker builds only what is shown (issue 15): the side tabs, hidden on a
-wide terminal, are made when the terminal is narrow, at opening or later, and then
-work as they always did."""
+"""Opening the tracker builds only what is shown: the side tabs, hidden on a wide terminal,
+are made when the terminal is narrow, at opening or later, and then work as they always did.
+History: issue 15."""
 
 from __future__ import annotations
 
@@ -88,11 +88,16 @@ async def test_the_table_to_act_is_focused_on_opening(tmp_path: Path) -> None:
 async def test_nothing_lays_the_tracker_out_again_once_it_is_painted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each of these changed after the tracker's first paint, laying the whole screen out
-    once more each time (issue 15): the header's title (the same text again, from each
-    of its four watchers), the model line (for the model the cursor was then put on:
-    here B18, acting on the second side) and each table's width (measured again when the
-    screen was idle, after the State column was fitted). Now each is done before."""
+    """Nothing changes after the tracker's first paint that would lay the whole screen out
+    again: the header's title, the model line and each table's width are each done before
+    it.
+
+    History: issue 15; each of these changed after the first paint, laying the whole screen
+    out once more each time: the header's title (the same text again, from each of its four
+    watchers), the model line (for the model the cursor was then put on: here B18, acting on
+    the second side) and each table's width (measured again when the screen was idle, after
+    the State column was fitted).
+    """
     folders, path = _battle_file(tmp_path, events=11)
     done: list[str] = []
     static_update = Static.update
@@ -141,9 +146,9 @@ async def test_the_tracker_is_laid_out_once_for_the_terminals_size(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Textual sends a screen just shown a ``Resize`` to the size it was just laid out at,
-    and ``Screen`` lays itself out again for it, with the screens behind it (issue 15:
-    the tracker opening a long battle paid for a layout more). The tracker skips it
-    (``LaidOutOnce``); a terminal resized to another size still lays it out."""
+    and ``Screen`` lays itself out again for it, with the screens behind it. The tracker
+    skips it (``LaidOutOnce``); a terminal resized to another size still lays it out.
+    History: issue 15; the tracker opening a long battle paid for a layout more."""
     folders, path = _battle_file(tmp_path)
     resized: list[tuple[str, tuple[int, int]]] = []
     screen_resize = Screen._on_resize

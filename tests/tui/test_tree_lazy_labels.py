@@ -1,6 +1,6 @@
-"""The roster tree renumbers rows without making their labels (issue 15): a row's label is
-made when read, and must then be the label drawn from nothing, of the width the tree laid
-the row out with; an item's row names its entry's place as it is now."""
+"""The roster tree renumbers rows without making their labels: a row's label is made when
+read, and must then be the label drawn from nothing, of the width the tree laid the row out
+with; an item's row names its entry's place as it is now. History: issue 15."""
 
 from __future__ import annotations
 

@@ -1,12 +1,13 @@
 """A game's once-per-game choices in the app, as a new battle over BattleScribe lists
-starts (issue 34): the first time, what a model's damage counts against is asked
-(warband's proposal first); then, every time, the choices are shown and can be changed
-before the battle starts: the damage characteristic, counters added or removed, the
-phases of a round. Each change is written to the config folder's ``games/<game>.toml``
-at once (``tui/battle_lists.py``), the same file a player may edit by hand; the battle
-copies what was chosen.
+starts: the first time, what a model's damage counts against is asked (warband's proposal
+first); then, every time, the choices are shown and can be changed before the battle starts:
+the damage characteristic, counters added or removed, the phases of a round. Each change is
+written to the config folder's ``games/<game>.toml`` at once (``tui/battle_lists.py``), the
+same file a player may edit by hand; the battle copies what was chosen.
 
 Apart from the new-battle flow because it is a sequence of questions of its own.
+
+History: issue 34.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Games screen: the BSData gallery's games, found by typing, installed, updated and
-removed from inside the app (issue 35); ``catalogs.gallery`` does the work, as it does
-for ``warband games``.
+removed from inside the app; ``catalogs.gallery`` does the work, as it does for
+``warband games``.
 
 The gallery is read, and a game downloaded, in a thread worker, so the screen keeps
 answering keys while the network is slow: typing still filters, Escape stops a download
@@ -9,6 +9,8 @@ file by file. Typing goes to a filter shown above the list, not to an input fiel
 Enter (install or update) and Delete (remove) are the screen's own keys and the footer
 shows them. A removal asks first. After an install, update or removal the library
 forgets what it had read of the game, so the home screen's New list sees the change.
+
+History: issue 35.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A footer that greys keys out in place instead of building itself again."""
+"""A footer that greys keys out in place, where Textual's ``Footer`` builds itself again."""
 
 from __future__ import annotations
 
@@ -38,11 +38,11 @@ class SteadyFooter(Footer):
 
     def __init__(self, *, compact: bool = False, keys_at_once: bool = False) -> None:
         """``keys_at_once``: the keys are composed with the footer, from the screen's
-        bindings as they are then, so they are in the screen's first paint. ``Footer``
-        composes none until the screen's bindings first change, then composes itself
-        again after a refresh: on opening the tracker, another round of mounting,
-        styling and layout after the screen was shown (issue 15). Only for a screen
-        whose ``check_action`` can answer before it is mounted."""
+        bindings as they are then, so they are in the screen's first paint. Only for a
+        screen whose ``check_action`` can answer before it is mounted. ``Footer`` composes
+        none until the screen's bindings first change, then composes itself again after a
+        refresh: on opening the tracker, another round of mounting, styling and layout after
+        the screen was shown (issue 15)."""
         super().__init__(compact=compact)
         if keys_at_once:
             self.set_reactive(footer_bindings_ready(), True)
@@ -75,15 +75,18 @@ class SteadyFooter(Footer):
     ) -> tuple[int, bool]:
         """How many of ``keys`` (key display, description; in the order shown) fit the
         footer whole, and whether the palette's key (``palette``, None where it is not
-        shown) keeps its word: the word goes first (the compact footer never shows it),
-        then the keys from the last, which come after the ones a screen needs most
-        (issue 31: at 80 columns "r Resume battl" was cut, at 60 the palette's key was
-        drawn over the last one). F1, always first, lists every key on its page.
+        shown) keeps its word: the word goes first (the compact footer never shows it), then
+        the keys from the last, which come after the ones a screen needs most. F1, always
+        first, lists every key on its page.
 
         Widths as ``FooterKey`` and ``Footer`` lay them out (Textual 8.2.8, pinned): a
         compact key is its key, a space and its description, then a margin of one; a
         key of the full footer has a space either side of its key and one after its
-        description. The palette's key is docked right behind a border of one."""
+        description. The palette's key is docked right behind a border of one.
+
+        History: issue 31; at 80 columns "r Resume battl" was cut, at 60 the palette's key
+        was drawn over the last one.
+        """
         room = self.app.size.width
         pad = 2 if self.compact else 3
         widths = [

@@ -115,8 +115,9 @@ def test_the_fixture_has_no_problem() -> None:
 
 
 def test_an_entry_link_to_nothing_is_a_warning() -> None:
-    """BattleScribe builds lists without it (issue 33: a user who copied part of a game,
-    11th edition 40k's catalogues linking catalogues that are not there): not offered."""
+    """BattleScribe builds lists without it: not offered. History: issue 33, a user who
+    copied part of a game, 11th edition 40k's catalogues linking catalogues that are not
+    there."""
     link = '<entryLink id="l-truck" name="Truck" targetId="truck" type="selectionEntry"/>'
     found = check(links=link)
     assert found.errors == ()

@@ -1,4 +1,6 @@
-"""Which test shows each rule issue 18 lists, and the rules that had none until here.
+"""Which test shows each rule of the engine (constraint fields, scopes, query flags,
+modifier and condition types, repeats and the rest), the rules that had no test before this
+file included.
 
 Each constraint field, scope, modifier type, condition type and repeat is shown on a
 small XML game written for its test, with BattleScribe's semantics in the docstring
@@ -72,6 +74,8 @@ Other rules
                           marked_import
   link loops, groups
   that hold themselves .. robust (every test)
+
+History: the rules are the ones issue 18 lists.
 """
 
 from __future__ import annotations

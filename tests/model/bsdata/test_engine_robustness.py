@@ -1,5 +1,5 @@
 """Data that loops or names huge numbers: cut or bounded, never a hang, a blown stack or a
-traceback (issue 18: XML from strangers; a roster from anyone).
+traceback (XML from strangers; a roster from anyone).
 
 BattleScribe data may be wrong in ways the schema allows: an entry link whose target
 holds a link back to it, a group that links to itself, a repeat every 1e-300 of a
@@ -8,6 +8,8 @@ place's options are worked out when a selection is there), groups are expanded i
 at most ``MAX_GROUP_DEPTH`` deep and never into a group they are already in, defaults
 stop where they would nest an entry in itself, and a modifier applies at most
 ``MAX_TIMES`` times (arithmetic, never a loop).
+
+History: issue 18.
 """
 
 from __future__ import annotations

@@ -150,9 +150,9 @@ def test_a_specialism_is_offered_by_the_models_primary_category(
 
 def test_only_a_leader_or_a_specialist_must_take_a_specialism() -> None:
     """The Specialism group's ``min 1`` is set to 0 when the model's primary category is
-    neither Leader nor Specialist: a Trooper without one is valid, a Gunner or a
-    Sergeant without one is too few (before, all three were); the Trooper with the
-    Leader specialism holds a hidden entry."""
+    neither Leader nor Specialist: a Trooper without one is valid, a Gunner or a Sergeant
+    without one is too few; the Trooper with the Leader specialism holds a hidden entry.
+    History: all three were too few."""
     bare = roster(sel("s", "sergeant"), sel("g", "gunner"), sel("t", "trooper"))
     assert codes(evaluate(KILL_TEAM, bare)) == [("bs-too-few", "s"), ("bs-too-few", "g")]
     taken = roster(

@@ -269,12 +269,12 @@ the terminal at any time: the battle resumes exactly where it was.
         yield SteadyFooter(compact=True, keys_at_once=True)
 
     def on_mount(self) -> None:
-        """Shows the battle, then keeps the collector off everything alive until the
-        tracker closes (``tui.collector``): a long battle is hundreds of thousands of
-        objects that live as long as the tracker, and collections kept walking them: about
-        5 ms a key on average at 10,000 events (a full collection now and then), under 2 ms
-        with them frozen. The battle itself was frozen when the screen was composed; this
-        adds the screen's widgets."""
+        """Shows the battle, then keeps the collector off everything alive until the tracker
+        closes (``tui.collector``): a long battle is hundreds of thousands of objects that
+        live as long as the tracker. The battle itself was frozen when the screen was
+        composed; this adds the screen's widgets. Collections kept walking those objects:
+        about 5 ms a key on average at 10,000 events (a full collection now and then), under
+        2 ms with them frozen."""
         setup = self.battle.setup
         self.title = " vs ".join(s.player for s in setup.sides)
         self.sub_title = f"{setup.system_name}" + (f" · {setup.scenario}" if setup.scenario else "")
