@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from model.battle.battle import Battle
 from model.battle.events import Note, Roll
 from model.battle.forces import SIDE_LETTERS
+from model.battle.game_choices import turn_word
 from model.battle.state import BattleState
 from model.battle.text import defeat_text, victory_text, who
 from saves.markdown import cell, escape
@@ -53,10 +54,11 @@ def battle_report(battle: Battle) -> str:
     losses = [m for m in losses if m.model is not None and final.is_out(m.model)]
 
     title = setup.scenario or f"{setup.system_name} battle"
+    turn = turn_word(setup.choices).lower()
     played = (
-        f"the game ended in turn {final.turn} of {setup.turn_limit}"
+        f"the game ended in {turn} {final.turn} of {setup.turn_limit}"
         if final.ended
-        else f"paused in turn {final.turn} of {setup.turn_limit}"
+        else f"paused in {turn} {final.turn} of {setup.turn_limit}"
     )
     priced = setup.tracker.victory.points_lost  # a game that publishes no points has none to lose
     scored = setup.tracker.victory.scored  # nor VP a game without them
@@ -105,5 +107,5 @@ def battle_report(battle: Battle) -> str:
         out += ["", f"## {heading}", ""]
         if not moments:
             out.append(empty or "")
-        out += [f"- Turn {m.turn}: {escape(m.text)}" for m in moments]
+        out += [f"- {turn_word(setup.choices)} {m.turn}: {escape(m.text)}" for m in moments]
     return "\n".join(out) + "\n"

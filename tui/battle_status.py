@@ -196,6 +196,7 @@ def _score_text(state: BattleState, side: int, points: int) -> str:
 
 def battle_text(battle: Battle) -> str:
     """The plain-text report of ``warband battle show``."""
+    from model.battle.game_choices import turn_word
     from model.battle.text import damage_word, defeat_text
 
     data = battle_json(battle)
@@ -204,11 +205,11 @@ def battle_text(battle: Battle) -> str:
     title = f"{setup.system_name} battle (catalog {setup.catalog_version})"
     if setup.scenario:
         title += f": {setup.scenario}"
-    where = f"Turn {data['turn']} of {data['turn_limit']}"
+    where = f"{turn_word(setup.choices)} {data['turn']} of {data['turn_limit']}"
     if data["round"] is not None:
         where += f", {data['round_stat']} round {data['round']}"
-    if data["phase"] is not None:
-        phases = len(setup.tracker.turns.phases)
+    phases = len(setup.tracker.turns.phases)
+    if data["phase"] is not None and phases > 1:  # one phase is the turn itself
         where += f", phase {data['phase']['number']} of {phases}: {data['phase']['name']}"
     lines = [
         title,

@@ -101,6 +101,13 @@ def propose_damage(names: Iterable[str]) -> str:
     return next((known[n] for n in DAMAGE_NAMES if n in known), "")
 
 
+def turn_word(choices: GameChoices | None) -> str:
+    """What a battle calls one of its turns, capitalised: a "Turn" in our own games, as
+    their rulebooks say; a "Round" in a game with BattleScribe data (``choices`` not
+    None), since its players choose rounds (``GameChoices.rounds``) and the phases of one."""
+    return "Turn" if choices is None else "Round"
+
+
 def stat_key(name: str) -> StatId:
     """The short key a characteristic's number is kept under in a model's stats (a
     characteristic's name may hold spaces and signs: ``Hull Points`` is ``Hull_Points``).

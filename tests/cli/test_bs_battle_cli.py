@@ -98,7 +98,7 @@ def test_show_and_report_after_a_round(tmp_path: Path, teams: tuple[Path, Path, 
     assert (code, err) == (0, "")
     assert out == (
         "Gaslands battle (catalog revision 25)\n"
-        "Turn 2 of 4, phase 1 of 1: Round: either side to act: A1, B1\n"
+        "Round 2 of 4: either side to act: A1, B1\n"
         "5 events, 0 undone; dice seed 7\n"
         "\n"
         "A: Ann (Gaslands: Ann's Team)\n"
@@ -114,8 +114,8 @@ def test_show_and_report_after_a_round(tmp_path: Path, teams: tuple[Path, Path, 
     assert code == 0
     assert "| A | Ann | 1/2 | 1 | 0 |" in out
     assert "| B | Bob | 1/1 | 0 | 1 |" in out
-    assert "## Models lost\n\n- Turn 1: A2 Buggy\n" in out
-    assert "- Turn 1: the Buggy is a wreck" in out
+    assert "## Models lost\n\n- Round 1: A2 Buggy\n" in out
+    assert "- Round 1: the Buggy is a wreck" in out
 
 
 def test_a_ros_file_is_a_list_too(tmp_path: Path, teams: tuple[Path, Path, Path]) -> None:

@@ -188,8 +188,10 @@ async def test_a_gaslands_battle_played_quit_resumed_and_reported(folders: Folde
         state = screen.state
         assert (state.turn, state.vp, state.wounds) == (2, [0, 1], {"A2": 6})
         assert state.is_out("A2") and state.counter("B1", "hazard") == 3
+        status = str(screen.query_one("#battle-status", Static).render())
+        assert status.startswith("Round 2/3 · "), status  # the game's rounds, not turns
         assert battle_text(screen.battle).splitlines()[1:] == [
-            "Turn 2 of 3, phase 1 of 1: Round: either side to act: A1, B1",
+            "Round 2 of 3: either side to act: A1, B1",
             f"{len(events)} events, 0 undone; dice seed {setup.seed}",
             "",
             "A: Ann's Team (Gaslands)",  # the app names each player by their list
@@ -215,9 +217,9 @@ async def test_a_gaslands_battle_played_quit_resumed_and_reported(folders: Folde
     report = path.with_name(path.name.removesuffix(".toml") + ".report.md").read_text()
     assert "| A | Ann's Team | 1/2 | 1 | 0 |" in report
     assert "| B | Bob's Team | 1/1 | 0 | 1 |" in report
-    assert "the game ended in turn 3 of 3" in report
-    assert "- Turn 2: A2 Buggy\n" in report
-    assert f"- Turn 1: A1 Car, Machine Gun: {roll.outcome} ({roll.detail})" in report
+    assert "the game ended in round 3 of 3" in report
+    assert "- Round 2: A2 Buggy\n" in report
+    assert f"- Round 1: A1 Car, Machine Gun: {roll.outcome} ({roll.detail})" in report
 
 
 async def test_the_first_battle_of_a_game_asks_what_damage_counts_against(

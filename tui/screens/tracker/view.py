@@ -20,6 +20,7 @@ from textual.widgets import Static, Tab, Tabs
 from model.battle.battle import Battle, events_in_common
 from model.battle.events import Event
 from model.battle.forces import SIDE_LETTERS
+from model.battle.game_choices import turn_word
 from model.battle.refused import Refused
 from model.battle.state import BattleState
 from model.battle.text import (
@@ -135,7 +136,7 @@ class BattleView(CommandScreen):
         state = self.state
         setup = self.battle.setup
         status = Text()
-        status.append(f"Turn {state.turn}/{setup.turn_limit}", style="bold")
+        status.append(f"{turn_word(setup.choices)} {state.turn}/{setup.turn_limit}", style="bold")
         if state.ended:  # once, with who won (it said "game over · the game is over")
             status.append(" · game over: " + result_text(state), style="bold red")
         else:
