@@ -34,9 +34,10 @@ a file that was cut short is never read as a shorter battle::
     undone = 0
 
 This module holds that layout: the format and its version, the migrations of older
-versions, and the schema a file's data is checked against (``BattleDocument``). Apart
-because writing (``saves.battle_file``) and reading (``saves.battle_read``) both
-follow it.
+versions, and the schema a file's data is checked against (``BattleDocument``), whose
+head and sides are the setup's own fields (``model.battle.setup.SetupHead``,
+``model.battle.forces.SideHead``: a key is added there, once). Apart because writing
+(``saves.battle_file``) and reading (``saves.battle_read``) both follow it.
 """
 
 from __future__ import annotations
