@@ -16,9 +16,10 @@ from typing import Any
 
 from model.battle.battle import Battle
 from model.battle.events import Event
-from model.battle.forces import SIDE_LETTERS, SideSetup
+from model.battle.forces import SIDE_LETTERS, SideHead, SideSetup
 from model.battle.refused import Refused
-from model.battle.setup import BattleSetup
+from model.battle.setup import BattleSetup, SetupHead
+from model.core.base import field_values
 from model.core.problems import KeyPath, Problem
 from model.parse.schema_errors import number_text
 from saves.battle_document import CURRENT_VERSION, FORMAT, FORMAT_RE, MIGRATIONS, BattleDocument
@@ -240,24 +241,12 @@ def checked_setup(
         raise file_error(f"{name} is not a valid battle", problems, path, backup)
     sides = tuple(
         SideSetup(
-            player=side.player,
-            faction=side.faction,
-            roster=side.roster,
+            **field_values(side, SideHead),
             models=tuple(m for m in doc.models if m.side == index),
         )
         for index, side in enumerate(doc.sides)
     )
-    return BattleSetup(
-        system=doc.system,
-        system_name=doc.system_name,
-        catalog_version=doc.catalog_version,
-        scenario=doc.scenario,
-        turn_limit=doc.turn_limit,
-        seed=doc.seed,
-        tracker=doc.tracker,
-        choices=doc.choices,
-        sides=sides,
-    )
+    return BattleSetup(**field_values(doc, SetupHead), sides=sides)
 
 
 _EVENT_NUMBER = re.compile(r"event (\d+) \([a-z-]+\): ")

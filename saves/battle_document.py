@@ -34,9 +34,10 @@ a file that was cut short is never read as a shorter battle::
     undone = 0
 
 This module holds that layout: the format and its version, the migrations of older
-versions, and the schema a file's data is checked against (``BattleDocument``). Apart
-because writing (``saves.battle_file``) and reading (``saves.battle_read``) both
-follow it.
+versions, and the schema a file's data is checked against (``BattleDocument``), whose
+head and sides are the setup's own fields (``model.battle.setup.SetupHead``,
+``model.battle.forces.SideHead``: a key is added there, once). Apart because writing
+(``saves.battle_file``) and reading (``saves.battle_read``) both follow it.
 """
 
 from __future__ import annotations
@@ -48,14 +49,12 @@ from typing import Any
 from pydantic import Field
 
 from model.battle.events import Event
-from model.battle.forces import ModelSnap, SideList
-from model.battle.game_choices import GameChoices
-from model.catalog.tracker import Tracker
-from model.core.base import Frozen, Id, Text
-from model.core.bounds import MAX_EVENTS, MAX_LIST_MODELS, MAX_SIDES, Seed, TurnLimit
+from model.battle.forces import ModelSnap, SideHead
+from model.battle.setup import SetupHead
+from model.core.bounds import MAX_EVENTS, MAX_LIST_MODELS, MAX_SIDES
 
-FORMAT = "warband.battle/3"
 CURRENT_VERSION = 3
+FORMAT = f"warband.battle/{CURRENT_VERSION}"
 FORMAT_RE = re.compile(r"warband\.battle/([0-9]{1,9})")
 END_RE = re.compile(r"^\[end\][ \t]*(#.*)?$", re.MULTILINE)
 
@@ -87,26 +86,13 @@ document into version n+1."""
 # --- the document, as the file holds it ------------------------------------------------------
 
 
-class SideDoc(Frozen):
-    """One side as written in the file: its models are in the top-level ``[[models]]``."""
+class BattleDocument(SetupHead):
+    """A battle file's content after ``format`` and ``[end]`` are checked and removed: the
+    setup's head (``model.battle.setup.SetupHead``, the one definition of those keys,
+    read here and written by ``saves.battle_toml``), each side without its models
+    (``SideHead``, likewise), every model in ``[[models]]``, and the log."""
 
-    player: Text
-    faction: Text
-    roster: SideList
-
-
-class BattleDocument(Frozen):
-    """A battle file's content after ``format`` and ``[end]`` are checked and removed."""
-
-    system: Id
-    system_name: Text
-    catalog_version: Text
-    scenario: str = ""
-    turn_limit: TurnLimit
-    seed: Seed
-    sides: tuple[SideDoc, ...] = Field(max_length=MAX_SIDES)
+    sides: tuple[SideHead, ...] = Field(max_length=MAX_SIDES)
     models: tuple[ModelSnap, ...] = Field(max_length=MAX_SIDES * MAX_LIST_MODELS)
-    tracker: Tracker
-    choices: GameChoices | None = None
     events: tuple[Event, ...] = Field(default=(), max_length=MAX_EVENTS)
     undone: tuple[Event, ...] = Field(default=(), max_length=MAX_EVENTS)

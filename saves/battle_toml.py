@@ -13,8 +13,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from model.battle.setup import BattleSetup
-from model.core.base import Frozen
+from model.battle.forces import SideHead
+from model.battle.setup import BattleSetup, SetupHead
+from model.core.base import Frozen, field_values
 from saves.battle_document import FORMAT
 
 _SETUP_CACHE: list[tuple[BattleSetup, str]] = []
@@ -31,33 +32,38 @@ def setup_text(setup: BattleSetup) -> str:
     return text
 
 
+_WITH_CHOICES = {
+    "tracker": "The tracker rules the players' choices (below) make, copied at the start."
+}
+"""Comments that read otherwise in a battle with the players' choices (``[choices]``)."""
+
+
 def _render_setup(setup: BattleSetup) -> str:
-    out: list[str] = [
-        f"format = {toml_string(FORMAT)}\n",
-        f"system = {toml_string(setup.system)}\n",
-        f"system_name = {toml_string(setup.system_name)}\n",
-        f"catalog_version = {toml_string(setup.catalog_version)}\n",
-        f"scenario = {toml_string(setup.scenario)}\n",
-        f"turn_limit = {setup.turn_limit}\n",
-        f"seed = {setup.seed}\n",
-        "\n# The players and their lists as the battle started.\n",
-    ]
+    """The file's head, from the setup's fields (``SetupHead`` and ``SideHead``, their one
+    definition): its plain values as the first keys, then the sides and every model, then
+    its tables, each under its field's description; a None is not written."""
+    out: list[str] = [f"format = {toml_string(FORMAT)}\n"]
+    tables: list[tuple[str, dict[str, Any]]] = []
+    for name, value in field_values(setup, SetupHead).items():
+        data = plain(value)
+        if isinstance(data, dict):
+            tables.append((name, data))
+        elif data is not None:
+            out.append(f"{toml_key(name)} = {toml_literal(data)}\n")
+    out.append("\n# The players and their lists as the battle started.\n")
     for side in setup.sides:
-        head = {"player": side.player, "faction": side.faction, "roster": side.roster}
-        _table(out, "sides", plain(head), aot=True, in_aot=False)
+        _table(out, "sides", plain(field_values(side, SideHead)), aot=True, in_aot=False)
     out.append("\n# Every model on the table: profile, gear and points, copied at the start.\n")
     for side in setup.sides:
         for model in side.models:
             _table(out, "models", plain(model), aot=True, in_aot=False)
-    out.append(
-        "\n# The tracker rules of the catalog, copied at the start.\n"
-        if setup.choices is None
-        else "\n# The tracker rules the players' choices (below) make, copied at the start.\n"
-    )
-    _table(out, "tracker", plain(setup.tracker), aot=False, in_aot=False)
-    if setup.choices is not None:
-        out.append("\n# The players' choices for this game, copied at the start.\n")
-        _table(out, "choices", plain(setup.choices), aot=False, in_aot=False)
+    for name, data in tables:
+        comment = (setup.choices is not None and _WITH_CHOICES.get(name)) or (
+            SetupHead.model_fields[name].description
+        )
+        if comment:
+            out.append(f"\n# {comment}\n")
+        _table(out, name, data, aot=False, in_aot=False)
     return "".join(out)
 
 

@@ -99,15 +99,23 @@ SideList = Annotated[
 apart by its keys, so a broken list is explained as the one kind it is."""
 
 
-class SideSetup(Frozen):
-    """One player and their list: one of our own, or one over BattleScribe data (kept as
-    its ``warband.bsroster`` file holds it). What the battle asks of either is a property
-    here, so nothing else tells them apart."""
+class SideHead(Frozen):
+    """A side as its ``[[sides]]`` table of the battle file holds it: everything but its
+    models, which the file lists apart (``[[models]]``, each with its side). The one
+    definition of those keys: the file is read (``saves.battle_document``) and written
+    (``saves.battle_toml``) from these fields, so a new one is added here alone."""
 
     player: Text
     faction: Text
     """The faction's name."""
     roster: SideList
+
+
+class SideSetup(SideHead):
+    """One player and their list: one of our own, or one over BattleScribe data (kept as
+    its ``warband.bsroster`` file holds it), and every model of it. What the battle asks
+    of either kind of list is a property here, so nothing else tells them apart."""
+
     models: tuple[ModelSnap, ...]
 
     @property

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from pydantic import Field
+
 from model.battle.forces import ItemSnap, ModelSnap, SideSetup
 from model.battle.game_choices import GameChoices
 from model.battle.refused import Refused
@@ -22,8 +24,18 @@ Instance = tuple[str, CounterSpec, ModelSnap | None, ItemSnap | None]
 """A tracked counter: its target, its definition, and the model and item it belongs to."""
 
 
-class BattleSetup(Frozen):
-    """The starting state of a battle."""
+class SetupHead(Frozen):
+    """What a battle starts from besides its sides: the game, the scenario, the dice's
+    seed, the tracker rules.
+
+    The one definition of these keys of the battle file: ``saves.battle_document`` reads
+    them (its ``BattleDocument`` is this class with the file's sides, models and log
+    added) and ``saves.battle_toml`` writes them in this order, the plain values as the
+    file's first keys and, after the sides and models, each table under its field's
+    ``description`` as a comment (None is not written). A field added here is a key of
+    the battle file, written and read back with nothing else changed; give it a default,
+    so the files written before it still read (``DEVELOPMENT.md``: a new field in the
+    battle file)."""
 
     system: Id
     system_name: Text
@@ -32,12 +44,20 @@ class BattleSetup(Frozen):
     turn_limit: TurnLimit
     seed: Seed
     """Seed of the dice helper's random numbers: the same seed rolls the same dice."""
-    tracker: Tracker
-    sides: tuple[SideSetup, ...]
-    choices: GameChoices | None = None
+    tracker: Tracker = Field(description="The tracker rules of the catalog, copied at the start.")
+    choices: GameChoices | None = Field(
+        default=None, description="The players' choices for this game, copied at the start."
+    )
     """For a game with BattleScribe data: the players' once-per-game choices the
     ``tracker`` was made from (``model.battle.game_choices``), kept so the battle opens
     anywhere and a new battle can start from them; None for our own catalogs."""
+
+
+class BattleSetup(SetupHead):
+    """The starting state of a battle: its head (``SetupHead``) and both sides, every
+    model of them included."""
+
+    sides: tuple[SideSetup, ...]
 
     @cached_property
     def _models(self) -> dict[str, ModelSnap]:

@@ -149,3 +149,13 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
 def empty_map() -> FrozenMap[Any, Any]:
     """Default factory for mapping fields."""
     return FrozenMap()
+
+
+def field_values(value: BaseModel, schema: type[BaseModel]) -> dict[str, Any]:
+    """The values ``value`` holds for each field of ``schema`` (a class it shares those
+    fields with, such as its base), in the schema's order, as they are: no copy, no dump.
+
+    How one model is made from another's fields without naming them (a battle's setup
+    from its file's document, ``saves.battle_checks``), so that a field added to the
+    schema they share is added once."""
+    return {name: getattr(value, name) for name in schema.model_fields}

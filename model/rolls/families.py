@@ -2,7 +2,8 @@
 
 The dice helper, the tracker's help and any other caller ask this module, never a game's
 id: ``family_for`` picks a game's family of rolls (``model.rolls.family.RollFamily``)
-from its catalog's tracker section, the first in ``FAMILIES`` that it declares;
+from its catalog's tracker section, the first in ``FAMILIES`` that it declares (plain
+dice, ``model.rolls.plain``, for a catalog that declares none of a game's own);
 ``offered_kinds`` lists that family's kinds, the catalog's own tests and applied tables
 (``model.rolls.sheets.kinds``, in every game) and its other tables; ``roll``,
 ``follow_on`` and ``offered_modifiers`` hand a form to the family whose kind it is, and
@@ -26,20 +27,24 @@ from model.rolls.family import RollFamily
 from model.rolls.follow_on import FollowOn
 from model.rolls.forms import Form, Kind, kind
 from model.rolls.game import Game, other_modifiers
+from model.rolls.plain import PLAIN
 from model.rolls.profiles import WeaponStats
 from model.rolls.punk.kinds import PUNK
 from model.rolls.sheets.kinds import SHEETS, applied_tables, sheet_kinds
 from model.rolls.sheets.kinds import follow_on as sheet_follow_on
 from model.rolls.tables import find_table, table_lookup, table_roll
 
-FAMILIES: tuple[RollFamily, ...] = (SHEETS, D6, PUNK)
-"""Every family of rolls, in the order a game's catalog is matched against them: a game
-with tests of its own rolls those, one that lists D6 rolls those, any other
-Punkapocalyptic's (as its stats allow). Register a new family here."""
+FAMILIES: tuple[RollFamily, ...] = (SHEETS, D6, PUNK, PLAIN)
+"""Every family of rolls, in the order a game's catalog is matched against them; the
+first whose ``declared`` is true wins: a game with tests of its own rolls those, one that
+lists D6 rolls those, one with Punkapocalyptic's Falling and Cover tables Punkapocalyptic's
+(as its stats allow), any other plain dice (``model.rolls.plain``, declared by every
+catalog, so it stays last). Register a new family here, before ``PLAIN``."""
 
 
 def family_for(tracker: Tracker) -> RollFamily:
-    """The family of rolls a game's catalog (its tracker section) calls for."""
+    """The family of rolls a game's catalog (its tracker section) calls for: the first of
+    ``FAMILIES`` that it declares (plain dice when it declares none of the others)."""
     return next(family for family in FAMILIES if family.declared(tracker))
 
 
@@ -61,8 +66,8 @@ def table_kinds(tables: Sequence[TableSpec]) -> tuple[Kind, ...]:
 def offered_kinds(tracker: Tracker, stats: set[str], phase: str | None = None) -> tuple[Kind, ...]:
     """The rolls the dice helper offers in a game whose models have ``stats``: its own
     tests (a sheet game; in a ``phase``, by id, only the tests rolled in it), the D6
-    rolls it declares, or Punkapocalyptic's that its stats can make; then the tables no
-    roll applies by itself. F1 names the same list (of every phase)."""
+    rolls it declares, Punkapocalyptic's that its stats can make, or plain dice; then the
+    tables no roll applies by itself. F1 names the same list (of every phase)."""
     tables = tracker.tables
     applied = applied_tables(tracker)
     return (

@@ -743,10 +743,11 @@ class TestKeyboardAndClosing:
 
 
 class TestOtherSystems:
-    async def test_only_the_rolls_its_stats_allow(self) -> None:
-        """A Steam Wars-like fixture has no Precision, Strength, Toughness or Tech: the
-        helper offers the attribute and opposed rolls, which read any stat, and the
-        system's own table (heavy shock)."""
+    async def test_a_game_that_declares_no_rolls_gets_plain_dice(self) -> None:
+        """The alternating fixture declares neither tests nor D6 rolls and has not
+        Punkapocalyptic's Falling and Cover tables: the helper offers its own d6 as plain
+        dice and its own table (heavy shock), nothing of Punkapocalyptic's rules (issue 36:
+        before, such a game got Punkapocalyptic's d10 attribute and opposed rolls)."""
         catalog = fixture_catalog("alternating-mini")
         view = catalog.view("testland")
         lists = [roster(view, entry("infantry", 2, rifle=2)), roster(view, entry("walker"))]
@@ -755,28 +756,38 @@ class TestOtherSystems:
         async with app.run_test(size=WIDE) as pilot:
             await pilot.pause()
             kinds = [k.id for k in dialog(pilot).kinds]
-            assert kinds == ["attribute", "opposed", "table:heavy-shock"]
+            assert kinds == ["dice", "table:heavy-shock"]
             await roll(pilot)
-            (made,) = rolls(app)
-            assert made.title.startswith("A1 ")
+            # By hand: no number of dice is one die of the system's d6; seed 3, roll 0: a 4.
+            assert rolls(app) == [
+                Roll(
+                    kind="roll",
+                    title="1d6",
+                    dice=(4,),
+                    detail="1d6; rolled 4; total 4",
+                    outcome="total 4",
+                )
+            ]
             assert shown(pilot, "dice-message") == ""
-            # By hand: the first stat, Move, of the fixture's infantry is 6; an attribute
-            # roll is a d10 at or under it (RB ch.1). Seed 3, roll 0: an 8: a failure.
-            assert made == Roll(
+            # Three dice needing 4: seed 3, roll 1: 3, 5, 1, one of them a 4 or more.
+            await type_in(pilot, "count", "3")
+            await type_in(pilot, "needed", "4")
+            await roll(pilot)
+            assert rolls(app)[-1] == Roll(
                 kind="roll",
-                title="A1 Infantry 1/2: Move roll",
-                dice=(8,),
-                detail="Move 6: needs 6 or less",
-                outcome="Failure (rolled 8)",
+                title="3d6 4+",
+                dice=(3, 5, 1),
+                detail="3d6 4+; rolled 3, 5, 1; 4+ met by 1 of 3",
+                outcome="1 success",
             )
-            # The system's own table: 1d6, seed 3, roll 1: a 3, in the row 1-3.
+            # The system's own table: 1d6, seed 3, roll 2: a 2, in the row 1-3.
             await choose(pilot, "kind", "hea")
             await roll(pilot)
             assert rolls(app)[-1] == Roll(
                 kind="roll",
                 title="Heavy Shock table",
-                dice=(3,),
-                detail="1d6: 3",
+                dice=(2,),
+                detail="1d6: 2",
                 outcome="One action next activation",
             )
 

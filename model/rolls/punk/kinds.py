@@ -461,12 +461,9 @@ def arms(kind_id: str, weapon: WeaponStats, melee: bool) -> bool:
 
 
 def offered(tracker: Tracker, stats: set[str]) -> tuple[Kind, ...]:
-    """The rolls a game with these stats can make (never one that could only fail);
-    the Falling roll where the catalog has the falling table."""
-    falling = any(t.id == FALLING_TABLE for t in tracker.tables)
-    return tuple(
-        k for k in KINDS if (falling or k.id != "falling") and READS.get(k.id, frozenset()) <= stats
-    )
+    """The rolls a game with these stats can make (never one that could only fail); the
+    Falling roll's table is there, as a catalog that declares these rolls has it."""
+    return tuple(k for k in KINDS if READS.get(k.id, frozenset()) <= stats)
 
 
 def cover_rows(game: Game) -> list[tuple[str, int]]:
@@ -477,9 +474,18 @@ def cover_rows(game: Game) -> list[tuple[str, int]]:
     return [(f"{r.result} +{r.value}", n) for r, n in numbered if n is not None]
 
 
+def declared(tracker: Tracker) -> bool:
+    """Whether a catalog calls for Punkapocalyptic's rolls: it holds the tables they read
+    by themselves (Falling and Cover, ``PUNK.tables``), which only its rules have. Never
+    any game that declares nothing else (issue 36): that one gets plain dice
+    (``model.rolls.plain``)."""
+    ids = {t.id for t in tracker.tables}
+    return FALLING_TABLE in ids and COVER_TABLE in ids
+
+
 PUNK = RollFamily(
     name="Punkapocalyptic",
-    declared=lambda tracker: True,
+    declared=declared,
     kinds=offered,
     rolls=ROLLS,
     tables=frozenset({FALLING_TABLE, COVER_TABLE}),
@@ -490,4 +496,4 @@ PUNK = RollFamily(
     arms=arms,
     cover_rows=cover_rows,
 )
-"""Punkapocalyptic's rolls: any game whose catalog declares no rolls or tests of its own."""
+"""Punkapocalyptic's rolls: a game whose catalog has its Falling and Cover tables."""
