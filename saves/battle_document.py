@@ -70,11 +70,12 @@ def _from_1(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def _from_2(raw: dict[str, Any]) -> dict[str, Any]:
-    """Version 3 added battles over BattleScribe lists (issue 34): a side's list may be
-    one (``[sides.roster]`` with its ``game_system_id``), a model may keep its force,
-    profiles and rules, and the players' per-game choices travel in ``[choices]``. A
-    version-2 battle has none of them, which read as before: nothing to change. A
-    version-2 warband refuses a version-3 file as newer rather than misreading it."""
+    """A version-2 battle as version 3: unchanged, since all version 3 added is
+    optional and a version-2 battle has none of it: a side's list over BattleScribe data
+    (``[sides.roster]`` with its ``game_system_id``), a model's force, profiles and
+    rules, and the players' per-game choices (``[choices]``). A version-2 warband
+    refuses a version-3 file as newer rather than misreading it. History: version 3
+    came with battles over BattleScribe lists (issue 34)."""
     return raw
 
 

@@ -1,4 +1,4 @@
-"""The BSData gallery, read: the catpkg format's JSON as frozen values (issue 35).
+"""The BSData gallery, read: the catpkg format's JSON as frozen values.
 
 A gallery (BattleScribe's "repository source",
 ``bsdata.catpkg-gallery.json``) lists games, one repository each, with a short
@@ -20,6 +20,8 @@ number of games and files is bounded. A game that breaks one of these is left ou
 the gallery with a problem saying why, so one bad entry never hides the rest; a
 repository file that breaks one refuses the whole game (installing part of a game would
 give a different game). Roster files, which a repository may list, are passed over.
+
+History: written for installing games from the gallery (issue 35).
 """
 
 from __future__ import annotations
