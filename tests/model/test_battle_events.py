@@ -94,7 +94,7 @@ def test_a_new_event_class_without_a_handler_fails_the_check() -> None:
 
 
 def test_an_event_class_given_two_handlers_fails_the_check() -> None:
-    entries = [*ENTRIES, (Wound, HANDLERS[Wound])]
+    entries: list[tuple[type[Frozen], Handler]] = [*ENTRIES, (Wound, HANDLERS[Wound])]
     assert table_problems(union_classes(), entries) == ["Wound has 2 handlers"]
 
 
