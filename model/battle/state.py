@@ -136,6 +136,7 @@ class BattleState(TurnOrder, Standings):
         self.events += 1
 
     def handle(self, event: Event) -> None:
+        """``event``'s handler, from the table, not counted as an event of the log."""
         HANDLERS[type(event)](self, event)
 
 

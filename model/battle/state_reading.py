@@ -10,6 +10,7 @@ handlers in its table of events.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
 from model.battle.events import Event
@@ -23,7 +24,7 @@ from model.catalog.tracker_rolls import TableSpec, TestSpec
 
 
 @dataclass
-class StateReading:
+class StateReading(ABC):
     """What a battle state holds: the turn, who is active and who has acted, the order
     rolled for, every counter, wound and marker, the victory points; and the forces,
     counters and stats of it as the rules read them. The handlers of its events change
@@ -78,11 +79,12 @@ class StateReading:
         their items changes (a model's fighting on starts and ends with such a change);
         a new turn and the game's end forget them all."""
 
+    @abstractmethod
     def handle(self, event: Event) -> None:
         """Change the state by ``event``'s handler without counting it as one of the log's
         events: an action that wounds its model, or ends its activation, does what those
-        events do. The state (``model.battle.state``) looks the handler up in its table."""
-        raise NotImplementedError
+        events do. Abstract here, where the handlers cannot see the table: the state
+        (``model.battle.state``) looks the handler up in it."""
 
     def forget_standing(self, actor: str | None = None) -> None:
         """Forget what ``_standing`` keeps of an actor (of every actor when None)."""
