@@ -2,7 +2,8 @@
 enemy units destroyed, defeat, a list over its limit and the initiative reminder.
 
 Apart because it only reads the state, for the summary and the end of the game; it
-holds the one event that changes it, a score.
+holds the handler of the one event that changes it, a score (in the state's table of
+events, ``model.battle.state``).
 """
 
 from __future__ import annotations
@@ -136,7 +137,9 @@ class Standings(StateReading):
                     )
         return text
 
-    def _on_score(self, event: Score) -> None:
-        if event.side not in (0, 1):
-            raise Refused("the side is 0 (A) or 1 (B)")
-        self.vp[event.side] += event.points
+
+def score(state: StateReading, event: Score) -> None:
+    """A side scores (or loses) victory points by hand."""
+    if event.side not in (0, 1):
+        raise Refused("the side is 0 (A) or 1 (B)")
+    state.vp[event.side] += event.points

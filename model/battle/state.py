@@ -7,29 +7,52 @@ a player can read; a refused event changes nothing. Everything the table needs
 is asked of the state: whose turn it is, each model's counters and current stats,
 which markers are still down, the end-of-game count.
 
-The state is its parts together, each in a module of its own: its fields
-(``state_fields``); reading it (``state_reading``), whose turn it is (``turn_order``),
-markers (``markers``) and standings (``standings``); and the events' handlers: counters
-(``counter_changes``), wounds (``wounds``), rolls (``roll_results``), activations
-(``activations``), actions (``actions``) and the ends of phases, turns and the game
-(``turn_ends``). This module holds the fold that applies events to it.
+The state is its fields and the questions asked of them (``state_reading``), whose turn
+it is (``turn_order``) and how the sides stand (``standings``). Each event reaches its
+handler through one table, ``HANDLERS`` below, from the event's class to a function in
+the module of its concern: counters (``counter_changes``), wounds (``wounds``), rolls
+(``roll_results``), activations (``activations``), actions (``actions``), markers
+(``markers``), the score (``standings``) and the ends of phases, turns and the game
+(``turn_ends``). The handlers import the state's reading, never each other nor this
+module; ``tests/model/test_battle_events.py`` checks every event class has one handler.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
-from model.battle.actions import Actions
-from model.battle.events import Event, Note, Roll
+from model.battle import actions, activations, counter_changes, markers, roll_results, turn_ends
+from model.battle.events import (
+    Act,
+    Activate,
+    Delay,
+    EndActivation,
+    EndGame,
+    EndTurn,
+    Event,
+    NextPhase,
+    Note,
+    Pass,
+    PlaceMarker,
+    RemoveMarker,
+    Retain,
+    Roll,
+    RollOff,
+    Score,
+    SetCounter,
+    Wound,
+)
 from model.battle.refused import Refused
-from model.battle.roll_results import RollResults
 from model.battle.setup import BattleSetup
-from model.battle.standings import Standings
-from model.battle.turn_ends import TurnEnds
+from model.battle.standings import Standings, score
+from model.battle.turn_order import TurnOrder
+from model.battle.wounds import wound
+from model.core.base import Frozen
 
 
-class BattleState(Actions, RollResults, TurnEnds, Standings):
+class BattleState(TurnOrder, Standings):
     """The battle after some events. Read it through its methods; only the fold
     changes it, on a private copy."""
 
@@ -38,7 +61,7 @@ class BattleState(Actions, RollResults, TurnEnds, Standings):
         """The state before the first event: counters at their start values."""
         state = cls(setup)
         for target, spec, model, item in setup.counter_instances():
-            value = state._eval(spec.start, model, item)
+            value = state.evaluate(spec.start, model, item)
             if value:
                 state.counters.setdefault(target, {})[spec.id] = value
         return state
@@ -105,11 +128,55 @@ class BattleState(Actions, RollResults, TurnEnds, Standings):
         return state
 
     def _apply(self, event: Event) -> None:
+        """One event of the log: refused once the game is over (but a note or a roll),
+        else done by its handler, and counted."""
         if self.ended and not isinstance(event, Note | Roll):
             raise Refused("the game is over")
-        handler = getattr(self, "_on_" + event.kind.replace("-", "_"))
-        handler(event)
+        HANDLERS[type(event)](self, event)
         self.events += 1
 
-    def _on_note(self, event: Note) -> None:
-        """A note only goes into the log."""
+    def handle(self, event: Event) -> None:
+        """``event``'s handler, from the table, not counted as an event of the log."""
+        HANDLERS[type(event)](self, event)
+
+
+def only_logged(state: BattleState, event: Note) -> None:
+    """A note only goes into the log: it changes nothing."""
+
+
+Handler = Callable[[BattleState, Any], None]
+"""A handler as the table holds it: ``_entry`` has checked its event's class."""
+
+E = TypeVar("E", bound=Frozen)
+
+
+def _entry(
+    kind: type[E], handler: Callable[[BattleState, E], None]
+) -> tuple[type[Frozen], Handler]:
+    """One line of the table: mypy checks that ``handler`` takes events of ``kind``."""
+    return kind, handler
+
+
+ENTRIES: tuple[tuple[type[Frozen], Handler], ...] = (
+    _entry(Activate, activations.activate),
+    _entry(EndActivation, activations.end_activation),
+    _entry(Delay, activations.delay),
+    _entry(RollOff, activations.roll_off),
+    _entry(Pass, activations.pass_turn),
+    _entry(Retain, activations.retain),
+    _entry(Act, actions.act),
+    _entry(SetCounter, counter_changes.set_counter),
+    _entry(Wound, wound),
+    _entry(Roll, roll_results.roll),
+    _entry(PlaceMarker, markers.place_marker),
+    _entry(RemoveMarker, markers.remove_marker),
+    _entry(Score, score),
+    _entry(Note, only_logged),
+    _entry(NextPhase, turn_ends.next_phase),
+    _entry(EndTurn, turn_ends.end_turn),
+    _entry(EndGame, turn_ends.end_game),
+)
+"""Every event class with its handler, one line each: a new event adds its line here."""
+
+HANDLERS: dict[type[Frozen], Handler] = dict(ENTRIES)
+"""The handler of each event class, as the fold looks it up (``type(event)``)."""

@@ -1,15 +1,23 @@
-"""Whose turn it is: the round an actor acts in, who is still to act, and who acts next
-by the system's turn structure (stat rounds, alternating, phases).
+"""Whose turn it is: the round an actor acts in, who is still to act, who acts next by
+the system's turn structure (stat rounds, alternating, phases), whether an actor may
+delay, and the markers still down (some lift as the rounds go by).
 
 Apart because the turn order is the tracker's most asked question and the rules of
-activating, delaying and passing are checked against it.
+activating, delaying and passing (``model.battle.activations``) are checked against it.
 """
 
 from __future__ import annotations
 
 from model.battle.forces import ModelSnap
 from model.battle.state_reading import StateReading
-from model.battle.state_values import NextUp, OrderKey
+from model.battle.state_values import Marker, NextUp, OrderKey
+
+NO_DELAY = "no-delay"
+"""The tag of models that may never delay (RB ch.4 Beast, Mong)."""
+
+NO_DELAY_RULES = {"beast": "Beast", "mong": "Mong"}
+"""The special rules that give ``NO_DELAY`` (by the tag they give too), named in the
+refusal so that a player knows why: "cannot delay" alone did not say (issue 31)."""
 
 
 class TurnOrder(StateReading):
@@ -110,3 +118,45 @@ class TurnOrder(StateReading):
     def actors_left(self, side: int) -> tuple[str, ...]:
         """A side's actors still to act this turn (or phase)."""
         return tuple(a for a in self.ready() if self.side_of(a) == side)
+
+    def delay_refusal(self, actor: str) -> str | None:
+        """Why ``actor`` may not delay now, whatever the round it would delay to (None
+        when it may): the tracker asks before it asks for the round."""
+        turns = self.tracker.turns
+        if turns.kind != "stat-rounds" or not turns.delay:
+            return "this game has no delaying"
+        if self.active is not None:
+            return f"{self.active} is still active; end its activation first"
+        up = self.next_up()
+        if up.needs_roll_off:
+            return "both sides have models in this round: roll off first"
+        if actor not in up.actors:
+            return f"{actor} can only delay when it is its turn to act"
+        members = self.members(actor)
+        if any(NO_DELAY in m.tags for m in members):
+            tags = frozenset().union(*(m.tags for m in members))
+            rules = [name for tag, name in NO_DELAY_RULES.items() if tag in tags]
+            what = " and ".join(rules) if rules else "special rules"
+            return (
+                f"{actor} {members[0].label} cannot delay: its {what} rule forbids delaying, "
+                f"so it acts in its own round (activate it, or let it do nothing)"
+            )
+        if actor in self.delays_used:
+            return f"{actor} has already delayed this turn"
+        return None
+
+    def markers_down(self) -> tuple[Marker, ...]:
+        """Markers still on the table (smoke lifts by itself)."""
+        return tuple(m for m in self.markers if not self._lifted(m))
+
+    def _lifted(self, marker: Marker) -> bool:
+        spec = self.marker_spec(marker.marker)
+        if spec.lasts == "round-next-turn":
+            if self.turn > marker.turn + 1:
+                return True
+            if self.turn == marker.turn + 1 and marker.round is not None:
+                if self.active is not None:  # lifts once its round's last action turn ends
+                    return self.active_round is not None and self.active_round < marker.round
+                up = self.next_up()
+                return up.turn_over or (up.round is not None and up.round < marker.round)
+        return False

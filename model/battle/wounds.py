@@ -1,33 +1,33 @@
 """Wounds: a model takes (or heals) wounds, and goes out of the fight, or comes back, as
-they reach its limit.
+they reach its limit (the ``Wound`` event's handler).
 
-Apart because actions and rolls wound a model too, through the same handler.
+Apart because actions and rolls wound a model too, through the same handler
+(``StateReading.handle``).
 """
 
 from __future__ import annotations
 
-from model.battle.counter_changes import CounterChanges
+from model.battle.counter_changes import change
 from model.battle.events import Wound
 from model.battle.refused import Refused
+from model.battle.state_reading import StateReading
 
 
-class Wounds(CounterChanges):
-    """Wounds taken and healed in a battle state."""
-
-    def _on_wound(self, event: Wound) -> None:
-        model_id = event.model
-        self.model(model_id)
-        limit = self.wounds_max(model_id)
-        out = self.tracker.damage.out_counter
-        taken = self.wounds.get(model_id, 0)
-        if event.amount > 0 and self.is_out(model_id):
-            raise Refused(f"{model_id} is already out of the fight")
-        new = max(0, min(limit, taken + event.amount))
-        self.wounds[model_id] = new
-        if event.amount > 0 and model_id in self.fight_on:
-            self._set(model_id, out, 1)  # wounded again while fighting on
-            self.fight_on.pop(model_id, None)
-        elif new >= limit and not self.counter(model_id, out):
-            self._set(model_id, out, 1)
-        elif new < limit and self.counter(model_id, out):
-            self._set(model_id, out, 0)
+def wound(state: StateReading, event: Wound) -> None:
+    """A model takes wounds (a negative amount heals), up to its limit."""
+    model_id = event.model
+    state.model(model_id)
+    limit = state.wounds_max(model_id)
+    out = state.tracker.damage.out_counter
+    taken = state.wounds.get(model_id, 0)
+    if event.amount > 0 and state.is_out(model_id):
+        raise Refused(f"{model_id} is already out of the fight")
+    new = max(0, min(limit, taken + event.amount))
+    state.wounds[model_id] = new
+    if event.amount > 0 and model_id in state.fight_on:
+        change(state, model_id, out, 1)  # wounded again while fighting on
+        state.fight_on.pop(model_id, None)
+    elif new >= limit and not state.counter(model_id, out):
+        change(state, model_id, out, 1)
+    elif new < limit and state.counter(model_id, out):
+        change(state, model_id, out, 0)

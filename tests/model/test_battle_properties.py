@@ -193,7 +193,7 @@ def contents(state: BattleState) -> dict[str, Any]:
 
 def assert_kept_standing_is_fresh(state: BattleState) -> None:
     """What the state keeps of each actor between events (whether it stands, its
-    turn-order stat: ``BattleFields._standing``) is what working it out now gives."""
+    turn-order stat: ``StateReading._standing``) is what working it out now gives."""
     state.next_up()
     for actor, kept in state._standing.items():
         assert kept == state._standing_of(actor), actor

@@ -6,8 +6,8 @@ rally tests, Steampocalypse 1909's dice pools. Their numbers are catalog data
 (``[[tracker.tests]]``, ``[[tracker.tables]]``, ``[[tracker.modifiers]]``); these modules
 only read them: each roll says every number it used, and returns a result whose
 ``event()`` is a ``Roll`` applied to the model (``applied.AppliedRoll``), so the tracker
-changes the model's counters as it reads the log (``BattleState._on_roll``) and undo
-takes both back.
+changes the model's counters as it reads the log (``model.battle.roll_results.roll``) and
+undo takes both back.
 
 * ``catalog_tests.roll_test``: dice against a number (one die or a pool counting hits),
   with the modifiers the catalog offers for it; the ones the model's own counters or
