@@ -12,17 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.battle.forces import ModelSnap
-from model.battle.state import BattleState
 from model.battle.text import who
 from model.catalog.items import Trait, Weapon
-from model.catalog.schema import FactionView
-from model.catalog.system import Stat
 from model.rolls.dice import Modifier
-from model.rolls.forms import Form
 from model.rolls.profiles import WeaponStats, armour_of
 from model.roster.describe import SEP
+
+if TYPE_CHECKING:
+    from model.battle.forces import ModelSnap
+    from model.battle.state import BattleState
+    from model.catalog.schema import FactionView
+    from model.catalog.system import Stat
+    from model.rolls.forms import Form
 
 OTHER = "Other"
 """The name of the player's free modifier in the log."""

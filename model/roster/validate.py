@@ -19,15 +19,18 @@ key), reusing the list's entries as resolved and checking only the edited one.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from model.catalog.schema import FactionView
 from model.roster.findings import Finding, Report, Tally
 from model.roster.fixed_checks import entry_checks, setting_findings
 from model.roster.loadout import Loadout, resolve_loadout
-from model.roster.roster import Roster, RosterUnit
 from model.roster.rules.kind import Context, EntryRule, Group, ListRule
 from model.roster.rules.kinds import planned
+
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
+    from model.roster.roster import Roster, RosterUnit
 
 
 def validate(view: FactionView, roster: Roster) -> Report:

@@ -12,12 +12,10 @@ from the other families because each game's kinds are its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from model.battle.events import Act, RollOff
 from model.battle.forces import SIDE_LETTERS, ModelSnap
 from model.battle.text import who
-from model.catalog.tracker import Tracker
-from model.catalog.tracker_rolls import ModifierSpec
 from model.rolls.d6.checks import (
     LUCKY_BLIGHTER,
     MALFUNCTION,
@@ -39,6 +37,11 @@ from model.rolls.follow_on import FieldValue, FollowOn
 from model.rolls.forms import Form, Kind, kind
 from model.rolls.game import Game, armed, other_modifiers, picked_modifiers
 from model.rolls.profiles import WeaponStats, has_rule
+
+if TYPE_CHECKING:
+    from model.battle.events import Act, RollOff
+    from model.catalog.tracker import Tracker
+    from model.catalog.tracker_rolls import ModifierSpec
 
 D6_KINDS = (
     kind(

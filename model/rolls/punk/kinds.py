@@ -12,12 +12,9 @@ because each game's kinds are its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from model.battle.events import Act
-from model.battle.forces import ModelSnap
 from model.battle.text import who
-from model.catalog.tracker import Tracker
-from model.catalog.tracker_rolls import ModifierSpec, TableSpec
 from model.core.messages import counted
 from model.rolls.dice import Dice, Modifier, Result, modifiers_for
 from model.rolls.family import RollFamily
@@ -51,6 +48,12 @@ from model.rolls.punk.shooting import (
 from model.rolls.punk.steam import steam_roll
 from model.rolls.punk.wounds import WoundRoll, cover_modifier, wound_roll
 from model.rolls.tables import find_table
+
+if TYPE_CHECKING:
+    from model.battle.events import Act
+    from model.battle.forces import ModelSnap
+    from model.catalog.tracker import Tracker
+    from model.catalog.tracker_rolls import ModifierSpec, TableSpec
 
 FALLING_TABLE = "falling"
 """The catalog table the Falling roll reads (RB ch.2 "Falling down")."""

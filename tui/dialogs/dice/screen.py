@@ -23,6 +23,8 @@ whatever the screen does with them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -35,7 +37,6 @@ from model.battle.refused import Refused
 from model.battle.text import who
 from model.rolls.dice import Result, next_dice
 from model.rolls.families import follow_on, roll, turn_order, wounds_dealt
-from model.rolls.forms import Form, Kind
 from model.rolls.game import Game
 from model.rolls.sheets.kinds import SheetRolls, is_sheet, sheet_roll
 from tui.dialogs.dice.fields import ROWS, FormScroll
@@ -45,6 +46,9 @@ from tui.dialogs.dice.light import DropDown, compact
 from tui.dialogs.dice.results import result_text, sheet_text
 from tui.dialogs.dice.rows import DiceRows
 from tui.screens.help import TextHelpScreen
+
+if TYPE_CHECKING:
+    from model.rolls.forms import Form, Kind
 
 
 class DiceDialog(DiceRows):
