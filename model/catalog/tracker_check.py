@@ -16,7 +16,7 @@ from model.core.problems import KeyPath, Problem, did_you_mean
 
 if TYPE_CHECKING:
     from model.catalog.tracker import Tracker
-    from model.catalog.tracker_counters import RowEffect, Value
+    from model.catalog.tracker_effects import RowEffect, Value
 
 ROOT: KeyPath = ("tracker",)
 

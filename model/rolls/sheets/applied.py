@@ -16,7 +16,7 @@ from model.rolls.dice import DiceSource, Result
 from model.rolls.tables import parse_dice
 
 if TYPE_CHECKING:
-    from model.catalog.tracker_counters import RowEffect
+    from model.catalog.tracker_effects import RowEffect
     from model.catalog.tracker_rolls import TableRow
 
 

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 
 from model.battle.refused import Refused
 from model.battle.setup import matches_model
-from model.battle.text import who
 from model.rolls.dice import DiceSource, Modifier, Result
 from model.rolls.family import RollFamily
 from model.rolls.follow_on import FieldValue, FollowOn
@@ -325,8 +324,8 @@ def acted(game: Game, acts: Sequence[Act]) -> FollowOn | None:
     return FollowOn(
         f"{TEST}{test.id}",
         (("roller", act.model),),
-        who(game.state, act.model),
-        f"{who(game.state, act.model)}: {test.name}",
+        game.who(act.model),
+        f"{game.who(act.model)}: {test.name}",
         origin="the action just recorded",
     )
 

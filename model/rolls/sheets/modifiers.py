@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from model.battle.events import Act, Activate, Event
-from model.catalog.tracker_counters import RowEffect
+from model.catalog.tracker_effects import RowEffect
 from model.rolls.dice import Modifier
 
 if TYPE_CHECKING:

@@ -28,7 +28,6 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 from textual.widgets.select import InvalidSelectValueError
 
-from model.battle.text import who
 from model.rolls.families import acted, arms, family_for, offered_kinds, offered_modifiers
 from model.rolls.forms import Form, Kind
 from model.rolls.game import Game, model_text
@@ -188,7 +187,7 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         state = self.game.state
         models = state.setup.all_models()
         out = {m.id: " (out)" if state.is_out(m.id) else "" for m in models}
-        return [(who(state, m.id) + out[m.id], m.id) for m in models]
+        return [(self.game.who(m.id) + out[m.id], m.id) for m in models]
 
     @staticmethod
     def _number(placeholder: str, *, whole: bool = False, value: str = "") -> Input:

@@ -34,7 +34,6 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionLis
 
 from model.battle.events import Wound
 from model.battle.refused import Refused
-from model.battle.text import who
 from model.rolls.dice import Result, next_dice
 from model.rolls.families import follow_on, roll, turn_order, wounds_dealt
 from model.rolls.game import Game
@@ -234,7 +233,7 @@ class DiceDialog(DiceRows):
         if dealt is not None:
             target, amount = dealt
             wounds = "the wound" if amount == 1 else f"{amount} wounds"
-            button.label = f"Apply {wounds} to {who(self.game.state, target)} (w)"
+            button.label = f"Apply {wounds} to {self.game.who(target)} (w)"
             button.focus()
 
     @on(Button.Pressed, "#dice-apply")
@@ -246,7 +245,7 @@ class DiceDialog(DiceRows):
             )
             return
         target, amount = self._dealt
-        name = who(self.game.state, target)
+        name = self.game.who(target)
         if self.record(Wound(kind="wound", model=target, amount=amount)):
             message = f"{name}: {amount} wound{'s' if amount != 1 else ''} recorded"
         else:
