@@ -19,8 +19,8 @@ from model.catalog.selectors import Selector
 # from the counters (model.battle's fold); they are defined with the rolls' effects.
 from model.catalog.tracker_effects import RowEffect as RowEffect
 from model.catalog.tracker_effects import Value as Value
-from model.core.base import Bool, Frozen, FrozenMap, Id, Positive, StatId, Text, empty_map
-from model.core.bounds import CounterValue, StatNumber, Tally
+from model.core.base import Bool, Frozen, FrozenMap, Id, StatId, Text, empty_map
+from model.core.bounds import CounterValue, Positive, StatNumber, Tally
 
 Clears = Literal[
     "never",

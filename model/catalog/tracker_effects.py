@@ -12,8 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from model.core.base import Frozen, Id, Positive
-from model.core.bounds import CounterValue, RollValue
+from model.core.base import Frozen, Id
+from model.core.bounds import CounterValue, Positive, RollValue
 
 Expr = Annotated[str, Field(pattern=r"^(stat|now|item|tag|unit):[A-Za-z0-9_-]+$")]
 """A value read from the model: ``stat:A`` (as printed, with lasting modifiers),
