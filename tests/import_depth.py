@@ -6,9 +6,12 @@ modules a reader may have to follow from ``warband`` (``tui.cli:main``) or
 Measured on the source: every ``import`` and ``from ... import`` statement of the
 project's packages (``model``, ``saves``, ``catalogs``, ``tui``), ``from p import m``
 counted as importing the module ``p.m`` when there is one. Two counts are given: the
-imports run when a module is imported (at its top level, outside ``TYPE_CHECKING``) and
-all of them (those inside functions too, run when the function first is). An edge that
-would close a circle is not followed, so a chain never holds a module twice.
+imports run when a module is imported (at its top level) and all of them (those inside
+functions too, run when the function first is). Neither counts an import under
+``if TYPE_CHECKING:``: it never runs, and a reader following the code need not open the
+module for it (only a type checker does); ``tests/test_boundaries.py`` still holds those
+to the layers and forbids circles through them. An edge that would close a circle is
+not followed, so a chain never holds a module twice.
 
 Run: ``python -m tests.import_depth``; ``tests/test_import_depth.py`` checks the walk.
 """
@@ -45,18 +48,20 @@ def _type_checking(node: ast.If) -> bool:
 
 
 def _statements(tree: ast.Module, top_only: bool) -> Iterator[ast.Import | ast.ImportFrom]:
-    """The import statements of a module: at its top level (in ``if``/``try`` blocks
-    too, but not under ``TYPE_CHECKING``), or everywhere."""
-    if not top_only:
-        yield from (n for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom))
-        return
-    todo: list[ast.stmt] = list(tree.body)
+    """The import statements of a module that can run: at its top level (in ``if``,
+    ``try`` and ``with`` blocks too), or everywhere (in functions and classes too); never
+    those under ``if TYPE_CHECKING:``, which only a type checker reads (its ``else`` runs)."""
+    todo: list[ast.AST] = list(tree.body)
     while todo:
         node = todo.pop()
         if isinstance(node, ast.Import | ast.ImportFrom):
             yield node
-        elif isinstance(node, ast.If) and not _type_checking(node):
-            todo += node.body + node.orelse
+        elif isinstance(node, ast.If) and _type_checking(node):
+            todo += node.orelse
+        elif not top_only:
+            todo += ast.iter_child_nodes(node)
+        elif isinstance(node, ast.If | ast.With):
+            todo += node.body + (node.orelse if isinstance(node, ast.If) else [])
         elif isinstance(node, ast.Try):
             todo += node.body + node.orelse + node.finalbody
             todo += [s for h in node.handlers for s in h.body]

@@ -1,5 +1,6 @@
 """The walk that measures the deepest import chain (``tests/import_depth.py``) follows
-each kind of import statement, and no circle."""
+each kind of import statement, and no circle; an import under ``TYPE_CHECKING`` never runs,
+so neither count follows it."""
 
 from __future__ import annotations
 
@@ -25,6 +26,9 @@ def test_the_walk_follows_each_kind_of_import_and_no_circle(tmp_path: Path) -> N
             "model/__init__.py": "",
             "model/a.py": "import model.b\nfrom typing import TYPE_CHECKING\n"
             "if TYPE_CHECKING:\n    from model import c\n",
+            "model/d.py": "import typing\nif typing.TYPE_CHECKING:\n    import model.a\n"
+            "else:\n    import model.b\n"
+            "def f():\n    if TYPE_CHECKING:\n        import model.c\n",
             "model/b.py": "from .c import x\nimport os\n",
             "model/c.py": "x = 1\ndef f():\n    import model.a\n",
         },
@@ -33,6 +37,9 @@ def test_the_walk_follows_each_kind_of_import_and_no_circle(tmp_path: Path) -> N
     assert imports_of("tui.cli", True, tmp_path) == ()
     assert imports_of("tui.cli", False, tmp_path) == ("model", "model.a")
     assert imports_of("model.a", True, tmp_path) == ("model.b",)
+    assert imports_of("model.a", False, tmp_path) == ("model.b",)  # not model.c
+    assert imports_of("model.d", True, tmp_path) == ("model.b",)  # the else runs
+    assert imports_of("model.d", False, tmp_path) == ("model.b",)
     assert imports_of("model.b", True, tmp_path) == ("model.c",)
     entries = ("tui.__main__",)
     assert len(deepest_chain(entries, True, tmp_path)) == 2  # the lazy import not run

@@ -20,9 +20,7 @@ from textual.driver import Driver
 from textual.screen import Screen
 
 from catalogs.library import Library
-from saves.locations import Locations
 from saves.settings import Settings, load_settings, save_settings
-from tui.app_protocol import WarbandHost
 from tui.screens.base import CommandScreen
 from tui.screens.home import HomeScreen
 
@@ -31,6 +29,8 @@ if TYPE_CHECKING:
     from model.catalog.schema import FactionView
     from model.core.problems import WarbandError
     from model.roster.roster import Roster
+    from saves.locations import Locations
+    from tui.app_protocol import WarbandHost
     from tui.screens.builder.screen import BuilderScreen
 
 DEFAULT_THEME = "textual-dark"

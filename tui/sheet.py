@@ -17,8 +17,8 @@ from model.catalog.schema import FactionView
 from model.roster.describe import profile_text, rule_name, rules_text, tally_text, unit_mark
 from model.roster.findings import Report
 from model.roster.loadout import Loadout
+from model.roster.resolved import loadouts_of
 from model.roster.roster import Roster
-from model.roster.validate import loadouts_of
 
 
 def army_sheet(roster: Roster, view: FactionView, report: Report) -> RenderableType:

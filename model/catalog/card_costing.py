@@ -17,9 +17,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.catalog.design import DesignSpec, ModelGroup, UnitCard
 from model.catalog.items import Item, Trait, Weapon
+
+if TYPE_CHECKING:
+    from model.catalog.design import DesignSpec, ModelGroup, UnitCard
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.catalog.card_costing import RuleCost
-from model.catalog.design import DesignSpec, UnitCard
-from model.catalog.items import Item
 from model.core.problems import Problem, did_you_mean
+
+if TYPE_CHECKING:
+    from model.catalog.card_costing import RuleCost
+    from model.catalog.design import DesignSpec, UnitCard
+    from model.catalog.items import Item
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,14 +16,17 @@ and cards, and runs them all over the system file and each faction.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
-from model.catalog.design import UnitCard
 from model.catalog.items import Item, Trait, Weapon, rule_id
 from model.catalog.list_rule_check import ListRuleChecker
-from model.catalog.schema import Catalog, FactionView
 from model.catalog.tracker_check import check_tracker
-from model.catalog.units import OptionGroup, Unit
 from model.core.problems import KeyPath, Problem, did_you_mean
+
+if TYPE_CHECKING:
+    from model.catalog.design import UnitCard
+    from model.catalog.schema import Catalog, FactionView
+    from model.catalog.units import OptionGroup, Unit
 
 
 def check_catalog(

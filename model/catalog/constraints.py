@@ -33,8 +33,8 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from model.catalog.selectors import Selector
-from model.core.base import Bool, Count, Frozen, Id, StatId, Text
-from model.core.bounds import Points, Ratio
+from model.core.base import Bool, Frozen, Id, StatId, Text
+from model.core.bounds import Count, Points, Ratio
 
 Measure = Annotated[
     str,

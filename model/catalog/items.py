@@ -9,7 +9,7 @@ with a parameter in brackets where the rule takes one (``poison(2)``).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -37,11 +37,6 @@ per range band (``[7, 6, 5]``)."""
 
 DataMark = Literal["published", "house", "example"]
 """Where a figure comes from: the published rules, a house rule, or an example card."""
-
-ItemKind = Literal["weapon", "armour", "equipment", "ammunition", "mutation", "power", "ability"]
-"""The kinds of item, as selectors name them."""
-
-ITEM_KINDS: tuple[str, ...] = get_args(ItemKind)
 
 
 def rule_id(ref: str) -> str:

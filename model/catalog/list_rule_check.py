@@ -16,7 +16,7 @@ and the problems found.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from model.catalog.constraints import (
     Constraint,
@@ -25,10 +25,12 @@ from model.catalog.constraints import (
     RatioRule,
     SameStatRule,
 )
-from model.catalog.schema import Catalog
-from model.catalog.selectors import Selector
 from model.core.messages import placeholders
 from model.core.problems import KeyPath, Problem, did_you_mean
+
+if TYPE_CHECKING:
+    from model.catalog.schema import Catalog
+    from model.catalog.selectors import Selector
 
 ITEM_MEASURES = ("items", "item-points", "item-rules")
 """Measures that count item by item, so a count can be grouped by item."""

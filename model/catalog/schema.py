@@ -15,16 +15,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from model.catalog.card_costing import Costing, RuleCost, cost_card
 from model.catalog.card_problems import CardProblem, card_problems
-from model.catalog.constraints import Constraint
-from model.catalog.design import DesignSpec, ModelGroup, UnitCard
-from model.catalog.files import FactionFile, FactionInfo, SystemFile
 from model.catalog.items import Item, Weapon, rule_id
-from model.catalog.system import SpecialRule, System
 from model.catalog.units import Choice, ModelRange, OptionGroup, StatValue, Unit
 from model.core.base import FrozenMap
+
+if TYPE_CHECKING:
+    from model.catalog.constraints import Constraint
+    from model.catalog.design import DesignSpec, ModelGroup, UnitCard
+    from model.catalog.files import FactionFile, FactionInfo, SystemFile
+    from model.catalog.system import SpecialRule, System
 
 
 @dataclass(frozen=True)

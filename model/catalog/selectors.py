@@ -7,8 +7,13 @@ weapon but claws and teeth" or "every model but packs" need no new code.
 
 from __future__ import annotations
 
-from model.catalog.items import ItemKind
+from typing import Literal
+
 from model.core.base import Frozen, Id, Tag
+
+ItemKind = Literal["weapon", "armour", "equipment", "ammunition", "mutation", "power", "ability"]
+"""The kinds of item, as selectors name them: each is the ``kind`` of one of the item
+classes of ``model.catalog.items`` (kept here, so a selector needs nothing of the items)."""
 
 
 class Selector(Frozen):

@@ -13,8 +13,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from model.core.base import Bool, Frozen, FrozenMap, Id, Int, StatId, Tag, Text, empty_map
-from model.core.bounds import CostChange, Percent, Points, StatNumber
+from model.core.base import Bool, Frozen, FrozenMap, Id, StatId, Tag, Text, empty_map
+from model.core.bounds import CostChange, Int, Percent, Points, StatNumber
 
 
 class Stat(Frozen):

@@ -39,7 +39,8 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Literal
 
-from model.catalog.tracker_counters import ActionSpec, CounterSpec, DamageSpec, MarkerSpec, Value
+from model.catalog.tracker_counters import ActionSpec, CounterSpec, DamageSpec, MarkerSpec
+from model.catalog.tracker_effects import Value
 from model.catalog.tracker_rolls import GridSpec, ModifierSpec, RollKind, TableSpec, TestSpec
 from model.catalog.tracker_turns import TurnSpec
 from model.catalog.tracker_victory import VictorySpec

@@ -10,10 +10,13 @@ someone pressed the key at the table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
-from model.catalog.tracker import Tracker
-from model.catalog.tracker_counters import RowEffect, Value
 from model.core.problems import KeyPath, Problem, did_you_mean
+
+if TYPE_CHECKING:
+    from model.catalog.tracker import Tracker
+    from model.catalog.tracker_effects import RowEffect, Value
 
 ROOT: KeyPath = ("tracker",)
 

@@ -1,6 +1,7 @@
 """The counters of a catalog's [tracker]: the flags and numbers kept per model, unit,
-carried item or side, and everything that changes them: a model's actions, a table's
-result or a test's outcome (RowEffect), damage; and the markers put on the table.
+carried item or side, and everything that changes them: a model's actions, damage (a
+table's result or a test's outcome, ``RowEffect``, is in ``model.catalog.tracker_effects``,
+which the rolls share); and the markers put on the table.
 
 Apart from the turns, rolls and victory of the section: the battle engine's fold reads
 these on every event, the dice helper only through the effects of a roll.
@@ -13,23 +14,13 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from model.catalog.selectors import Selector
-from model.core.base import Bool, Frozen, FrozenMap, Id, Positive, StatId, Text, empty_map
-from model.core.bounds import CounterValue, RollValue, StatNumber, Tally
 
-Expr = Annotated[str, Field(pattern=r"^(stat|now|item|tag|unit):[A-Za-z0-9_-]+$")]
-"""A value read from the model: ``stat:A`` (as printed, with lasting modifiers),
-``now:DEF`` (as it is now, counters included), ``item:bullet``, ``tag:reload``, or
-``unit:standing`` (the figures of its unit still in the fight; a model tagged
-``figures:2`` counts as two)."""
-
-
-DiceText = Annotated[str, Field(pattern=r"^[1-9]?d(3|6|10)$")]
-"""Dice rolled when a table's result is applied: ``1d6`` turns of no power."""
-
-
-Value = CounterValue | Expr
-"""A number, or an expression giving one per model."""
-
+# Kept importable from here for the modules that read a counter's Value and a RowEffect
+# from the counters (model.battle's fold); they are defined with the rolls' effects.
+from model.catalog.tracker_effects import RowEffect as RowEffect
+from model.catalog.tracker_effects import Value as Value
+from model.core.base import Bool, Frozen, FrozenMap, Id, StatId, Text, empty_map
+from model.core.bounds import CounterValue, Positive, StatNumber, Tally
 
 Clears = Literal[
     "never",
@@ -173,28 +164,6 @@ class ActionSpec(Frozen):
     """A counter: when it was set in an earlier turn, doing this uses up the bearer's
     activation of this turn (overwatch kept from the round before)."""
     summary: str | None = None
-
-
-class RowEffect(Frozen):
-    """What a table's result or a test's outcome does to the model it is applied to:
-    a change to one of its counters (the unit's, the side's, by the counter's scope)."""
-
-    counter: Id
-    op: Literal["add", "remove", "set", "clear", "halve"] = "add"
-    """``remove`` takes the value away (never below 0); ``halve`` removes half of the
-    value, rounding the half removed up (rally: 3 Shock become 1)."""
-    value: CounterValue | DiceText | Literal["given"] = 1
-    """A number; dice rolled as the result is applied (``1d6`` to SUSTAIN); or
-    ``given``: a number the roll gives (the defence dice a unit spent)."""
-    at_least: RollValue | None = None
-    """A rolled value below this counts as this (a roll of 1 counts as 2)."""
-    divide: Positive | None = None
-    """A rolled value is divided by this, rounding down (d10 / 2 figures flee)."""
-    if_set: Id | None = None
-    """Only when this counter is set on the same target (a broken formation that fails
-    its rally withdraws)."""
-    if_tags: frozenset[Id] = frozenset()
-    """Only for a model with one of these tags (irregulars mill around on a morale 2)."""
 
 
 class DamageSpec(Frozen):

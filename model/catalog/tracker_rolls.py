@@ -13,9 +13,9 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from model.catalog.selectors import Selector
-from model.catalog.tracker_counters import RowEffect, Value
-from model.core.base import Frozen, Id, Positive, Text
-from model.core.bounds import Dice, RollValue
+from model.catalog.tracker_effects import RowEffect, Value
+from model.core.base import Frozen, Id, Text
+from model.core.bounds import Dice, Positive, RollValue
 
 
 class TableRow(Frozen):

@@ -11,8 +11,8 @@ from typing import Annotated
 
 from pydantic import Field
 
-from model.core.base import Bool, Frozen, Id, Positive, Text
-from model.core.bounds import Points, VictoryPoints
+from model.core.base import Bool, Frozen, Id, Text
+from model.core.bounds import Points, Positive, VictoryPoints
 
 
 class DestroyedVP(Frozen):

@@ -18,10 +18,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from model.battle.events import Event, Roll, RollOff
-from model.catalog.tracker_rolls import ModifierSpec
+
+if TYPE_CHECKING:
+    from model.catalog.tracker_rolls import ModifierSpec
 
 # ------------------------------------------------------------------------------------------
 # Dice

@@ -17,22 +17,25 @@ It is apart from the families because it is the one place that knows them all.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from model.battle.events import Act, Activate, Event, Roll, RollOff
-from model.catalog.tracker import Tracker
-from model.catalog.tracker_rolls import ModifierSpec, TableSpec
 from model.rolls.d6.kinds import D6
-from model.rolls.dice import Dice, Result
-from model.rolls.family import RollFamily
-from model.rolls.follow_on import FollowOn
 from model.rolls.forms import Form, Kind, kind
 from model.rolls.game import Game, other_modifiers
 from model.rolls.plain import PLAIN
-from model.rolls.profiles import WeaponStats
 from model.rolls.punk.kinds import PUNK
 from model.rolls.sheets.kinds import SHEETS, applied_tables, sheet_kinds
 from model.rolls.sheets.kinds import follow_on as sheet_follow_on
 from model.rolls.tables import find_table, table_lookup, table_roll
+
+if TYPE_CHECKING:
+    from model.catalog.tracker import Tracker
+    from model.catalog.tracker_rolls import ModifierSpec, TableSpec
+    from model.rolls.dice import Dice, Result
+    from model.rolls.family import RollFamily
+    from model.rolls.follow_on import FollowOn
+    from model.rolls.profiles import WeaponStats
 
 FAMILIES: tuple[RollFamily, ...] = (SHEETS, D6, PUNK, PLAIN)
 """Every family of rolls, in the order a game's catalog is matched against them; the

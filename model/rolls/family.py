@@ -17,15 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.battle.events import Act, RollOff
-from model.catalog.tracker import Tracker
-from model.catalog.tracker_rolls import ModifierSpec
 from model.rolls.dice import Dice, Result
-from model.rolls.follow_on import FollowOn
 from model.rolls.forms import Form, Kind
 from model.rolls.game import Game
-from model.rolls.profiles import WeaponStats
+
+if TYPE_CHECKING:
+    from model.battle.events import Act, RollOff
+    from model.catalog.tracker import Tracker
+    from model.catalog.tracker_rolls import ModifierSpec
+    from model.rolls.follow_on import FollowOn
+    from model.rolls.profiles import WeaponStats
 
 Roll = Callable[[Game, Form, Dice], Result]
 """A kind of roll: the result of the form's roll on the battle with these dice;

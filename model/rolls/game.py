@@ -12,17 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.battle.forces import ModelSnap
-from model.battle.state import BattleState
-from model.battle.text import who
 from model.catalog.items import Trait, Weapon
-from model.catalog.schema import FactionView
-from model.catalog.system import Stat
 from model.rolls.dice import Modifier
-from model.rolls.forms import Form
 from model.rolls.profiles import WeaponStats, armour_of
 from model.roster.describe import SEP
+
+if TYPE_CHECKING:
+    from model.battle.forces import ModelSnap
+    from model.battle.state import BattleState
+    from model.catalog.schema import FactionView
+    from model.catalog.system import Stat
+    from model.rolls.forms import Form
 
 OTHER = "Other"
 """The name of the player's free modifier in the log."""
@@ -39,6 +41,16 @@ class Game:
     def stats(self) -> tuple[Stat, ...]:
         return self.views[0].system.stats
 
+    def who(self, model_id: str) -> str:
+        """``A3 Brute``: a model as the log names it (the wording of
+        ``model.battle.text.who``, which a test holds this to), its id alone when the
+        battle has no such model; here so the rolls and the dice dialog name models
+        without importing the log's wording and the whole battle state under it."""
+        try:
+            return f"{model_id} {self.state.model(model_id).label}"
+        except Exception:
+            return model_id
+
     def model(self, model_id: str | None, role: str) -> ModelSnap:
         if model_id is None:
             raise ValueError(f"choose the {role}")
@@ -54,7 +66,7 @@ class Game:
         """The model's current value (counters applied); a model without it is refused."""
         value = self.state.stat(model.id, stat.id)
         if value is None:
-            raise ValueError(f"{who(self.state, model.id)} has no {stat.name}")
+            raise ValueError(f"{self.who(model.id)} has no {stat.name}")
         return value
 
     def stat_by_id(self, model: ModelSnap, stat_id: str | None) -> tuple[Stat, int]:
@@ -90,7 +102,7 @@ def picked_modifiers(game: Game, form: Form) -> tuple[Modifier, ...]:
 def armed(game: Game, model: ModelSnap, form: Form) -> WeaponStats:
     weapon = game.weapon(model, form.weapon)
     if weapon is None:
-        raise ValueError(f"choose a weapon {who(game.state, model.id)} carries")
+        raise ValueError(f"choose a weapon {game.who(model.id)} carries")
     return weapon
 
 

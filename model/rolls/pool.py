@@ -19,10 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from model.battle.events import Roll
-from model.rolls.dice import DiceSource
+
+if TYPE_CHECKING:
+    from model.rolls.dice import DiceSource
 
 MAX_DICE = 200
 """The most dice one roll takes (a horde's shooting is rarely over a hundred)."""

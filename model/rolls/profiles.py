@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from model.battle.forces import ModelSnap
 from model.catalog.items import Armour, Gear, Item, ProfileScalar, ProfileValue, Trait, Weapon
 from model.rolls.dice import Modifier
+
+if TYPE_CHECKING:
+    from model.battle.forces import ModelSnap
 
 # ------------------------------------------------------------------------------------------
 # Weapons and armour as the helpers read them

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.rolls.dice import DiceSource
+if TYPE_CHECKING:
+    from model.rolls.dice import DiceSource
 
 MAX_ROUNDS = 50
 """Ties rolled again at most this often (a tie 50 times running is a broken die)."""

@@ -10,9 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.catalog.tracker_rolls import TableRow, TableSpec
 from model.rolls.dice import DiceSource, Modifier, Result, formula_text, signed_terms
+
+if TYPE_CHECKING:
+    from model.catalog.tracker_rolls import TableRow, TableSpec
 
 
 def find_table(tables: Iterable[TableSpec], table_id: str) -> TableSpec:

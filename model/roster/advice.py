@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.catalog.schema import FactionView
-from model.roster.findings import Finding, Report
-from model.roster.roster import Roster
 from model.roster.validate import edit_errors_each, validate
+
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
+    from model.roster.findings import Finding, Report
+    from model.roster.roster import Roster
 
 
 @dataclass(frozen=True, slots=True)

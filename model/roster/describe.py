@@ -8,6 +8,7 @@ that once here keeps them identical.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from model.catalog.items import (
     Armour,
@@ -19,10 +20,12 @@ from model.catalog.items import (
     rule_id,
     rule_parameter,
 )
-from model.catalog.schema import FactionView
-from model.catalog.system import System
-from model.catalog.units import Unit
-from model.roster.findings import Tally
+
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
+    from model.catalog.system import System
+    from model.catalog.units import Unit
+    from model.roster.findings import Tally
 
 SEP = " · "
 

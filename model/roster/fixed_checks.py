@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from model.catalog.schema import FactionView
 from model.core.problems import close_matches
 from model.roster.findings import Finding, Where
-from model.roster.loadout import Loadout
-from model.roster.roster import Roster
+
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
+    from model.roster.loadout import Loadout
+    from model.roster.roster import Roster
 
 NOT_OFFERED = "not-offered"
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from model.catalog.schema import Design, FactionView
-from model.catalog.units import OptionGroup, StatValue, Unit
-from model.roster.roster import RosterUnit
+if TYPE_CHECKING:
+    from model.catalog.schema import Design, FactionView
+    from model.catalog.units import OptionGroup, StatValue, Unit
+    from model.roster.roster import RosterUnit
 
 Source = Literal["base", "bought", "included"]
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 from pydantic import Field, field_validator, model_validator
 
 from model.catalog.design import UnitCard
-from model.core.base import Frozen, FrozenMap, Id, Int, Text, empty_map
+from model.core.base import Frozen, FrozenMap, Id, Text, empty_map
 from model.core.bounds import (
     MAX_ENTRIES,
     MAX_ITEMS,
     MAX_KINDS,
     MAX_LIST_MODELS,
+    Int,
     Items,
     Models,
     Points,

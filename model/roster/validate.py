@@ -6,9 +6,9 @@ asks only the interface they share (``model.roster.rules.kind``), through the re
 (``model.roster.rules.kinds``). What every unit's own data implies (its number of
 models, that it only takes what its option groups offer, each group's min and max) is
 checked with fixed codes (``model.roster.fixed_checks``). This module holds the plan:
-the entries resolved and reused between key presses, which rule runs per entry and which
-over the whole list, and the findings put in order. The whole check is a few passes over
-the list, fast enough to run on every key press.
+which rule runs per entry and which over the whole list, over the entries as resolved and
+reused between key presses (``model.roster.resolved``), and the findings put in order.
+The whole check is a few passes over the list, fast enough to run on every key press.
 
 It also answers the builder's question before an edit: the errors a list would have with
 one entry changed (``edit_errors``), and with each of several versions of it
@@ -19,20 +19,28 @@ key), reusing the list's entries as resolved and checking only the edited one.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from model.catalog.schema import FactionView
 from model.roster.findings import Finding, Report, Tally
 from model.roster.fixed_checks import entry_checks, setting_findings
-from model.roster.loadout import Loadout, resolve_loadout
-from model.roster.roster import Roster, RosterUnit
+from model.roster.loadout import Loadout
+
+# loadouts_of is kept importable from here for the modules that take it with validate
+# (the builder; model/battle/forces.py, which needs only it, can import model.roster.resolved)
+from model.roster.resolved import entry_key, resolved, trial
+from model.roster.resolved import loadouts_of as loadouts_of
 from model.roster.rules.kind import Context, EntryRule, Group, ListRule
 from model.roster.rules.kinds import planned
+
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
+    from model.roster.roster import Roster, RosterUnit
 
 
 def validate(view: FactionView, roster: Roster) -> Report:
     """Cost the roster and report every rule it breaks, errors first."""
-    loadouts, bases = _resolve(view, roster)
+    loadouts, bases = resolved(view, roster)
     ctx = Context(view, roster, loadouts, sum(lo.cost for lo in loadouts), _groups(loadouts, bases))
     findings, tallies = _check(ctx, loadouts)
     return Report(
@@ -69,35 +77,9 @@ def _in_order(findings: list[Finding]) -> list[Finding]:
     return findings
 
 
-def _trial(view: FactionView, entry: RosterUnit, index: int) -> tuple[Loadout, Loadout]:
-    """``entry`` resolved in place ``index``, and the cached loadout it was placed from
-    (cached for the next key)."""
-    cache = _RESOLVED.setdefault(view.base, {})
-    if len(cache) > 4096:
-        cache.clear()
-    return _placed(cache, view, entry, index)
-
-
-def _placed(
-    cache: dict[object, Loadout], view: FactionView, entry: RosterUnit, index: int
-) -> tuple[Loadout, Loadout]:
-    """``entry`` resolved in place ``index`` through ``cache``, and the cached loadout."""
-    key = _entry_key(view, entry)
-    base = cache.get(key)
-    if base is None:
-        base = cache[key] = resolve_loadout(view, entry, index)
-    if base.index == index:
-        return base, base
-    # the constructor: dataclasses.replace costs three times more
-    lo = Loadout(
-        index, base.entry, base.unit, base.tags, base.carried, base.cost, base.groups, base.design
-    )
-    return lo, base
-
-
 def _edited(view: FactionView, roster: Roster, index: int, lo: Loadout, base: Loadout) -> Context:
     """The context of ``roster`` with entry ``index`` resolved as ``lo`` (from ``base``)."""
-    loadouts, bases = _resolve(view, roster)
+    loadouts, bases = resolved(view, roster)
     loadouts = (*loadouts[:index], lo, *loadouts[index + 1 :])
     bases = (*bases[:index], base, *bases[index + 1 :])
     return Context(view, roster, loadouts, sum(x.cost for x in loadouts), _groups(loadouts, bases))
@@ -115,51 +97,9 @@ def edit_errors(
     twenty times per key press in the equip dialog; this reuses the list's entries as
     resolved and checks only the edited one (``edit_errors_each`` checks several at
     once)."""
-    lo, base = _trial(view, entry, index)
+    lo, base = trial(view, entry, index)
     findings, _ = _check(_edited(view, roster, index, lo, base), (lo,))
     return tuple(f for f in findings if f.severity == "error")
-
-
-_RESOLVED: WeakKeyDictionary[FactionView, dict[object, Loadout]] = WeakKeyDictionary()
-"""Entries already resolved, per catalog view: after one edit only the edited entry is
-worked out again. Entries are immutable, so a cached loadout can never go stale."""
-
-
-def _entry_key(view: FactionView, entry: RosterUnit) -> object:
-    """What an entry's loadout depends on besides the catalog: the entry, and the card
-    when it names one of the roster's (so a card edit re-resolves only its entries)."""
-    cards = view.roster_cards
-    card = cards.get(entry.unit) if cards else None  # most lists have none: skip the miss
-    return entry if card is None else (entry, card)
-
-
-def loadouts_of(view: FactionView, roster: Roster) -> tuple[Loadout, ...]:
-    """Every entry of a roster resolved against its catalog."""
-    return _resolve(view, roster)[0]
-
-
-_LAST: list[tuple[FactionView, Roster, tuple[Loadout, ...], tuple[Loadout, ...]]] = []
-"""The last roster resolved: the builder resolves the same one to validate it and to
-show it, and in a long list even finding each entry in the cache takes milliseconds."""
-
-
-def _resolve(view: FactionView, roster: Roster) -> tuple[tuple[Loadout, ...], tuple[Loadout, ...]]:
-    """Every entry resolved, and for each the cached loadout it was placed from (equal
-    entries share one: the list rules measure it once for all of them)."""
-    if _LAST and _LAST[0][0] is view and _LAST[0][1] is roster:
-        return _LAST[0][2], _LAST[0][3]
-    cache = _RESOLVED.setdefault(view.base, {})
-    if len(cache) > 4096:
-        cache.clear()
-    out = []
-    bases = []
-    for index, entry in enumerate(roster.units):
-        lo, base = _placed(cache, view, entry, index)
-        out.append(lo)
-        bases.append(base)
-    result = tuple(out), tuple(bases)
-    _LAST[:] = [(view, roster, *result)]
-    return result
 
 
 def _groups(loadouts: tuple[Loadout, ...], bases: tuple[Loadout, ...]) -> tuple[Group, ...]:
@@ -214,7 +154,7 @@ edited entry is checked again: a 200-entry list stays within a frame."""
 def _unit_findings(
     ctx: Context, lo: Loadout, rules: Iterable[EntryRule], cache: dict[object, tuple[Finding, ...]]
 ) -> tuple[Finding, ...]:
-    entry = _entry_key(ctx.view, lo.entry)
+    entry = entry_key(ctx.view, lo.entry)
     # Whether an entry has findings does not depend on its place (only their messages
     # name it): an entry found clean anywhere is clean when an edit above moves it.
     clean = (entry, None, ctx.roster.points_limit, ctx.roster.settings)
@@ -250,7 +190,7 @@ def edit_errors_each(
     property, ``item-rules``) is evaluated over the whole list for each version.
     ``tests/model/test_advice_edit.py`` holds it to ``edit_errors`` for every fixture
     list."""
-    loadouts, bases = _resolve(view, roster)
+    loadouts, bases = resolved(view, roster)
     keep = [n for n in range(len(loadouts)) if n != index]
     others = Context(
         view,
@@ -264,7 +204,7 @@ def edit_errors_each(
     cache = _UNIT_FINDINGS.setdefault(view.base, {})
     out = []
     for entry in entries:
-        lo, base = _trial(view, entry, index)
+        lo, base = trial(view, entry, index)
         findings = list(_unit_findings(others, lo, per_entry, cache))
         whole: Context | None = None
         for rule, counts in zip(whole_list, counted, strict=True):

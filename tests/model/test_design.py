@@ -14,8 +14,9 @@ import pytest
 
 from model.catalog.design import ModelGroup, UnitCard
 from model.catalog.schema import FactionView
+from model.roster.resolved import loadouts_of
 from model.roster.roster import Roster, RosterUnit
-from model.roster.validate import loadouts_of, validate
+from model.roster.validate import validate
 from tests.helpers import codes, fixture_catalog
 
 

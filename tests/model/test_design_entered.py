@@ -23,8 +23,9 @@ from model.catalog.card_problems import card_problems
 from model.catalog.design import CardStat, DesignSpec, UnitCard
 from model.catalog.schema import FactionView
 from model.core.problems import CatalogError
+from model.roster.resolved import loadouts_of
 from model.roster.roster import Roster, RosterUnit
-from model.roster.validate import loadouts_of, validate
+from model.roster.validate import validate
 from saves.house_file import read_house, save_card
 from saves.roster_file import read_roster, write_roster
 from tests.conftest import FIXTURES

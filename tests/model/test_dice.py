@@ -16,6 +16,7 @@ import pytest
 from model.battle.battle import Battle, new_battle
 from model.battle.events import Event, Note, Roll, RollOff
 from model.battle.forces import ItemSnap, ModelSnap
+from model.battle.text import who
 from model.catalog.schema import FactionView
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_rolls import ModifierSpec, TableRow, TableSpec
@@ -29,6 +30,7 @@ from model.rolls.dice import (
     next_dice,
     roll_number,
 )
+from model.rolls.game import Game
 from model.rolls.profiles import (
     ArmourPiece,
     WeaponStats,
@@ -1209,3 +1211,14 @@ class TestModels:
         with pytest.raises(ValueError, match="Bulletproof vest is not a weapon"):
             WeaponStats.of(view().items["bulletproof-vest"])
         assert WeaponStats.of(view().items["bow"]).tags == frozenset()  # tags come from the caller
+
+
+def test_a_roll_names_a_model_as_the_log_does() -> None:
+    """``Game.who`` (the rolls' and the dice dialog's name for a model) is the log's
+    ``model.battle.text.who``, for every model of a battle and for an id it has not."""
+    state = battle().state
+    game = Game(state, (view("gangers"), view("mutards")))
+    for model_id in [m.id for m in state.setup.all_models()] + ["Z9"]:
+        assert game.who(model_id) == who(state, model_id)
+    assert game.who("A1") == f"A1 {state.model('A1').label}" != "A1"
+    assert game.who("Z9") == "Z9"

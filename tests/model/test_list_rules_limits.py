@@ -10,8 +10,11 @@ taking the worst, or the worst being forgotten.
 
 from __future__ import annotations
 
+from typing import get_args
+
 from model.catalog.constraints import CountRule
-from model.catalog.selectors import Selector
+from model.catalog.items import Armour, Gear, Trait, Weapon
+from model.catalog.selectors import ItemKind, Selector
 from model.roster.roster import RosterUnit
 from model.roster.validate import validate
 from tests.helpers import bundled, check, entry_with
@@ -99,6 +102,15 @@ class TestSelectors:
         sel = Selector(exclude=Selector(item_kinds=frozenset({"armour"})))
         assert sel.match_item("mace", "weapon", frozenset())
         assert not sel.match_item("thick-clothes", "armour", frozenset())
+
+    def test_a_selector_names_every_kind_of_item_and_no_other(self) -> None:
+        """``ItemKind`` (beside the selectors) is the union of the item classes' kinds."""
+        kinds = {
+            kind
+            for cls in (Weapon, Armour, Gear, Trait)
+            for kind in get_args(cls.model_fields["kind"].annotation)
+        }
+        assert set(get_args(ItemKind)) == kinds
 
     def test_mentioned_gathers_every_id_and_tag_including_the_exclusions(self) -> None:
         """What the catalog check looks up: the selector's own names and its exclusion's."""

@@ -20,8 +20,9 @@ from catalogs.loader import load_system
 from model.catalog.design import UnitCard
 from model.core.base import FrozenMap
 from model.roster.loadout import resolve_loadout
+from model.roster.resolved import loadouts_of
 from model.roster.roster import Roster, RosterUnit
-from model.roster.validate import loadouts_of, validate
+from model.roster.validate import validate
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, check, codes, entry_with
 from tests.model import test_design, test_design_entered

@@ -8,8 +8,9 @@ import random
 
 from model.catalog.schema import FactionView
 from model.roster.findings import Report
+from model.roster.resolved import _LAST, _RESOLVED
 from model.roster.roster import Roster
-from model.roster.validate import _LAST, _RESOLVED, _UNIT_FINDINGS, validate
+from model.roster.validate import _UNIT_FINDINGS, validate
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, entry_with

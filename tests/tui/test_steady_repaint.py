@@ -58,7 +58,7 @@ async def test_what_the_equip_dialog_changed_shows_once_it_closes(tmp_path: Path
 
 def _shown_fresh(builder: BuilderScreen) -> list[str]:
     """The rows a tree shows when it draws the list from nothing."""
-    from model.roster.validate import loadouts_of
+    from model.roster.resolved import loadouts_of
 
     points = builder.view.system.points
     report: Report = builder.report

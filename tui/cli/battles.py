@@ -11,9 +11,8 @@ import argparse
 from typing import TextIO
 
 from tui.battle_status import battle_json, battle_text, side_title
-from tui.cli.exits import EXIT_OK
+from tui.cli.exits import EXIT_OK, app_ended
 from tui.cli.files import open_library, refuse_overwrite
-from tui.cli.terminal_app import app_ended
 
 
 def cmd_battle(args: argparse.Namespace, out: TextIO) -> int:

@@ -1,19 +1,14 @@
-"""The terminal app started from the command line: ``warband`` and ``warband open FILE``,
-and the exit code of any app run (``battle resume`` ends the same way).
+"""The terminal app started from the command line: ``warband`` and ``warband open FILE``.
 
-Apart from the entry so that only these commands load the app, and from the battle
-commands because both start it.
+Apart from the entry so that only these commands load the app (``battle resume``, in the
+battle commands, starts it too; both end with ``tui.cli.exits.app_ended``).
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
-from tui.cli.exits import EXIT_OK, AppCrashed
-
-if TYPE_CHECKING:
-    from tui.app import WarbandApp
+from tui.cli.exits import app_ended
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -30,10 +25,3 @@ def run_app(args: argparse.Namespace) -> int:
     )
     app.run()
     return app_ended(app)
-
-
-def app_ended(app: WarbandApp) -> int:
-    """The exit code of a finished app run; ``AppCrashed`` after a bug."""
-    if app.crash is not None:
-        raise AppCrashed(app.crash)
-    return EXIT_OK

@@ -9,20 +9,23 @@ Apart from the rows of a derived card: a system's cards are one or the other.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from model.catalog.card_problems import CardProblem
-from model.catalog.design import CardStat
 from model.core.base import FrozenMap
 from model.core.bounds import MAX_POINTS, MAX_STAT
 from model.roster.cards import NEW_UNIT
 from tui.dialogs.designer_panel import FIELD_PATHS, DesignerPanel
 from tui.dialogs.items import ItemsDialog
 from tui.numbers import whole
+
+if TYPE_CHECKING:
+    from model.catalog.card_problems import CardProblem
+    from model.catalog.design import CardStat
 
 POINTS_NOTE = "as printed on the card"
 """What the points field's note says while the points are fine."""

@@ -10,20 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.screen import ModalScreen
 
 from model.catalog.design import DesignSpec, UnitCard
 from model.catalog.items import Trait
-from model.catalog.schema import FactionView
 from model.roster.cards import place_card
 from model.roster.describe import profile_text, rules_text
-from model.roster.findings import Finding
-from model.roster.roster import Roster
 from model.roster.validate import validate
 from tui.dialogs.items import Choice
 from tui.opening import LaidOutOnce
+
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
+    from model.roster.findings import Finding
+    from model.roster.roster import Roster
 
 
 @dataclass(frozen=True)

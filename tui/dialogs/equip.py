@@ -8,6 +8,7 @@ nothing is hidden. Changes apply at once (each is one undo step).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -18,12 +19,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
-from model.catalog.schema import FactionView
 from model.roster.advice import Option
 from model.roster.describe import profile_text, rules_text
 from tui.opening import LaidOutOnce
 from tui.widgets.steady_layout import update_static
 from tui.widgets.type_ahead_list import TypeAheadList
+
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
 
 OptionsSource = Callable[[], tuple[str, tuple[Option, ...]]]
 """Returns the dialog's title line and the entry's options as they are now."""

@@ -20,8 +20,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from catalogs.library import Library
-from model.catalog.schema import Catalog
 from model.core.bounds import MAX_POINTS
 from model.core.problems import Problem, WarbandError
 from model.core.safe_text import one_line
@@ -29,7 +27,9 @@ from tui.numbers import whole
 from tui.titles import battlescribe_titles, system_titles
 
 if TYPE_CHECKING:
+    from catalogs.library import Library
     from model.bsdata.system import GameSystem
+    from model.catalog.schema import Catalog
 
 POINTS_LABEL = "Points limit"
 

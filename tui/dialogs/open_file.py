@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,8 +23,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DirectoryTree, Input, Label, Static
 
-from model.core.problems import WarbandError
 from model.core.safe_text import terminal_safe
+
+if TYPE_CHECKING:
+    from model.core.problems import WarbandError
 
 
 class Kind(Enum):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on, work
@@ -26,14 +27,16 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from model.catalog.constraints import CountRule
-from model.catalog.schema import FactionView
-from model.catalog.system import ListSetting
-from model.roster.findings import Report
-from model.roster.roster import Roster
 from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole
 from tui.toasts import Toasts
 from tui.widgets.steady_layout import update_static
+
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
+    from model.catalog.system import ListSetting
+    from model.roster.findings import Report
+    from model.roster.roster import Roster
 
 
 @dataclass(frozen=True)

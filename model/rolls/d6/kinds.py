@@ -12,12 +12,9 @@ from the other families because each game's kinds are its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from model.battle.events import Act, RollOff
 from model.battle.forces import SIDE_LETTERS, ModelSnap
-from model.battle.text import who
-from model.catalog.tracker import Tracker
-from model.catalog.tracker_rolls import ModifierSpec
 from model.rolls.d6.checks import (
     LUCKY_BLIGHTER,
     MALFUNCTION,
@@ -39,6 +36,11 @@ from model.rolls.follow_on import FieldValue, FollowOn
 from model.rolls.forms import Form, Kind, kind
 from model.rolls.game import Game, armed, other_modifiers, picked_modifiers
 from model.rolls.profiles import WeaponStats, has_rule
+
+if TYPE_CHECKING:
+    from model.battle.events import Act, RollOff
+    from model.catalog.tracker import Tracker
+    from model.catalog.tracker_rolls import ModifierSpec
 
 D6_KINDS = (
     kind(
@@ -90,7 +92,7 @@ def _profile(game: Game, model: ModelSnap, item_id: str, stat: str) -> int:
 def _d6_stat(game: Game, model: ModelSnap, stat: str) -> int:
     value = game.state.stat(model.id, stat)
     if value is None:
-        raise ValueError(f"{who(game.state, model.id)} has no {stat}")
+        raise ValueError(f"{game.who(model.id)} has no {stat}")
     return value
 
 
@@ -142,10 +144,7 @@ def _to_hit(game: Game, form: Form, dice: Dice) -> Result:
         cover_why=" and ".join(why) or None,
         blast=blast,
         reroll=reroll,
-        title=(
-            f"To hit: {who(game.state, attacker.id)} with the {weapon.name} "
-            f"at {who(game.state, target.id)}"
-        ),
+        title=(f"To hit: {game.who(attacker.id)} with the {weapon.name} at {game.who(target.id)}"),
     )
 
 
@@ -168,17 +167,14 @@ def _d6_wound(game: Game, form: Form, dice: Dice) -> Result:
         boiler=form.boiler,
         damage=2 if "damage-2" in weapon.tags else 1,
         reroll="Accurate" if _tagged(game, attacker, "accurate") else None,
-        title=(
-            f"Wound: {who(game.state, attacker.id)} with the {weapon.name} "
-            f"at {who(game.state, target.id)}"
-        ),
+        title=(f"Wound: {game.who(attacker.id)} with the {weapon.name} at {game.who(target.id)}"),
     )
 
 
 def _save(game: Game, form: Form, dice: Dice) -> Result:
     model = game.model(form.roller, "saving model")
     if "infantry" not in model.tags:
-        raise ValueError(f"{who(game.state, model.id)} is not infantry: no infantry save")
+        raise ValueError(f"{game.who(model.id)} is not infantry: no infantry save")
     heavy = _tagged(game, model, "heavy") and game.state.wounds_max(model.id) == 1
     return save_roll(
         dice,
@@ -186,7 +182,7 @@ def _save(game: Game, form: Form, dice: Dice) -> Result:
         taking_cover=form.taking_cover,
         modifiers=(*picked_modifiers(game, form), *other_modifiers(form.other)),
         reroll="Heavy" if heavy else None,
-        title=f"Infantry save: {who(game.state, model.id)}",
+        title=f"Infantry save: {game.who(model.id)}",
     )
 
 
@@ -205,7 +201,7 @@ def _one_die(
             reroll=reroll if form.reroll else None,
             success=success,
             failure=failure,
-            title=f"{name}: {who(game.state, model.id)}",
+            title=f"{name}: {game.who(model.id)}",
         )
 
     return rolled
@@ -221,14 +217,14 @@ def _project(game: Game, form: Form, dice: Dice) -> Result:
         form.value,
         success="The power is projected",
         failure="The power fails",
-        title=f"Project a power: {who(game.state, model.id)}",
+        title=f"Project a power: {game.who(model.id)}",
     )
 
 
 def _prototype(game: Game, form: Form, dice: Dice) -> Result:
     model = game.model(form.roller, "model rolling")
     weapon = armed(game, model, form)
-    return prototype_roll(dice, f"{who(game.state, model.id)}'s {weapon.name}")
+    return prototype_roll(dice, f"{game.who(model.id)}'s {weapon.name}")
 
 
 def _initiative(game: Game, form: Form, dice: Dice) -> Result:
@@ -352,7 +348,7 @@ def acted(game: Game, acts: Sequence[Act]) -> FollowOn | None:
         "to-hit",
         (("roller", act.model), ("melee", True)),
         "a melee attack",
-        f"{who(game.state, act.model)}: {name}",
+        f"{game.who(act.model)}: {name}",
         origin="the action just recorded",
     )
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from model.catalog.tracker_rolls import GridKey, GridSpec
 from model.rolls.d6.needs import D6, dice_text, needs, needs_text, plural, roll_at
 from model.rolls.dice import DiceSource, Modifier, Result
+
+if TYPE_CHECKING:
+    from model.catalog.tracker_rolls import GridKey, GridSpec
 
 HIT = 4
 """004 Roll to Hit, Melee Attacks: every attack hits on a 4+ before modifiers."""

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from model.catalog.tracker_rolls import GridSpec
 from model.rolls.d6.needs import D6, dice_text, plural, roll_at
 from model.rolls.dice import DiceSource, Modifier, Result, signed_terms
+
+if TYPE_CHECKING:
+    from model.catalog.tracker_rolls import GridSpec
 
 WOUND_GRID = "strength-vs-resilience"
 """The catalog grid of 004 Strength versus Resilience: rows RES, columns ST."""

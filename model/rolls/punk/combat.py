@@ -20,11 +20,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.battle.events import Act
 from model.rolls.dice import DiceSource, Modifier
-from model.rolls.profiles import WeaponStats
 from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
+
+if TYPE_CHECKING:
+    from model.battle.events import Act
+    from model.rolls.profiles import WeaponStats
 
 ASSAULT, MOVE = "assault", "move"
 """The catalog's actions that make an Assault (RB ch.2 Assault) and a Movement Action."""

@@ -9,11 +9,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.catalog.tracker_rolls import TableRow, TableSpec
 from model.rolls.dice import DiceSource, Modifier, Result
 from model.rolls.profiles import inches_text
 from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
+
+if TYPE_CHECKING:
+    from model.catalog.tracker_rolls import TableRow, TableSpec
 
 # ------------------------------------------------------------------------------------------
 # Falling

@@ -12,12 +12,8 @@ because each game's kinds are its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from model.battle.events import Act
-from model.battle.forces import ModelSnap
-from model.battle.text import who
-from model.catalog.tracker import Tracker
-from model.catalog.tracker_rolls import ModifierSpec, TableSpec
 from model.core.messages import counted
 from model.rolls.dice import Dice, Modifier, Result, modifiers_for
 from model.rolls.family import RollFamily
@@ -51,6 +47,12 @@ from model.rolls.punk.shooting import (
 from model.rolls.punk.steam import steam_roll
 from model.rolls.punk.wounds import WoundRoll, cover_modifier, wound_roll
 from model.rolls.tables import find_table
+
+if TYPE_CHECKING:
+    from model.battle.events import Act
+    from model.battle.forces import ModelSnap
+    from model.catalog.tracker import Tracker
+    from model.catalog.tracker_rolls import ModifierSpec, TableSpec
 
 FALLING_TABLE = "falling"
 """The catalog table the Falling roll reads (RB ch.2 "Falling down")."""
@@ -136,7 +138,7 @@ def _attribute(game: Game, form: Form, dice: Dice) -> Result:
     model = game.model(form.roller, "model rolling")
     stat, value = game.stat_by_id(model, form.stat)
     mods = (*picked_modifiers(game, form), *other_modifiers(form.other))
-    title = f"{who(game.state, model.id)}: {stat.name} roll"
+    title = f"{game.who(model.id)}: {stat.name} roll"
     return attribute_roll(dice, stat.name, value, mods, title=title)
 
 
@@ -148,13 +150,13 @@ def _opposed(game: Game, form: Form, dice: Dice) -> Result:
     stat, value = game.stat_by_id(model, form.stat)
     rival_stat, rival_value = game.stat_by_id(rival, form.opponent_stat)
     active = Contender(
-        who(game.state, model.id),
+        game.who(model.id),
         stat.name,
         value,
         (*picked_modifiers(game, form), *other_modifiers(form.other)),
     )
     other = Contender(
-        who(game.state, rival.id),
+        game.who(rival.id),
         rival_stat.name,
         rival_value,
         other_modifiers(form.opponent_other),
@@ -167,7 +169,7 @@ def _fighter(game: Game, model: ModelSnap, weapon_id: str | None, bonuses: int) 
     chosen, whether it carries a ranged weapon to swing, and the player's other bonus."""
     weapons = game.weapons(model)
     return Fighter(
-        who(game.state, model.id),
+        game.who(model.id),
         game.stat(model, game.stat_named(COMBAT)),
         None if weapon_id is None else weapons.get(weapon_id),
         ranged=any(w.use != "melee" for w in weapons.values()),
@@ -181,7 +183,7 @@ def _combat(game: Game, form: Form, dice: Dice) -> Result:
     if enemy.id == attacker.id:
         raise ValueError("a model cannot fight itself: choose the engaged enemy")
     if enemy.side == attacker.side:
-        raise ValueError(f"{who(game.state, enemy.id)} is on the attacker's side: choose an enemy")
+        raise ValueError(f"{game.who(enemy.id)} is on the attacker's side: choose an enemy")
     mine = _fighter(game, attacker, form.weapon, form.other)
     mine = Fighter(
         mine.label,
@@ -216,10 +218,7 @@ def _shooting(game: Game, form: Form, dice: Dice) -> Result:
         camouflage=has_rule(target, "camouflage"),
         kaboom=form.kaboom,
         strength=strength,
-        title=(
-            f"Shooting: {who(game.state, shooter.id)} with the {weapon.name} "
-            f"at {who(game.state, target.id)}"
-        ),
+        title=(f"Shooting: {game.who(shooter.id)} with the {weapon.name} at {game.who(target.id)}"),
     )
     if not result.can_shoot:  # a shot beyond the longest range: no die is rolled for it
         # one message that says why and what to do (issue 31: "Cannot roll: Cannot shoot")
@@ -271,8 +270,8 @@ def _wound(game: Game, form: Form, dice: Dice) -> Result:
         armour=armour,
         cover=(*shield, *_covers(game, form)),
         cover_avoided=form.cover_avoided,
-        attacker=who(game.state, attacker.id),
-        defender=who(game.state, target.id),
+        attacker=game.who(attacker.id),
+        defender=game.who(target.id),
         attacker_active=not form.their_turn,
     )
 
@@ -281,13 +280,13 @@ def _steam(game: Game, form: Form, dice: Dice) -> Result:
     user = game.model(form.roller, "user of the Steam weapon")
     weapon = game.weapon(user, form.weapon)
     if weapon is None or "steam" not in weapon.tags:
-        raise ValueError(f"{who(game.state, user.id)} carries no Steam weapon")
+        raise ValueError(f"{game.who(user.id)} carries no Steam weapon")
     return steam_roll(
         dice,
         game.stat(user, game.stat_named(TECH)),
         (*picked_modifiers(game, form), *other_modifiers(form.other)),
         weapon=weapon.name,
-        title=f"Steam: {who(game.state, user.id)} with the {weapon.name}",
+        title=f"Steam: {game.who(user.id)} with the {weapon.name}",
     )
 
 
@@ -301,7 +300,7 @@ def _falling(game: Game, form: Form, dice: Dice) -> Result:
         form.height,
         toughness=game.stat(faller, game.stat_named(TOUGHNESS)),
         toughness_modifiers=other_modifiers(form.other),
-        faller=who(game.state, faller.id),
+        faller=game.who(faller.id),
         faller_active=not form.their_turn,
     )
 
@@ -365,7 +364,7 @@ def _combat_follow_on(game: Game, form: Form, result: OpposedRoll) -> FollowOn |
     fields += [("target", hit), ("their_turn", not active)]
     note = ""
     if active and rival:
-        note = f"A tie: {who(game.state, form.opponent)} hit back; roll its wound roll next."
+        note = f"A tie: {game.who(form.opponent)} hit back; roll its wound roll next."
     return FollowOn("wound", tuple(fields), "a hit", result.title, note)
 
 
@@ -398,7 +397,7 @@ def acted(game: Game, acts: Sequence[Act]) -> FollowOn | None:
             "combat",
             tuple(fields),
             what,
-            f"{who(game.state, model.id)}: {_action_name(game, act)}",
+            f"{game.who(model.id)}: {_action_name(game, act)}",
             origin="the actions recorded",
         )
     item = None if act.item is None else game.state.setup.item_of(model, act.item)
@@ -412,7 +411,7 @@ def acted(game: Game, acts: Sequence[Act]) -> FollowOn | None:
         "shooting",
         tuple(fields),
         f"the {weapon.name}",
-        f"{who(game.state, model.id)}: {_action_name(game, act)}",
+        f"{game.who(model.id)}: {_action_name(game, act)}",
         origin="the action just recorded",
     )
 

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.catalog.tracker_rolls import TableSpec
 from model.rolls.dice import DiceSource, Modifier, Result, formula_text
 from model.rolls.profiles import ArmourPiece, WeaponStats, attack_strength, weapon_penetration
 from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
+
+if TYPE_CHECKING:
+    from model.catalog.tracker_rolls import TableSpec
 
 # ------------------------------------------------------------------------------------------
 # Wound rolls

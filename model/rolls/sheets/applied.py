@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from model.battle.events import Roll
 from model.battle.refused import Refused
-from model.catalog.tracker_counters import RowEffect
-from model.catalog.tracker_rolls import TableRow
 from model.rolls.dice import DiceSource, Result
 from model.rolls.tables import parse_dice
+
+if TYPE_CHECKING:
+    from model.catalog.tracker_effects import RowEffect
+    from model.catalog.tracker_rolls import TableRow
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,13 +7,16 @@ spending dice from its pool after seeing the attack's HITs.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from model.battle.refused import Refused
-from model.battle.state import BattleState
-from model.catalog.tracker_rolls import TestSpec
-from model.rolls.dice import DiceSource, Modifier
 from model.rolls.sheets.applied import AppliedRoll, effect_dice, with_given
 from model.rolls.sheets.catalog_tests import roll_test
+
+if TYPE_CHECKING:
+    from model.battle.state import BattleState
+    from model.catalog.tracker_rolls import TestSpec
+    from model.rolls.dice import DiceSource, Modifier
 
 # --- Steampocalypse 1909 combat ---------------------------------------------------------------
 

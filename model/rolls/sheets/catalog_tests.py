@@ -7,12 +7,15 @@ Steampocalypse 1909's attack and defence are tests rolled in turn.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from model.battle.refused import Refused
-from model.battle.state import BattleState
-from model.catalog.tracker_rolls import TestSpec
 from model.rolls.dice import DiceSource, Modifier, signed_terms
 from model.rolls.sheets.applied import AppliedRoll, effect_dice, with_given
+
+if TYPE_CHECKING:
+    from model.battle.state import BattleState
+    from model.catalog.tracker_rolls import TestSpec
 
 # --- tests ----------------------------------------------------------------------------------
 

@@ -20,25 +20,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.battle.events import Act, Event
 from model.battle.refused import Refused
 from model.battle.setup import matches_model
-from model.battle.state import BattleState
-from model.battle.text import who
-from model.catalog.tracker import Tracker
-from model.catalog.tracker_rolls import TableSpec, TestSpec
 from model.rolls.dice import DiceSource, Modifier, Result
 from model.rolls.family import RollFamily
 from model.rolls.follow_on import FieldValue, FollowOn
-from model.rolls.forms import Form, SheetForm
-from model.rolls.game import Game
 from model.rolls.sheets.applied import AppliedRoll
 from model.rolls.sheets.attack_sequence import attack_roll, defence_roll
 from model.rolls.sheets.catalog_tests import roll_test
 from model.rolls.sheets.modifiers import auto_modifier, offered
 from model.rolls.sheets.strategy import strategy_roll
 from model.rolls.sheets.tables import follow, roll_table
+
+if TYPE_CHECKING:
+    from model.battle.events import Act, Event
+    from model.battle.state import BattleState
+    from model.catalog.tracker import Tracker
+    from model.catalog.tracker_rolls import TableSpec, TestSpec
+    from model.rolls.forms import Form, SheetForm
+    from model.rolls.game import Game
 
 TEST = "test:"
 """The kind of roll of a catalog test: ``test:<id>``."""
@@ -322,8 +324,8 @@ def acted(game: Game, acts: Sequence[Act]) -> FollowOn | None:
     return FollowOn(
         f"{TEST}{test.id}",
         (("roller", act.model),),
-        who(game.state, act.model),
-        f"{who(game.state, act.model)}: {test.name}",
+        game.who(act.model),
+        f"{game.who(act.model)}: {test.name}",
         origin="the action just recorded",
     )
 

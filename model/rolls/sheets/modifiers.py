@@ -7,12 +7,15 @@ of roll takes, and which of them apply by themselves (counters, tags, declared a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from model.battle.events import Act, Activate, Event
-from model.battle.state import BattleState
-from model.catalog.tracker_counters import RowEffect
-from model.catalog.tracker_rolls import ModifierSpec
+from model.catalog.tracker_effects import RowEffect
 from model.rolls.dice import Modifier
+
+if TYPE_CHECKING:
+    from model.battle.state import BattleState
+    from model.catalog.tracker_rolls import ModifierSpec
 
 # --- modifiers ------------------------------------------------------------------------------
 

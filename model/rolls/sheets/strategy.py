@@ -6,12 +6,15 @@ Apart because it decides who goes first and so gives the battle's ``RollOff`` ev
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from model.battle.events import RollOff
 from model.battle.forces import SIDE_LETTERS
 from model.battle.refused import Refused
-from model.battle.state import BattleState
 from model.rolls.dice import DiceSource, Result
+
+if TYPE_CHECKING:
+    from model.battle.state import BattleState
 
 # --- Reikhammer strategy ---------------------------------------------------------------------
 

@@ -6,13 +6,17 @@ the model they are rolled for, and lead on to other tables and tests.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from model.battle.refused import Refused
-from model.battle.state import BattleState
-from model.catalog.tracker_rolls import TableSpec
-from model.rolls.dice import DiceSource
 from model.rolls.sheets.applied import AppliedRoll, effect_dice
 from model.rolls.sheets.catalog_tests import roll_test
 from model.rolls.tables import parse_dice
+
+if TYPE_CHECKING:
+    from model.battle.state import BattleState
+    from model.catalog.tracker_rolls import TableSpec
+    from model.rolls.dice import DiceSource
 
 MAX_FOLLOW = 8
 """The longest chain of rolls one result may lead to (tables that send to each other)."""

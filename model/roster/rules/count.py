@@ -18,13 +18,16 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
 
-from model.catalog.constraints import CountRule, Term
 from model.core.messages import render
 from model.roster.findings import Finding, Tally, Where
-from model.roster.loadout import Loadout
 from model.roster.rules.kind import Context, Counted, EntryRule, Group, ListRule, Off, later
 from model.roster.rules.match import measure, unit_matches
+
+if TYPE_CHECKING:
+    from model.catalog.constraints import CountRule, Term
+    from model.roster.loadout import Loadout
 
 DEFAULT_MAX = "{count}; at most {max} allowed: remove {excess}"
 """The message of a count over its maximum, when the rule gives none."""

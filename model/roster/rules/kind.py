@@ -26,11 +26,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.catalog.schema import FactionView
-from model.roster.findings import Finding, Tally
-from model.roster.loadout import Loadout
-from model.roster.roster import Roster
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
+    from model.roster.findings import Finding, Tally
+    from model.roster.loadout import Loadout
+    from model.roster.roster import Roster
 
 
 @dataclass(frozen=True)

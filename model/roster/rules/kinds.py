@@ -14,11 +14,13 @@ is the one place that knows them all.
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from model.catalog.constraints import Constraint, CountRule, PointsLimit, RatioRule, SameStatRule
 from model.roster.rules import count, points_limit, ratio, same_stat
-from model.roster.rules.kind import EntryRule, ListRule
+
+if TYPE_CHECKING:
+    from model.roster.rules.kind import EntryRule, ListRule
 
 
 def planned(rule: Constraint) -> EntryRule | ListRule:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from model.catalog.constraints import Term
-from model.catalog.selectors import Selector
-from model.roster.loadout import Carried, Loadout, ModelsLoad
+if TYPE_CHECKING:
+    from model.catalog.constraints import Term
+    from model.catalog.selectors import Selector
+    from model.roster.loadout import Carried, Loadout, ModelsLoad
 
 
 def unit_matches(sel: Selector, lo: Loadout, include_base: bool = True) -> bool:

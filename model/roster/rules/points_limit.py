@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from model.catalog.constraints import PointsLimit
 from model.core.messages import render
 from model.roster.findings import Finding, Tally
-from model.roster.loadout import Loadout
 from model.roster.rules.kind import Context, Counted, Group, ListRule
+
+if TYPE_CHECKING:
+    from model.catalog.constraints import PointsLimit
+    from model.roster.loadout import Loadout
 
 DEFAULT = (
     "{points} points; the limit is {points_limit}: remove {excess} points "

@@ -13,13 +13,16 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-from model.catalog.constraints import RatioRule
 from model.core.messages import render
 from model.roster.findings import Finding, Severity, Tally, Where
-from model.roster.loadout import Loadout
 from model.roster.rules.kind import Context, Counted, Group, ListRule, later
 from model.roster.rules.match import measure
+
+if TYPE_CHECKING:
+    from model.catalog.constraints import RatioRule
+    from model.roster.loadout import Loadout
 
 DEFAULT = "{count} against {other}; at most {allowed} allowed: remove {excess} or add {needed}"
 """The finding's message when the rule gives none."""

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.catalog.constraints import SameStatRule
 from model.core.messages import render
 from model.roster.findings import Finding, Where
-from model.roster.loadout import Loadout
 from model.roster.rules.kind import Context, EntryRule
 from model.roster.rules.match import group_matches
+
+if TYPE_CHECKING:
+    from model.catalog.constraints import SameStatRule
+    from model.roster.loadout import Loadout
 
 DEFAULT = "{unit}: {model} has {stat} {value}; it must have {expected}, as the others"
 """The finding's message when the rule gives none."""

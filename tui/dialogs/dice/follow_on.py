@@ -11,10 +11,13 @@ app's memory of a session, not a rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from model.battle.battle import Battle
 from model.battle.events import Event, Roll
-from model.rolls.follow_on import FollowOn
+
+if TYPE_CHECKING:
+    from model.battle.battle import Battle
+    from model.rolls.follow_on import FollowOn
 
 KEEP = 16
 """How many battles' follow-ons are kept (a session rarely has more than one)."""

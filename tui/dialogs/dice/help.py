@@ -7,8 +7,10 @@ player, which the screen only shows (``tui.screens.help.TextHelpScreen``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from model.rolls.forms import Kind
+if TYPE_CHECKING:
+    from model.rolls.forms import Kind
 
 KEYS = (
     ("Tab / Shift+Tab", "The next or the previous field."),

@@ -8,10 +8,12 @@ It is apart from the dialog (``tui.dialogs.dice.screen``) because it only render
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from model.rolls.dice import Result
+if TYPE_CHECKING:
+    from model.rolls.dice import Result
 
 
 def result_text(result: Result) -> Text:

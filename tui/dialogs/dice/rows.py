@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.cells import cell_len
 from textual.screen import ModalScreen
@@ -28,12 +28,7 @@ from textual.widget import Widget
 from textual.widgets import Checkbox, Input, Label, Select, SelectionList, Static
 from textual.widgets.select import InvalidSelectValueError
 
-from model.battle.battle import Battle
-from model.battle.events import Event
-from model.battle.text import who
-from model.catalog.schema import FactionView
 from model.rolls.families import acted, arms, family_for, offered_kinds, offered_modifiers
-from model.rolls.follow_on import FieldValue, FollowOn
 from model.rolls.forms import Form, Kind
 from model.rolls.game import Game, model_text
 from model.rolls.sheets.kinds import is_sheet, kind_test, modifier_choices
@@ -43,6 +38,12 @@ from tui.dialogs.dice.fields import DESCRIBED, LABELS, NUMBERS, ROWS, TICKS, nod
 from tui.dialogs.dice.follow_on import recall
 from tui.dialogs.dice.light import DropDown, compact
 from tui.opening import LaidOutOnce
+
+if TYPE_CHECKING:
+    from model.battle.battle import Battle
+    from model.battle.events import Event
+    from model.catalog.schema import FactionView
+    from model.rolls.follow_on import FieldValue, FollowOn
 
 N = TypeVar("N", int, float)
 
@@ -186,7 +187,7 @@ class DiceRows(ModalScreen[None], LaidOutOnce[None]):
         state = self.game.state
         models = state.setup.all_models()
         out = {m.id: " (out)" if state.is_out(m.id) else "" for m in models}
-        return [(who(state, m.id) + out[m.id], m.id) for m in models]
+        return [(self.game.who(m.id) + out[m.id], m.id) for m in models]
 
     @staticmethod
     def _number(placeholder: str, *, whole: bool = False, value: str = "") -> Input:

@@ -23,6 +23,8 @@ whatever the screen does with them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -32,10 +34,8 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionLis
 
 from model.battle.events import Wound
 from model.battle.refused import Refused
-from model.battle.text import who
 from model.rolls.dice import Result, next_dice
 from model.rolls.families import follow_on, roll, turn_order, wounds_dealt
-from model.rolls.forms import Form, Kind
 from model.rolls.game import Game
 from model.rolls.sheets.kinds import SheetRolls, is_sheet, sheet_roll
 from tui.dialogs.dice.fields import ROWS, FormScroll
@@ -45,6 +45,9 @@ from tui.dialogs.dice.light import DropDown, compact
 from tui.dialogs.dice.results import result_text, sheet_text
 from tui.dialogs.dice.rows import DiceRows
 from tui.screens.help import TextHelpScreen
+
+if TYPE_CHECKING:
+    from model.rolls.forms import Form, Kind
 
 
 class DiceDialog(DiceRows):
@@ -230,7 +233,7 @@ class DiceDialog(DiceRows):
         if dealt is not None:
             target, amount = dealt
             wounds = "the wound" if amount == 1 else f"{amount} wounds"
-            button.label = f"Apply {wounds} to {who(self.game.state, target)} (w)"
+            button.label = f"Apply {wounds} to {self.game.who(target)} (w)"
             button.focus()
 
     @on(Button.Pressed, "#dice-apply")
@@ -242,7 +245,7 @@ class DiceDialog(DiceRows):
             )
             return
         target, amount = self._dealt
-        name = who(self.game.state, target)
+        name = self.game.who(target)
         if self.record(Wound(kind="wound", model=target, amount=amount)):
             message = f"{name}: {amount} wound{'s' if amount != 1 else ''} recorded"
         else:
