@@ -14,10 +14,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from model.core.base import Frozen, Id, Int, Text
+from model.core.base import Frozen, Id, Text
 from model.core.bounds import (
     MAX_EVENTS,
     CounterValue,
+    Int,
     MarkerNumber,
     RollValue,
     Side,

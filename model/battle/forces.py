@@ -19,11 +19,11 @@ from model.catalog.items import rule_id
 from model.catalog.schema import FactionView
 from model.catalog.tracker import Tracker
 from model.catalog.units import StatValue
-from model.core.base import Frozen, FrozenMap, Int, StatId, Text
-from model.core.bounds import MAX_STAT, EntryIndex, Items, PointsTotal, Side, StatNumber
+from model.core.base import Frozen, FrozenMap, StatId, Text
+from model.core.bounds import MAX_STAT, EntryIndex, Int, Items, PointsTotal, Side, StatNumber
 from model.roster.loadout import Carried, Loadout
+from model.roster.resolved import loadouts_of
 from model.roster.roster import Roster
-from model.roster.validate import loadouts_of
 
 SIDE_LETTERS = ("A", "B", "C", "D")
 

@@ -14,16 +14,6 @@ from typing import Annotated, Any, Generic, TypeVar, get_args, overload
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, Strict
 from pydantic_core import core_schema
 
-# Whole numbers and decimals are strict (TOML strings and booleans are refused rather than
-# converted) and bounded; their ranges are stated once, in model.core.bounds, which every
-# module imports them from. These four are still taken from here by model/battle/events.py
-# and model/battle/forces.py: once those import them from model.core.bounds, delete these
-# lines and this module imports nothing of ours (a step less under every schema).
-from model.core.bounds import Count as Count
-from model.core.bounds import Int as Int
-from model.core.bounds import Number as Number
-from model.core.bounds import Positive as Positive
-
 K = TypeVar("K")
 V = TypeVar("V")
 T = TypeVar("T")

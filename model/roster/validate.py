@@ -26,8 +26,7 @@ from model.roster.findings import Finding, Report, Tally
 from model.roster.fixed_checks import entry_checks, setting_findings
 from model.roster.loadout import Loadout
 
-# loadouts_of is kept importable from here for the modules that take it with validate
-# (the builder; model/battle/forces.py, which needs only it, can import model.roster.resolved)
+# loadouts_of is kept importable from here for the builder, which takes it with validate
 from model.roster.resolved import entry_key, resolved, trial
 from model.roster.resolved import loadouts_of as loadouts_of
 from model.roster.rules.kind import Context, EntryRule, Group, ListRule
