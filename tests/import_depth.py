@@ -1,4 +1,4 @@
-"""The deepest chain of imports in the product, from its entry points (issue 36).
+"""The deepest chain of imports in the product, from its entry points.
 
 A chain is a path through the project's own modules, each importing the next: how many
 modules a reader may have to follow from ``warband`` (``tui.cli:main``) or
@@ -14,6 +14,8 @@ to the layers and forbids circles through them. An edge that would close a circl
 not followed, so a chain never holds a module twice.
 
 Run: ``python -m tests.import_depth``; ``tests/test_import_depth.py`` checks the walk.
+
+History: measured for issue 36, which asks for at most 20 modules.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""Battle-fold checks that mutation testing (issue 19) found missing.
+"""Battle-fold checks: a count-down that reaches 0 leaves no counter at 0 (the model's
+line would still show "No power 0"); the Shock a model takes on going out is not added
+again when it is marked out twice or brought back; and, in Punkapocalyptic, a pack
+member's Numb is timed from the pack's activation, not the member's own, and Berserk
+(RB ch.4) holds when a model fighting on is marked out again, hit again, hit for 0 or
+brought back.
 
-``mutmut run "model.battle.state*"`` left alive a count-down that reaches 0 kept as a
-counter at 0 (the model's line then still showed "No power 0"), and the Shock a model
-takes on going out being added again when it is marked out twice or brought back; and,
-in Punkapocalyptic, the activation a pack member's Numb is timed from (the pack's, not
-the member's own) and Berserk (RB ch.4) marked out again, hit again, hit for 0 or
-brought back while fighting on.
+History: ``mutmut run "model.battle.state*"`` (issue 19) left these alive.
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
-"""Who wins at the end of a game (issue 31: the end named no winner).
+"""Who wins at the end of a game.
 
 The count decides in the rulebooks' order: a side whose officers are all down has lost
 (Steampocalypse 1909, 000 Officer); a side that reached its victory point target wins
 (Steam Wars, 004 Victory Point Levels); then more victory points, then fewer points
 lost (004: at the turn limit the most VP, or the most casualties in points, wins).
+
+History: the end named no winner (issue 31).
 """
 
 from __future__ import annotations

@@ -1,5 +1,4 @@
-"""Battle-fold checks that the second mutation run of ``model/battle/state.py`` (issue 19)
-found missing: rolls applied to a model (the exact refusals, dice and given numbers, a
+"""Battle-fold checks of rolls applied to a model (the exact refusals, dice and given numbers, a
 result's effects read together), an action's effects, passing and retaining, delaying,
 smoke, the initiative reminder and a side's summary.
 
@@ -7,6 +6,9 @@ Where no bundled catalog has the part a rule needs (a table result on a side's c
 ``d6`` and ``2d6`` in a result, an action reading a value off its item, a second alternating
 phase), the fixture's battle is given a tracker section with it (``reworked``), the way a
 battle made with a player's own catalog holds one. tests/MUTATION.md lists the mutants.
+
+History: the second mutation run of ``model/battle/state.py`` (issue 19) found these
+missing.
 """
 
 from __future__ import annotations

@@ -1,5 +1,4 @@
-"""Battle-fold checks that the third mutation run (issue 19, the whole of ``model/battle/``
-at 23bf4a1) found missing: the whole answer of ``next_up`` (after the game, with
+"""Battle-fold checks of the whole answer of ``next_up`` (after the game, with
 everyone acted, in a phase where nothing activates, before and after a roll-off), the
 order of delayed models (a delayed model made slower than its round; two groups of
 delayed models, each rolled off for), the round of a model that has not delayed, a
@@ -9,6 +8,9 @@ its own tags), a test that only some models take, the "1 model has" refusal, sco
 adding up, and the copies the fold keeps for undo.
 
 tests/MUTATION.md lists the mutants, and why the others are equivalent.
+
+History: the third mutation run (issue 19, the whole of ``model/battle/`` at 23bf4a1)
+found these missing.
 """
 
 from __future__ import annotations

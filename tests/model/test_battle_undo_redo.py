@@ -1,6 +1,9 @@
-"""Tests that kill survivors of ``model/battle/battle.py``'s mutation run (issue 19; see
-tests/MUTATION.md, "Undo and redo of a battle"): the full log's refusal, what
-``new_battle`` hands to the setup by default, and the words of its errors."""
+"""Undo and redo of a battle: the full log's refusal, what
+``new_battle`` hands to the setup by default, and the words of its errors.
+
+History: these kill survivors of ``model/battle/battle.py``'s mutation run (issue 19;
+see tests/MUTATION.md, "Undo and redo of a battle").
+"""
 
 from __future__ import annotations
 

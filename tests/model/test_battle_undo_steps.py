@@ -1,6 +1,9 @@
-"""One undo for one key (issue 31): "pass them and end the turn" records the idle turns
+"""One undo for one key: "pass them and end the turn" records the idle turns
 of the models that had not acted and the end of the turn (``EndTurn.passed`` counts the
-idle events); undo takes them all back, and redo puts them all back."""
+idle events); undo takes them all back, and redo puts them all back.
+
+History: issue 31.
+"""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """``warband battle new`` over two lists of a game with BattleScribe data: warband's
-``warband.bsroster`` files, or BattleScribe's own ``.ros``/``.rosz`` (issue 34).
+``warband.bsroster`` files, or BattleScribe's own ``.ros``/``.rosz``.
 
 Apart from ``tui/cli/battles.py``, which starts battles between lists of our own
 catalogs: these need the game's data folder and the players' once-per-game choices
 (``tui/battle_lists.py``, shared with the app) instead of a catalog and its tracker
 rules. The refusal of two lists of different kinds is here too (``refuse_mixed``), so
-``battle new`` asks once and hands over.
+``battle new`` asks once and hands over. History: written for issue 34.
 """
 
 from __future__ import annotations

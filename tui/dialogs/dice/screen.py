@@ -226,7 +226,7 @@ class DiceDialog(DiceRows):
 
     def _offer_wound(self, dealt: tuple[str, int] | None) -> None:
         """After a result that wounds a model, a button (focused: Enter) and the key w
-        apply it, as w on that model in the tracker would (issue 31 item 2)."""
+        apply it, as w on that model in the tracker would. History: issue 31 item 2."""
         self._dealt = dealt
         button = self.query_one("#dice-apply", Button)
         button.display = dealt is not None
@@ -294,21 +294,21 @@ class DiceDialog(DiceRows):
     @on(Input.Submitted)
     def _next_field(self, event: Input.Submitted) -> None:
         """Enter in a number goes on to the next field: it never rolls, so trying four
-        distances logs no roll (issue 31 item 2); Ctrl+R or Roll rolls."""
+        distances logs no roll; Ctrl+R or Roll rolls. History: issue 31 item 2."""
         event.stop()
         self.focus_next()
 
     @on(events.DescendantFocus)
     def _highlight_first(self, event: events.DescendantFocus) -> None:
         """A list of choices taking the focus highlights its first line, so Space ticks
-        it at once (issue 31 item 7: Space did nothing until Down)."""
+        it at once. History: Space did nothing until Down (issue 31 item 7)."""
         listing = event.widget
         unlit = isinstance(listing, SelectionList) and listing.highlighted is None
         if unlit and isinstance(listing, SelectionList) and listing.option_count:
             listing.highlighted = 0
 
     def action_help(self) -> None:
-        """F1: what the dice helper does and its keys (issue 31 item 7)."""
+        """F1: what the dice helper does and its keys."""
         self.app.push_screen(TextHelpScreen("Dice helper", dice_help(self.kinds)))
 
     @on(Button.Pressed, "#dice-roll")
