@@ -316,6 +316,42 @@ async def test_the_picker_filters_as_you_type_and_escape_adds_nothing(folders: F
         assert builder(app).roster == builder(app).saved
 
 
+async def test_the_picker_is_kept_and_opens_afresh_at_each_place(folders: Folders) -> None:
+    """The add dialog is made once and kept while the list is open (closing it then
+    removes no widget, and opening it again composes none): each opening shows the
+    place it was opened at, what that place offers and an empty filter, as a new
+    dialog would; closing the list lets it go."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, AddDialog)
+        offered_at_force = [c[0] for c in dialog.choices]
+        await keys(pilot, "car", "escape")
+        await keys(pilot, "a")  # the same place again: everything offered, no filter
+        assert app.screen is dialog
+        assert dialog.query_one(Input).value == ""
+        assert [dialog.choices[n][0] for n in dialog.shown] == offered_at_force
+        assert dialog.query_one(OptionList).option_count == len(offered_at_force)
+        await keys(pilot, "car", "enter")
+        assert cursor_name(app) == "Car"
+        await keys(pilot, "a")  # inside the Car: its weapons, under its name
+        assert app.screen is dialog
+        assert dialog.title_text == "Add to Car"
+        assert "Machine Gun" in [c[0] for c in dialog.choices]
+        assert "Performance Car" not in [c[0] for c in dialog.choices]
+        assert dialog.query_one(Input).value == ""
+        assert dialog.query_one(OptionList).highlighted == 0
+        await keys(pilot, "machine gun", "enter")
+        assert "    1x Machine Gun  2 Cans" in rows(app)
+        await keys(pilot, "ctrl+s", "q")
+        assert isinstance(app.screen, HomeScreen)
+        assert not app.is_screen_installed(dialog)
+        assert not dialog.is_attached
+
+
 async def test_help_lists_the_keys(folders: Folders) -> None:
     path = new_team(folders)
     app = app_in(folders, open_path=path, offer_recovery=False)

@@ -81,16 +81,40 @@ class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
     ) -> None:
         super().__init__(
             f"Add to {terminal_safe(place)}",
-            [(terminal_safe(c.name), c, None) for c in offered],
+            [],
             hint="Type to filter · ↑↓ move · Enter adds · Escape cancels",
         )
-        self.labels = [choice_label(c, cost_names) for c in offered]
-        self._lines = [Option(label, id=str(n)) for n, label in enumerate(self.labels)]
+        self.cost_names = cost_names
+        self.labels: list[Text] = []
+        self._lines: list[Option] = []
         """One option per choice, made once: each keeps what Textual made of its label
         (its content and height), so filtering as a player types measures no label again
         (a Warhammer 40,000 force offers some 240 entries: measuring them took a frame)."""
+        self._offer(offered)
         self.shown: list[int] = list(range(len(offered)))
         """The indices of the choices the filter lets through, in order."""
+        self._key: str | None = None
+        """The filter the list was last filled for (None before the first fill)."""
+
+    def _offer(self, offered: Sequence[Choice]) -> None:
+        """Take ``offered`` as the choices, keeping the options already made when they
+        are the same choices (the same place asked about again)."""
+        if [c for _, c, _ in self.choices] == list(offered):
+            return
+        self.choices = [(terminal_safe(c.name), c, None) for c in offered]
+        self.labels = [choice_label(c, self.cost_names) for c in offered]
+        self._lines = [Option(label, id=str(n)) for n, label in enumerate(self.labels)]
+
+    def offer(self, place: str, offered: Sequence[Choice]) -> None:
+        """Show the dialog again (it is kept, not made anew: ``BsBuilderScreen``) for
+        ``place`` and what it offers, its filter empty. Kept, it is neither composed nor
+        laid out again, and closing it removes no widget, which made Textual lay out and
+        draw the whole builder a second time."""
+        self.title_text = f"Add to {terminal_safe(place)}"
+        self.query_one(".dialog-title", Label).update(self.title_text)
+        self._offer(offered)
+        self.query_one("#add-filter", Input).value = ""
+        self._fill("")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide tall"):
@@ -110,6 +134,7 @@ class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
 
     def _fill(self, typed: str) -> None:
         key = typed.strip().casefold()
+        self._key = key
         self.shown = [
             n
             for n, (_, choice, _) in enumerate(self.choices)
@@ -126,7 +151,8 @@ class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
 
     @on(Input.Changed, "#add-filter")
     def _typed(self, event: Input.Changed) -> None:
-        self._fill(event.value)
+        if event.value.strip().casefold() != self._key:  # not emptied by ``offer``
+            self._fill(event.value)
 
     @on(Input.Submitted, "#add-filter")
     def _enter(self, event: Input.Submitted) -> None:
