@@ -81,7 +81,7 @@ class _Written:
     worked out once: a node's fields as written (with every cost type of the
     roster's forces listed), and the keys a selection of it answers to. Nodes are
     the index's own (one object per entry and path, ``model.bsdata.resolve``), so
-    they are kept by identity; a 2,000-point list holds some 600 selections, and
+    they are kept by identity; a 2,000-point list holds some 120 selections, and
     making these again for each of them was a tenth of an evaluation."""
 
     bases: dict[tuple[Node, tuple[str, ...]], Effective] = field(default_factory=dict)
