@@ -26,7 +26,7 @@ the tree or the drop-down for them:
 
 Private attributes of Textual objects read through the helpers below: an option's
 ``_divider`` and ``_set_prompt``, a screen's ``_compositor``, a tree node's
-``_updates``, ``_children``, ``_label`` and ``_line``, the footer's
+``_updates``, ``_children``, ``_label``, ``_line``, ``_hover`` and ``_selected``, the footer's
 ``_bindings_ready``, a footer key's ``_disabled``, a widget's ``_scroll_update`` and
 ``_layout_required``, the app's ``_notifications``, ``_refresh_notifications`` and
 ``_unnotify``.
@@ -49,6 +49,9 @@ the class they extend (they stay in their class; the test checks each on Textual
   ``_replace_option_prompt`` (one option drawn again, not the list), using
   ``_line_cache``, ``_clear_caches``, ``_get_left_gutter_width``, ``_get_visual``,
   ``_option_render_cache``.
+- ``tui/widgets/one_line_tree.py`` ``OneLineTree(Tree)``: ``_render_line`` (a line kept
+  drawn by what it shows, not drawn again after every edit), using ``_tree_lines`` and
+  ``_pseudo_class_state``.
 - ``tui/widgets/roster_tree.py`` ``RosterTree(Tree)``: ``_build`` and ``_add_node`` (an
   edit lays out the rows it changed), using ``_new_id``, ``_tree_nodes``, ``_updates``,
   ``_tree_lines_cached``; ``_EntryNode(TreeNode)``: ``_label`` (a label made when read).
@@ -199,6 +202,12 @@ def footer_bindings_ready() -> Reactive[bool]:
 def node_updates(node: TreeNode[Any]) -> int:
     """How many times the node has changed: its lines are laid out again when it did."""
     return node._updates
+
+
+def node_marks(node: TreeNode[Any]) -> tuple[bool, bool]:
+    """Whether the mouse is over the node and whether it is selected: how the guides of
+    the lines under it are drawn (``tui.widgets.one_line_tree`` keeps lines by them)."""
+    return node._hover, node._selected
 
 
 def touch_node(node: TreeNode[Any]) -> None:

@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from model.bsdata.collective import Collective, renumbered
 from model.bsdata.data import Cost, ForceEntry
 from model.bsdata.engine import Engine, run_engine
+from model.bsdata.memo import Recent
 from model.bsdata.order import name_key
 from model.bsdata.queries import Ctx
 from model.bsdata.resolve import Node, Options
@@ -152,6 +153,12 @@ def _offered(engine: Engine, node: Node, force: int, parent: int | None) -> bool
     return True
 
 
+Asked = tuple[str, str | None, bool]
+"""A place asked about: the force, the selection (None: the force's top) and ``every``."""
+
+_CHOICES: Recent[dict[Asked, tuple[Choice, ...]]] = Recent()
+
+
 def choices(
     system: GameSystem,
     roster: BsRoster,
@@ -162,7 +169,22 @@ def choices(
 ) -> tuple[Choice, ...]:
     """The visible entries selectable in a force (``parent_id`` None) or in a selection;
     with ``every``, the others of the place too, marked not ``offered`` (what a player
-    may still name on the command line, as BattleScribe selects whatever it is asked)."""
+    may still name on the command line, as BattleScribe selects whatever it is asked).
+    A place of the very roster asked about a moment ago (the add picker opened there
+    again, or over a roster an undo gave back: ``model.bsdata.memo``) is answered as
+    it was then: a Warhammer 40,000 force offers some 240 entries, each worked out
+    with its modifiers."""
+    kept = _CHOICES.get(system, roster, dict)
+    place = (force_id, parent_id, every)
+    found = kept.get(place)
+    if found is None:
+        found = kept[place] = _choices(system, roster, force_id, parent_id, every)
+    return found
+
+
+def _choices(
+    system: GameSystem, roster: BsRoster, force_id: str, parent_id: str | None, every: bool
+) -> tuple[Choice, ...]:
     engine = run_engine(system, roster)
     force, parent, options = _place(engine, force_id, parent_id)
     out: list[Choice] = []

@@ -20,7 +20,7 @@ import io
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Tree
 
 from model.bsdata.roster import Selection
 from saves.bs_roster_file import read_bs_roster
@@ -266,6 +266,45 @@ async def test_closing_with_unsaved_changes_asks(folders: Folders) -> None:
     assert path.read_bytes() == before
 
 
+def drawn_as_textual_draws(app: WarbandApp) -> bool:
+    """Whether every line of the tree as shown (``OneLineTree`` keeps lines drawn by
+    what they show) is, to the segment and its style (with the line number a click
+    reads), the line ``Tree`` itself draws afresh."""
+    tree = builder(app).query_one(BsTree)
+    width = tree.size.width
+    for y in range(tree.last_line + 1):
+        kept = tree._render_line(y, 0, width, tree.rich_style)
+        tree._line_cache.clear()
+        drawn = Tree._render_line(tree, y, 0, width, tree.rich_style)
+        if list(kept) != list(drawn) or kept.cell_length != drawn.cell_length:
+            return False
+    return True
+
+
+async def test_tree_lines_kept_across_edits_are_drawn_as_textual_draws_them(
+    folders: Folders,
+) -> None:
+    """Lines kept by what they show, moved down by an addition above them, up by a
+    removal, with the cursor going and coming, are the lines Textual draws afresh."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        for unit in ("car", "buggy", "car"):
+            await keys(pilot, "home")
+            await add(pilot, unit)
+            await add(pilot, "machine gun")
+            assert drawn_as_textual_draws(app), unit
+        await keys(pilot, "home", "down", "down")
+        await keys(pilot, "x")  # the first Car, and the lines under it move up
+        assert drawn_as_textual_draws(app)
+        await keys(pilot, "down", "down")
+        assert drawn_as_textual_draws(app)
+        for key in ("ctrl+z", "ctrl+z", "ctrl+y", "up"):
+            await keys(pilot, key)
+            assert drawn_as_textual_draws(app), key
+
+
 async def test_a_saved_list_closes_without_asking_and_opens_from_home(folders: Folders) -> None:
     path = new_team(folders)
     app = app_in(folders, offer_recovery=False)
@@ -314,6 +353,42 @@ async def test_the_picker_filters_as_you_type_and_escape_adds_nothing(folders: F
         assert dialog.query_one(Input).value == "car"
         await keys(pilot, "escape")
         assert builder(app).roster == builder(app).saved
+
+
+async def test_the_picker_is_kept_and_opens_afresh_at_each_place(folders: Folders) -> None:
+    """The add dialog is made once and kept while the list is open (closing it then
+    removes no widget, and opening it again composes none): each opening shows the
+    place it was opened at, what that place offers and an empty filter, as a new
+    dialog would; closing the list lets it go."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, AddDialog)
+        offered_at_force = [c[0] for c in dialog.choices]
+        await keys(pilot, "car", "escape")
+        await keys(pilot, "a")  # the same place again: everything offered, no filter
+        assert isinstance(app.screen, AddDialog) and app.screen is dialog
+        assert dialog.query_one(Input).value == ""
+        assert [dialog.choices[n][0] for n in dialog.shown] == offered_at_force
+        assert dialog.query_one(OptionList).option_count == len(offered_at_force)
+        await keys(pilot, "car", "enter")
+        assert cursor_name(app) == "Car"
+        await keys(pilot, "a")  # inside the Car: its weapons, under its name
+        assert isinstance(app.screen, AddDialog) and app.screen is dialog
+        assert dialog.title_text == "Add to Car"
+        assert "Machine Gun" in [c[0] for c in dialog.choices]
+        assert "Performance Car" not in [c[0] for c in dialog.choices]
+        assert dialog.query_one(Input).value == ""
+        assert dialog.query_one(OptionList).highlighted == 0
+        await keys(pilot, "machine gun", "enter")
+        assert "    1x Machine Gun  2 Cans" in rows(app)
+        await keys(pilot, "ctrl+s", "q")
+        assert isinstance(app.screen, HomeScreen)
+        assert not app.is_screen_installed(dialog)
+        assert not dialog.is_attached
 
 
 async def test_help_lists_the_keys(folders: Folders) -> None:

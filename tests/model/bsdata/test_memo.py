@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from model.bsdata.building import choices
 from model.bsdata.engine import run_engine
 from model.bsdata.evaluate import evaluate
 from model.bsdata.memo import KEPT, Recent
@@ -38,3 +39,24 @@ def test_the_same_roster_over_another_game_is_evaluated_over_that_game() -> None
     again = replace(listed)  # equal, another object: evaluated anew, to the same
     assert evaluate(cheap, again) is not evaluate(cheap, listed)
     assert evaluate(cheap, again) == evaluate(cheap, listed)
+
+
+def test_what_a_place_offers_is_kept_for_the_very_roster() -> None:
+    """The add picker opened again at a place, or over the roster an undo gave back, is
+    answered as before; another roster object, however equal, is worked out anew (to the
+    same), and another place or ``every`` is its own question."""
+    cheap = game()
+    listed = roster(sel("c", "car"))
+    force = listed.forces[0].id
+    top = choices(cheap, listed, force)
+    assert [c.name for c in top] == ["Car"]
+    assert choices(cheap, listed, force) is top
+    inside = choices(cheap, listed, force, "c")
+    assert inside is not top and [c.name for c in inside] == ["V8", "V12", "Gun"]
+    assert choices(cheap, listed, force, "c") is inside
+    assert choices(cheap, listed, force, every=True) is not top
+    again = replace(listed)
+    assert choices(cheap, again, force) is not top
+    assert choices(cheap, again, force) == top
+    dear = game(roots=CAR.replace(cost(10), cost(12)), shared=SHARED)
+    assert choices(dear, listed, force)[0].costs[0].value == 12  # over that game

@@ -25,6 +25,7 @@ from model.core.safe_text import terminal_safe
 from saves.bs_export import number_text
 from tui.dialogs.pick import PickDialog
 from tui.opening import LaidOutOnce
+from tui.widgets.log_panel import LogPanel
 
 NAME_WIDTH = 28
 """Cells of the name column; a longer name pushes its line's costs along."""
@@ -60,6 +61,14 @@ def best_match(names: Sequence[str], typed: str) -> int | None:
     return None if best is None else best[1]
 
 
+class PickList(LogPanel):
+    """The add dialog's list of entries, each option's height measured once per width
+    while the dialog is open (``LogPanel``'s measure, forgotten as the dialog opens
+    again, its styles brought up to date): a Warhammer 40,000 force offers some 240
+    entries, and the list is filled again at each letter typed, which measured every
+    option shown each time."""
+
+
 class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
     """Returns the choice to add, or None on Escape. Laid out once as it opens
     (``tui.opening``): a place of a Warhammer 40,000 force offers some 240
@@ -81,22 +90,46 @@ class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
     ) -> None:
         super().__init__(
             f"Add to {terminal_safe(place)}",
-            [(terminal_safe(c.name), c, None) for c in offered],
+            [],
             hint="Type to filter · ↑↓ move · Enter adds · Escape cancels",
         )
-        self.labels = [choice_label(c, cost_names) for c in offered]
-        self._lines = [Option(label, id=str(n)) for n, label in enumerate(self.labels)]
+        self.cost_names = cost_names
+        self.labels: list[Text] = []
+        self._lines: list[Option] = []
         """One option per choice, made once: each keeps what Textual made of its label
         (its content and height), so filtering as a player types measures no label again
         (a Warhammer 40,000 force offers some 240 entries: measuring them took a frame)."""
+        self._offer(offered)
         self.shown: list[int] = list(range(len(offered)))
         """The indices of the choices the filter lets through, in order."""
+        self._key: str | None = None
+        """The filter the list was last filled for (None before the first fill)."""
+
+    def _offer(self, offered: Sequence[Choice]) -> None:
+        """Take ``offered`` as the choices, keeping the options already made when they
+        are the same choices (the same place asked about again)."""
+        if [c for _, c, _ in self.choices] == list(offered):
+            return
+        self.choices = [(terminal_safe(c.name), c, None) for c in offered]
+        self.labels = [choice_label(c, self.cost_names) for c in offered]
+        self._lines = [Option(label, id=str(n)) for n, label in enumerate(self.labels)]
+
+    def offer(self, place: str, offered: Sequence[Choice]) -> None:
+        """Show the dialog again (it is kept, not made anew: ``BsBuilderScreen``) for
+        ``place`` and what it offers, its filter empty. Kept, it is neither composed nor
+        laid out again, and closing it removes no widget, which made Textual lay out and
+        draw the whole builder a second time."""
+        self.title_text = f"Add to {terminal_safe(place)}"
+        self.query_one(".dialog-title", Label).update(self.title_text)
+        self._offer(offered)
+        self.query_one("#add-filter", Input).value = ""
+        self._fill("")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide tall"):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             yield Input(placeholder="type part of a name", id="add-filter", compact=True)
-            yield OptionList(id="pick")
+            yield PickList(id="pick")
             yield Label(self.hint, classes="dialog-hint")
 
     def on_mount(self, event: Mount | None = None) -> None:
@@ -110,6 +143,7 @@ class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
 
     def _fill(self, typed: str) -> None:
         key = typed.strip().casefold()
+        self._key = key
         self.shown = [
             n
             for n, (_, choice, _) in enumerate(self.choices)
@@ -126,7 +160,8 @@ class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
 
     @on(Input.Changed, "#add-filter")
     def _typed(self, event: Input.Changed) -> None:
-        self._fill(event.value)
+        if event.value.strip().casefold() != self._key:  # not emptied by ``offer``
+            self._fill(event.value)
 
     @on(Input.Submitted, "#add-filter")
     def _enter(self, event: Input.Submitted) -> None:

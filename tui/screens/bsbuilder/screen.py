@@ -141,6 +141,8 @@ class BsBuilderScreen(AskingKeys):
     )
     BINDINGS = bindings(COMMAND_LIST)
     NAME = "List builder (BattleScribe data)"
+    _add_dialog: AddDialog | None = None
+    """The add dialog, made on the first ``a`` and kept while the list is open."""
     HELP = """\
 ## Building a list over BattleScribe data
 
@@ -204,6 +206,15 @@ dies, the next start offers it back.
         # writer has not written yet is written now, as in warband's own builder.
         KEEPER.flush()
         collector.release()
+        self._drop_add_dialog()
+
+    def _drop_add_dialog(self) -> None:
+        """Let the kept add dialog go with the list (when it is open, the app is ending
+        and Textual takes it down with the rest)."""
+        dialog, self._add_dialog = self._add_dialog, None
+        if dialog is not None and dialog not in self.app.screen_stack:
+            self.app.uninstall_screen(dialog)
+            dialog.remove()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
@@ -255,7 +266,14 @@ dies, the next start offers it back.
             if choice is not None:
                 self._add(roster, place, choice)
 
-        self.app.push_screen(AddDialog(where, offered, self.cost_names), chosen)
+        dialog = self._add_dialog
+        if dialog is None:
+            dialog = self._add_dialog = AddDialog(where, offered, self.cost_names)
+            # installed, the dialog is kept when it closes (``AddDialog.offer``)
+            self.app.install_screen(dialog, f"bsbuilder-add-{id(self)}")
+        else:
+            dialog.offer(where, offered)
+        self.app.push_screen(dialog, chosen)
 
     def _add(self, before: BsRoster, place: Place, choice: Choice) -> None:
         """Add ``choice`` at ``place`` of the list ``before``, the one the dialog was
