@@ -28,6 +28,7 @@ from model.bsdata.infos import RosterInfos, ShownProfile, ShownRule, roster_info
 from model.bsdata.new_list import main_cost as main_cost  # given on: its users import it here
 from model.bsdata.roster import BsRoster, Selection, all_forces, all_selections
 from model.bsdata.system import GameSystem
+from model.core.messages import number_text
 from saves.list_export import (
     ExportCharacteristic,
     ExportEntry,
@@ -39,11 +40,6 @@ from saves.list_export import (
     ListExport,
     SystemInfo,
 )
-
-
-def number_text(value: float) -> str:
-    """A cost as BattleScribe data writes it, without a needless ``.0``."""
-    return str(int(value)) if value == int(value) else f"{value:g}"
 
 
 def _amount(costs: tuple[Cost, ...], type_id: str | None) -> float:

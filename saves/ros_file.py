@@ -16,14 +16,17 @@ from __future__ import annotations
 import io
 import zipfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from model.bsdata.ros_content import RosContent
 from model.bsdata.ros_read import read_ros
 from model.bsdata.ros_write import ros_bytes
-from model.bsdata.roster import BsRoster
 from model.core.problems import Problem, RosterError
 from model.parse.xml_guard import MAX_XML_BYTES, XmlRefused, parse_xml, unzip_one
 from saves.bs_roster_file import read_capped, refuse_existing
+
+if TYPE_CHECKING:
+    from model.bsdata.ros_content import RosContent
+    from model.bsdata.roster import BsRoster
 
 _ZIP_MAGIC = b"PK\x03\x04"
 

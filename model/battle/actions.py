@@ -8,14 +8,18 @@ cost, its effects, whether it ends the activation).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from model.battle.counter_changes import change
 from model.battle.events import Act, EndActivation, Wound
 from model.battle.forces import SIDE_LETTERS, ItemSnap, ModelSnap
 from model.battle.refused import Refused
 from model.battle.setup import matches_item, matches_model
-from model.battle.state_reading import StateReading
-from model.catalog.tracker_counters import Effect
 from model.core.messages import counted
+
+if TYPE_CHECKING:
+    from model.battle.state_reading import StateReading
+    from model.catalog.tracker_counters import Effect
 
 
 def act(state: StateReading, event: Act) -> None:

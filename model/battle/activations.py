@@ -8,12 +8,16 @@ Apart because these events move the turn on; they are checked against the turn o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from model.battle.counter_changes import change
-from model.battle.events import Activate, Delay, EndActivation, Pass, Retain, RollOff
 from model.battle.forces import SIDE_LETTERS
 from model.battle.refused import Refused
-from model.battle.state_values import OrderKey
-from model.battle.turn_order import TurnOrder
+
+if TYPE_CHECKING:
+    from model.battle.events import Activate, Delay, EndActivation, Pass, Retain, RollOff
+    from model.battle.state_values import OrderKey
+    from model.battle.turn_order import TurnOrder
 
 
 def activate(state: TurnOrder, event: Activate) -> None:

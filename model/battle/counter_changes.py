@@ -10,12 +10,15 @@ not each other.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
-from model.battle.events import SetCounter
-from model.battle.forces import ModelSnap
 from model.battle.refused import Refused
-from model.battle.state_reading import StateReading
 from model.catalog.tracker_counters import RowEffect
+
+if TYPE_CHECKING:
+    from model.battle.events import SetCounter
+    from model.battle.forces import ModelSnap
+    from model.battle.state_reading import StateReading
 
 
 def set_counter(state: StateReading, event: SetCounter) -> None:

@@ -14,10 +14,13 @@ asks the state who is next and checks each step with the fold itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from model.battle.events import Activate, EndActivation, Event
 from model.battle.refused import Refused
-from model.battle.state import BattleState
+
+if TYPE_CHECKING:
+    from model.battle.state import BattleState
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,14 @@ Apart because markers are kept by turn and round, not by model.
 
 from __future__ import annotations
 
-from model.battle.events import PlaceMarker, RemoveMarker
+from typing import TYPE_CHECKING
+
 from model.battle.refused import Refused
 from model.battle.state_values import Marker
-from model.battle.turn_order import TurnOrder
+
+if TYPE_CHECKING:
+    from model.battle.events import PlaceMarker, RemoveMarker
+    from model.battle.turn_order import TurnOrder
 
 
 def place_marker(state: TurnOrder, event: PlaceMarker) -> None:

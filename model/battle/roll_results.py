@@ -7,10 +7,14 @@ Apart because rolls are the dice helper's events; the rest of the fold never rol
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from model.battle.counter_changes import apply_effects
 from model.battle.events import Roll, Wound
 from model.battle.refused import Refused
-from model.battle.state_reading import StateReading
+
+if TYPE_CHECKING:
+    from model.battle.state_reading import StateReading
 
 
 def roll(state: StateReading, event: Roll) -> None:

@@ -8,11 +8,15 @@ events, ``model.battle.state``).
 
 from __future__ import annotations
 
-from model.battle.events import Score
+from typing import TYPE_CHECKING
+
 from model.battle.forces import SIDE_LETTERS, ModelSnap
 from model.battle.refused import Refused
 from model.battle.state_reading import StateReading
 from model.battle.state_values import Outcome, OverLimit, SideSummary
+
+if TYPE_CHECKING:
+    from model.battle.events import Score
 
 
 class Standings(StateReading):

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from model.battle.events import Event
 from model.battle.forces import SIDE_LETTERS, ItemSnap, ModelSnap
 from model.battle.refused import Refused
 from model.battle.setup import BattleSetup, matches_model
 from model.battle.state_values import Marker, OrderKey, Reminder
-from model.catalog.tracker import Tracker
-from model.catalog.tracker_counters import CounterSpec, MarkerSpec, RowEffect, Value
-from model.catalog.tracker_rolls import TableSpec, TestSpec
+
+if TYPE_CHECKING:
+    from model.battle.events import Event
+    from model.catalog.tracker import Tracker
+    from model.catalog.tracker_counters import CounterSpec, MarkerSpec, RowEffect, Value
+    from model.catalog.tracker_rolls import TableSpec, TestSpec
 
 
 @dataclass

@@ -8,9 +8,11 @@ the fold, and so that each part of the state can return them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from model.battle.forces import ModelSnap
-from model.catalog.tracker_counters import CounterSpec
+if TYPE_CHECKING:
+    from model.battle.forces import ModelSnap
+    from model.catalog.tracker_counters import CounterSpec
 
 OrderKey = int | tuple[int, int] | None
 """What a roll-off decides the order of: an agility round; the actors delayed into a

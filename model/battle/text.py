@@ -6,7 +6,7 @@ Each event is told in words with the models' names as the player knows them
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from model.battle.events import (
     Act,
@@ -30,10 +30,12 @@ from model.battle.events import (
 )
 from model.battle.forces import SIDE_LETTERS, ModelSnap, ProfileSnap
 from model.battle.refused import Refused
-from model.battle.setup import BattleSetup
-from model.battle.state import BattleState
-from model.catalog.tracker_counters import CounterSpec
 from model.core.messages import counted
+
+if TYPE_CHECKING:
+    from model.battle.setup import BattleSetup
+    from model.battle.state import BattleState
+    from model.catalog.tracker_counters import CounterSpec
 
 
 def who(state: BattleState, model_id: str) -> str:

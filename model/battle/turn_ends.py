@@ -7,11 +7,15 @@ Apart because these events clear what the turn kept, rather than change one mode
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from model.battle.counter_changes import change, tick
-from model.battle.events import EndGame, EndTurn, NextPhase
 from model.battle.refused import Refused
-from model.battle.turn_order import TurnOrder
 from model.core.messages import counted
+
+if TYPE_CHECKING:
+    from model.battle.events import EndGame, EndTurn, NextPhase
+    from model.battle.turn_order import TurnOrder
 
 
 def next_phase(state: TurnOrder, event: NextPhase) -> None:

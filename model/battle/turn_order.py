@@ -8,9 +8,13 @@ activating, delaying and passing (``model.battle.activations``) are checked agai
 
 from __future__ import annotations
 
-from model.battle.forces import ModelSnap
+from typing import TYPE_CHECKING
+
 from model.battle.state_reading import StateReading
 from model.battle.state_values import Marker, NextUp, OrderKey
+
+if TYPE_CHECKING:
+    from model.battle.forces import ModelSnap
 
 NO_DELAY = "no-delay"
 """The tag of models that may never delay (RB ch.4 Beast, Mong)."""

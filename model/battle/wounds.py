@@ -7,10 +7,14 @@ Apart because actions and rolls wound a model too, through the same handler
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from model.battle.counter_changes import change
-from model.battle.events import Wound
 from model.battle.refused import Refused
-from model.battle.state_reading import StateReading
+
+if TYPE_CHECKING:
+    from model.battle.events import Wound
+    from model.battle.state_reading import StateReading
 
 
 def wound(state: StateReading, event: Wound) -> None:

@@ -32,7 +32,7 @@ the number of ids it holds: the same edit of the same roster always gives the sa
 Nothing here is proportional to a number the data names: a default's ``number`` is its
 shortfall, capped at ``MAX_NUMBER``; the defaults made, however the data fans out level
 by level, are counted against ``MAX_SELECTIONS`` as they are made
-(``roster_edits.refuse_past_cap``), as a collective entry's per model are.
+(``roster_bounds.refuse_past_cap``), as a collective entry's per model are.
 """
 
 from __future__ import annotations
@@ -48,12 +48,11 @@ from model.bsdata.order import name_key
 from model.bsdata.queries import Ctx
 from model.bsdata.resolve import Node, Options
 from model.bsdata.roster import BsRoster, Force, Selection, all_forces
-from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_FORCES
+from model.bsdata.roster_bounds import MAX_FORCE_DEPTH, MAX_FORCES, refuse_past_cap
 from model.bsdata.roster_bounds import MAX_NUMBER as MAX_SELECTED
 from model.bsdata.roster_edits import (
     NewIds,
     edit_force,
-    refuse_past_cap,
     selection_count,
 )
 from model.bsdata.roster_edits import duplicate_selection as duplicate_selection

@@ -36,12 +36,15 @@ total is silently wrong. A catalogue of another game system is not used at all
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from model.bsdata.check_loops import link_loops
 from model.bsdata.check_walk import Walker
-from model.bsdata.data import Catalogue
-from model.bsdata.system import GameSystem
 from model.core.problems import Problem
+
+if TYPE_CHECKING:
+    from model.bsdata.data import Catalogue
+    from model.bsdata.system import GameSystem
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,11 +17,14 @@ the node of it written first.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from model.bsdata.data import Catalogue, Entry
-from model.bsdata.system import GameSystem
 from model.core.problems import Problem
 from model.parse.xml_places import step
+
+if TYPE_CHECKING:
+    from model.bsdata.system import GameSystem
 
 MAX_TOLD = 20
 """The most loops told per file: a folder with hundreds says so in one more line."""

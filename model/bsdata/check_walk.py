@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from model.bsdata.data import (
     Catalogue,
@@ -34,9 +35,11 @@ from model.bsdata.data import (
     Repeat,
     Rule,
 )
-from model.bsdata.system import GameSystem
 from model.core.problems import Problem
 from model.parse.xml_places import step
+
+if TYPE_CHECKING:
+    from model.bsdata.system import GameSystem
 
 SCOPES = frozenset(
     ("self", "parent", "ancestor", "force", "roster", "primary-category", "primary-catalogue")

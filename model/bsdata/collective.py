@@ -26,14 +26,17 @@ values; ``model.bsdata.building`` puts them in the roster.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from model.bsdata.data import Query
-from model.bsdata.engine import Engine
-from model.bsdata.queries import Root
 from model.bsdata.resolve import Node, Options
-from model.bsdata.roster import BsRoster, Force, Selection
-from model.bsdata.roster_bounds import MAX_NUMBER
+from model.bsdata.roster_bounds import MAX_NUMBER, refuse_past_cap
 from model.core.safe_text import terminal_safe
+
+if TYPE_CHECKING:
+    from model.bsdata.data import Query
+    from model.bsdata.engine import Engine
+    from model.bsdata.queries import Root
+    from model.bsdata.roster import BsRoster, Force, Selection
 
 
 def is_collective(node: Node) -> bool:
@@ -207,7 +210,6 @@ class Collective:
         each = self.per_model_here(node, parent)
         merged = not self.separate(node, self.catalogue_id(parent))
         # an edit's own module, imported only by an edit: evaluating a list never needs it
-        from model.bsdata.roster_edits import refuse_past_cap
 
         grown: dict[str, Selection | None] = {}
         made: list[tuple[int, tuple[int, ...]]] = []

@@ -32,10 +32,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from itertools import chain
+from typing import TYPE_CHECKING
 
 from model.bsdata import nr_extensions, nr_local
 from model.bsdata.data import COMPARISONS, Condition, ConditionGroup, Repeat
-from model.bsdata.queries import Counts, Ctx
+
+if TYPE_CHECKING:
+    from model.bsdata.queries import Counts, Ctx
 
 MAX_TIMES = 10**9
 """The most times a modifier (or a modifier group with its nested ones) applies. A

@@ -34,21 +34,20 @@ from the ``Source`` of each constraint checked here.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from model.bsdata.collective import Collective
 from model.bsdata.data import UNLIMITED, CategoryEntry, Constraint
-from model.bsdata.engine import Engine
 from model.bsdata.modifiers import values_only
 from model.bsdata.origins import Source, holder_id, origin_of
 from model.bsdata.queries import Ctx, Root
-from model.bsdata.resolve import Minimums, Node, Options
+from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
 from model.roster.findings import Finding, Origin, Where
 
-
-def number_text(value: float) -> str:
-    """A count or cost as a person writes it: ``3``, ``2.5``."""
-    return str(int(value)) if value == int(value) else f"{value:g}"
+if TYPE_CHECKING:
+    from model.bsdata.engine import Engine
+    from model.bsdata.resolve import Minimums, Node, Options
 
 
 def many(count: float, name: str) -> str:

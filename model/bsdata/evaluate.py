@@ -20,13 +20,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from model.bsdata.constraints import check_constraints, number_text
+from model.bsdata.constraints import check_constraints
 from model.bsdata.data import Cost
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.memo import Recent
 from model.bsdata.origins import selection_origin
 from model.bsdata.roster import BsRoster, CostLimit
 from model.bsdata.system import GameSystem
+from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
 from model.roster.findings import Finding, Origin, Where
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from model.bsdata import nr_extensions
 from model.bsdata.data import (
@@ -66,8 +66,10 @@ from model.bsdata.modifiers import (
 )
 from model.bsdata.nr_affects import affecting
 from model.bsdata.queries import Counts, Ctx
-from model.bsdata.roster import BsRoster
-from model.bsdata.system import GameSystem
+
+if TYPE_CHECKING:
+    from model.bsdata.roster import BsRoster
+    from model.bsdata.system import GameSystem
 
 MAX_INFO_DEPTH = 10
 """The deepest nesting of info groups (written in place or linked) followed: real data

@@ -34,12 +34,15 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from model.bsdata import nr_extensions
 from model.bsdata.conditions import MAX_TIMES, times
 from model.bsdata.data import Modifier, ModifierGroup, Modifiers
-from model.bsdata.queries import Counts, Ctx
-from model.bsdata.resolve import Node
+
+if TYPE_CHECKING:
+    from model.bsdata.queries import Counts, Ctx
+    from model.bsdata.resolve import Node
 
 MAX_VALUE = 1e12
 """Modified numbers are kept within plus or minus this (a file's numbers are within 1e9;

@@ -6,9 +6,12 @@ list's limit is set on and the shared text counts in (``saves.bs_export`` gives 
 
 from __future__ import annotations
 
-from model.bsdata.data import Catalogue, ForceEntry
-from model.bsdata.roster import BsRoster
-from model.bsdata.system import GameSystem
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from model.bsdata.data import Catalogue, ForceEntry
+    from model.bsdata.roster import BsRoster
+    from model.bsdata.system import GameSystem
 
 
 def main_cost(system: GameSystem, roster: BsRoster) -> str | None:

@@ -35,12 +35,14 @@ import weakref
 from collections.abc import Mapping
 from functools import partial
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from model.bsdata.data import Modifier, ModifierGroup, Modifiers
-from model.bsdata.engine import Engine
 from model.bsdata.modifiers import each_applying
 from model.bsdata.nr_extensions import Reach, nearest_of, parse_affects, type_scope
+
+if TYPE_CHECKING:
+    from model.bsdata.engine import Engine
 
 
 def _has_affects(modifiers: Modifiers) -> bool:

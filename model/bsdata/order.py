@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from model.bsdata.roster import BsRoster, Force, Selection
+if TYPE_CHECKING:
+    from model.bsdata.roster import BsRoster, Force, Selection
 
 T = TypeVar("T")
 

@@ -15,13 +15,15 @@ rule is broken.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from model.bsdata.data import Constraint
-from model.bsdata.queries import Root
-from model.bsdata.resolve import Node
-from model.bsdata.tree import Placed, Tree
 from model.roster.findings import Origin
+
+if TYPE_CHECKING:
+    from model.bsdata.data import Constraint
+    from model.bsdata.queries import Root
+    from model.bsdata.resolve import Node
+    from model.bsdata.tree import Placed, Tree
 
 
 @dataclass(frozen=True, slots=True)

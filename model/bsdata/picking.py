@@ -13,7 +13,10 @@ Apart from ``building.py`` because it needs no engine: it reads ``Choice`` value
 
 from __future__ import annotations
 
-from model.bsdata.building import Choice
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from model.bsdata.building import Choice
 
 PATH_SEPARATOR = "/"
 

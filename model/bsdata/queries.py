@@ -38,11 +38,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from model.bsdata import nr_extensions
-from model.bsdata.data import Query
-from model.bsdata.resolve import Node
-from model.bsdata.tree import Tree
+
+if TYPE_CHECKING:
+    from model.bsdata.data import Query
+    from model.bsdata.resolve import Node
+    from model.bsdata.tree import Tree
 
 Root = tuple[object, ...]
 """Where a query counts: ``("s", i)`` a selection, ``("f", j, child_forces)`` a force,

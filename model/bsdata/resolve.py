@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from model.bsdata.data import (
     CategoryEntry,
@@ -35,7 +36,9 @@ from model.bsdata.data import (
     EntryType,
     Modifiers,
 )
-from model.bsdata.system import GameSystem
+
+if TYPE_CHECKING:
+    from model.bsdata.system import GameSystem
 
 MAX_GROUP_DEPTH = 40
 """The deepest nesting of groups followed inside one place: real data nests a few, and a

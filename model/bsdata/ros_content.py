@@ -18,40 +18,23 @@ random ids are, and the same at every export of the same list.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
+from model.bsdata.categories import WrittenCategory, force_entry_categories, written_categories
 from model.bsdata.data import (
     Catalogue,
-    CategoryEntry,
     Cost,
-    ForceEntry,
     Publication,
 )
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.infos import Infos, force_infos, selection_infos
-from model.bsdata.resolve import Node
-from model.bsdata.roster import BsRoster, Force
-from model.bsdata.system import GameSystem
-from model.bsdata.tree import find_force_entry
 
-UNCATEGORISED_ID = "(No Category)"
-"""The ``entryId`` BattleScribe gives the category of a force's selections of no category."""
-UNCATEGORISED_NAME = "Uncategorised"
-"""Its name, as BattleScribe spells it (New Recruit writes "Uncategorized")."""
-
-
-@dataclass(frozen=True, slots=True)
-class WrittenCategory:
-    """A ``<category>``: one the data names (``entry_id``), under its name."""
-
-    id: str
-    entry_id: str
-    name: str
-    primary: bool = False
-    custom_name: str = ""
-    """The name the player gave it (a force's categories only: ``Force.custom_categories``)."""
-    note: str = ""
+if TYPE_CHECKING:
+    from model.bsdata.resolve import Node
+    from model.bsdata.roster import BsRoster
+    from model.bsdata.system import GameSystem
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +96,9 @@ def ros_content(system: GameSystem, roster: BsRoster) -> RosContent:
     revisions = system.revisions()
     for force_at, placed_force in enumerate(engine.tree.forces):
         force = placed_force.force
-        categories = _force_categories(system, force, placed_force.entry, placed_force.catalogue)
+        categories = force_entry_categories(
+            system, force, placed_force.entry, placed_force.catalogue
+        )
         publications: tuple[Publication, ...] = ()
         if placed_force.catalogue is not None:
             publications = _publications(system, placed_force.catalogue)
@@ -137,38 +122,6 @@ def ros_content(system: GameSystem, roster: BsRoster) -> RosContent:
     )
 
 
-def force_categories(system: GameSystem, force: Force) -> tuple[WrittenCategory, ...]:
-    """The categories of ``force`` as BattleScribe writes them ("Uncategorised" first,
-    then those its force entry links, each once, in the order first linked), each with
-    the name and notes the player gave it; none when the game system has not its force
-    entry. These are the categories a player may name (``roster_edits``)."""
-    catalogue = system.catalogue(force.catalogue_id)
-    if catalogue is None:
-        return ()
-    entry = find_force_entry(system.forces(catalogue.id), force.entry_id)
-    return _force_categories(system, force, entry, catalogue)
-
-
-def _force_categories(
-    system: GameSystem, force: Force, entry: ForceEntry | None, catalogue: Catalogue | None
-) -> tuple[WrittenCategory, ...]:
-    if entry is None or catalogue is None:
-        return ()
-    links = list(dict.fromkeys(c.target_id for c in entry.category_links))
-    plain = (
-        WrittenCategory(f"{force.id}::{UNCATEGORISED_ID}", UNCATEGORISED_ID, UNCATEGORISED_NAME),
-        *_categories(system, force.id, links, None, catalogue.id),
-    )
-    given = {c.entry_id: c for c in force.custom_categories}
-    out = []
-    for category in plain:
-        custom = given.get(category.entry_id)
-        if custom is not None:
-            category = replace(category, custom_name=custom.custom_name, note=custom.note)
-        out.append(category)
-    return tuple(out)
-
-
 def _selection(
     engine: Engine, at: int, catalogue: Catalogue | None, costs: tuple[Cost, ...]
 ) -> SelectionFacts:
@@ -178,7 +131,9 @@ def _selection(
     if node is None or catalogue is None:
         return SelectionFacts(final.name, costs)
     ids = _link_order(node, final.categories)
-    categories = _categories(engine.system, placed.selection.id, ids, final.primary, catalogue.id)
+    categories = written_categories(
+        engine.system, placed.selection.id, ids, final.primary, catalogue.id
+    )
     infos = selection_infos(engine, at)
     return SelectionFacts(final.name, costs, categories, final.page, _publication(node), infos)
 
@@ -192,23 +147,6 @@ def _link_order(node: Node, effective: tuple[str, ...]) -> list[str]:
             linked.append(link.target_id)
     kept = set(effective)
     return [c for c in linked if c in kept] + [c for c in effective if c not in linked]
-
-
-def _categories(
-    system: GameSystem,
-    owner: str,
-    ids: list[str],
-    primary: str | None,
-    catalogue_id: str,
-) -> tuple[WrittenCategory, ...]:
-    out: list[WrittenCategory] = []
-    for category_id in ids:
-        found = system.find(category_id, catalogue_id)
-        name = found.name if isinstance(found, CategoryEntry) else category_id
-        out.append(
-            WrittenCategory(f"{owner}::{category_id}", category_id, name, category_id == primary)
-        )
-    return tuple(out)
 
 
 def _publication(node: Node) -> str:

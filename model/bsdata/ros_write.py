@@ -38,14 +38,18 @@ import math
 import re
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import TYPE_CHECKING
 from xml.etree import ElementTree
 from xml.etree.ElementTree import Element, SubElement
 
+from model.bsdata.categories import WrittenCategory
 from model.bsdata.data import Cost
-from model.bsdata.infos import Infos
-from model.bsdata.ros_content import RosContent, SelectionFacts, WrittenCategory
+from model.bsdata.ros_content import RosContent, SelectionFacts
 from model.bsdata.ros_read import NAMESPACE
-from model.bsdata.roster import BsRoster, CustomCategory, Force, Selection
+
+if TYPE_CHECKING:
+    from model.bsdata.infos import Infos
+    from model.bsdata.roster import BsRoster, CustomCategory, Force, Selection
 
 BATTLESCRIBE_VERSION = "2.03"
 

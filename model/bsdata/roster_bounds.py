@@ -13,6 +13,8 @@ selections nested 4 or 5 deep in one or two forces.
 
 from __future__ import annotations
 
+from model.core.problems import Problem, RosterError
+
 MAX_NUMBER = 1_000_000
 """A selection's ``number`` (``model.core.bounds.MAX_WHOLE``): nothing is done per unit of
 it, but a sum of costs times it must stay exact."""
@@ -47,3 +49,21 @@ NO_LIMIT = -1.0
 
 MAX_TEXT = 100_000
 """Characters of one name, id or note: a note is a few lines, and a name a few words."""
+
+
+def refuse_past_cap(total: int, what: str) -> None:
+    """Refuse an edit after which a roster would hold ``total`` selections, when that is
+    past ``MAX_SELECTIONS``: a roster file holds no more, so the list would not read
+    back. Every edit that makes selections (a copy, an entry and its defaults, a
+    collective entry per model) asks here before it makes them, so what it costs is
+    bounded by the cap and not by the numbers or the nesting the data names."""
+    if total > MAX_SELECTIONS:
+        raise RosterError(
+            "Too many selections",
+            [
+                Problem(
+                    f"{what} would take the list past {MAX_SELECTIONS:,} selections",
+                    hint="a roster file holds no more; remove some first",
+                )
+            ],
+        )

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from model.bsdata.ros_content import force_categories
+from model.bsdata.categories import force_categories
 from model.bsdata.roster import (
     BsRoster,
     CostLimit,
@@ -34,13 +35,15 @@ from model.bsdata.roster_bounds import (
     MAX_CUSTOM_CATEGORIES,
     MAX_LIMIT,
     MAX_NUMBER,
-    MAX_SELECTIONS,
     MAX_TEXT,
     NO_LIMIT,
+    refuse_past_cap,
 )
-from model.bsdata.system import GameSystem
 from model.core.problems import Problem, RosterError
 from model.core.safe_text import terminal_safe, without_controls
+
+if TYPE_CHECKING:
+    from model.bsdata.system import GameSystem
 
 
 class NewIds:
@@ -64,24 +67,6 @@ class NewIds:
 def selection_count(roster: BsRoster) -> int:
     """How many selections ``roster`` holds, in every force and at every depth."""
     return sum(1 for f in all_forces(roster.forces) for _ in all_selections(f.selections))
-
-
-def refuse_past_cap(total: int, what: str) -> None:
-    """Refuse an edit after which a roster would hold ``total`` selections, when that is
-    past ``MAX_SELECTIONS``: a roster file holds no more, so the list would not read
-    back. Every edit that makes selections (a copy, an entry and its defaults, a
-    collective entry per model) asks here before it makes them, so what it costs is
-    bounded by the cap and not by the numbers or the nesting the data names."""
-    if total > MAX_SELECTIONS:
-        raise RosterError(
-            "Too many selections",
-            [
-                Problem(
-                    f"{what} would take the list past {MAX_SELECTIONS:,} selections",
-                    hint="a roster file holds no more; remove some first",
-                )
-            ],
-        )
 
 
 def _no_selection(selection_id: str) -> RosterError:
@@ -278,7 +263,7 @@ def set_category_custom_name(
     """``roster`` with the category ``category_id`` (its category entry's id) of the force
     ``force_id`` given its own ``name``, as BattleScribe's custom names of a force's
     categories are ("HQ" shown as "Command HQ"). Refused when the force has no such
-    category: its categories are the game's (``ros_content.force_categories``), so
+    category: its categories are the game's (``categories.force_categories``), so
     ``system`` is taken. An empty name takes it away."""
     name = _own_text(name, "name")
     return _edit_category(

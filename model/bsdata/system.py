@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from model.bsdata.data import (
     Catalogue,
@@ -25,7 +26,9 @@ from model.bsdata.data import (
     Profile,
     Rule,
 )
-from model.core.problems import Problem
+
+if TYPE_CHECKING:
+    from model.core.problems import Problem
 
 Target = Entry | Profile | Rule | InfoGroup | CategoryEntry | ForceEntry
 

@@ -18,13 +18,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-from model.bsdata.data import Catalogue, ForceEntry
 from model.bsdata.resolve import NO_OPTIONS, Index, Node, Options
-from model.bsdata.roster import BsRoster, Force, Selection
-from model.bsdata.system import GameSystem
 from model.core.safe_text import terminal_safe
 from model.roster.findings import Finding, Origin, Where
+
+if TYPE_CHECKING:
+    from model.bsdata.data import Catalogue, ForceEntry
+    from model.bsdata.roster import BsRoster, Force, Selection
+    from model.bsdata.system import GameSystem
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,12 @@ class Num(int):
         return f"{int(self)} {word}"
 
 
+def number_text(value: float) -> str:
+    """A count or cost as a person writes it, without a needless ``.0``: ``3``, ``2.5``
+    (a whole number of any size is ``model.parse.schema_errors.number_text``'s)."""
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
 def counted(count: int, one: str, many: str | None = None) -> str:
     """``2 actions``, ``1 model``: a count with its word, not ``2 action(s)``."""
     return f"{count} {one if count == 1 else (many or _plural(one))}"

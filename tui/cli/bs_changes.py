@@ -137,7 +137,7 @@ def _rename_category(
 ) -> BsRoster:
     """``roster`` with the category ``args.category`` of ``force`` (its name, the name
     given it, or its category entry's id, case aside) given ``args.name``/``args.notes``."""
-    from model.bsdata.ros_content import force_categories
+    from model.bsdata.categories import force_categories
     from model.bsdata.roster_edits import set_category_custom_name, set_category_custom_notes
 
     categories = force_categories(system, force)
@@ -210,8 +210,8 @@ def _limits_text(system: GameSystem, roster: BsRoster) -> str:
     """Each cost type the game has and the list's limit of it (its own, or the game's
     default), as ``limit`` without a value prints them."""
     from model.bsdata.engine import roster_limits
+    from model.core.messages import number_text
     from model.core.safe_text import terminal_safe
-    from saves.bs_export import number_text
 
     limits = {c.type_id: c.value for c in roster_limits(system, roster)}
     types = system.cost_types()

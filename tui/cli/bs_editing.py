@@ -211,8 +211,8 @@ def _choices_text(place: str, every: tuple[Choice, ...], names: dict[str, str]) 
     as ``add`` still takes them by name."""
     from collections import Counter
 
+    from model.core.messages import number_text
     from model.core.safe_text import terminal_safe
-    from saves.bs_export import number_text
 
     offered = [c for c in every if c.offered]
     hidden = len(every) - len(offered)

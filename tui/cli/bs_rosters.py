@@ -52,10 +52,8 @@ def verdict_text(
     system: GameSystem, roster: BsRoster, evaluation: Evaluation, catalogue: str
 ) -> str:
     """The plain-text verdict of ``validate`` and ``import``: the list, its costs against
-    their limits, and one line per finding. Its numbers are written by the engine's
-    ``number_text`` (``saves.bs_export``'s is the same, but importing it imports the
-    export formats and warband's own catalog schema: a tenth of a ``validate``)."""
-    from model.bsdata.constraints import number_text
+    their limits, and one line per finding."""
+    from model.core.messages import number_text
     from model.core.safe_text import terminal_safe
 
     names = system.cost_names()
@@ -139,8 +137,8 @@ def bs_new(args: argparse.Namespace, out: TextIO) -> int:
     itself in a new force (entries a force must have)."""
     from model.bsdata.new_list import main_cost, playable_forces, started_roster
     from model.bsdata.roster_toml import BsRosterFile
+    from model.core.messages import number_text
     from model.core.problems import Problem, RosterError
-    from saves.bs_export import number_text
     from saves.bs_roster_file import write_bs_roster
 
     library = open_library(args)
@@ -192,8 +190,8 @@ def find_catalogue(system: GameSystem, wanted: str) -> Catalogue:
 def bs_export(args: argparse.Namespace, out: TextIO) -> int:
     """``warband export FILE --format F`` on a BattleScribe list: every format our own
     lists have, and ``ros``/``rosz`` for BattleScribe and New Recruit."""
+    from model.core.messages import number_text
     from saves.atomic import write_atomic
-    from saves.bs_export import number_text
     from saves.bs_share import bs_share_text
 
     saved, system, evaluation = _open(args)

@@ -12,11 +12,14 @@ the drop-down than below, the list opens upwards.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Select
 
-from tui.textual_private import SelectOverlay
+if TYPE_CHECKING:
+    from tui.textual_private import SelectOverlay
 
 FEW = 4
 """Rows an open list should have at least (where it has that many options)."""

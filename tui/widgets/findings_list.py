@@ -6,14 +6,18 @@ it points at, not its words, and redrawing the options took a frame's tenth (iss
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from model.roster.findings import Finding
 from tui.textual_private import get_time
 from tui.widgets.steady_layout import scrollbars, skip_layout
+
+if TYPE_CHECKING:
+    from model.roster.findings import Finding
 
 
 class FindingsList(OptionList):

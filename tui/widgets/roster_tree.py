@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from rich.text import Span, Text
@@ -17,9 +18,6 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from model.catalog.schema import FactionView
-from model.roster.findings import Report
-from model.roster.loadout import Loadout
 from tui.textual_private import (
     TreeLine,
     node_children,
@@ -29,6 +27,11 @@ from tui.textual_private import (
 )
 from tui.widgets.one_line_tree import OneLineTree
 from tui.widgets.steady_layout import scrollbars, skip_layout
+
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
+    from model.roster.findings import Report
+    from model.roster.loadout import Loadout
 
 
 @dataclass(frozen=True)

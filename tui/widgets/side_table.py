@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -14,8 +14,10 @@ from textual.message import Message
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey, RowKey
 
-from model.battle.state import BattleState
 from model.battle.text import counter_value, disabled_text
+
+if TYPE_CHECKING:
+    from model.battle.state import BattleState
 
 COLUMNS: tuple[tuple[str, int], ...] = (
     ("Id", 3),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.css.styles import RulesMap
@@ -10,7 +10,9 @@ from textual.visual import visualize
 from textual.widgets import Static
 
 from model.roster.describe import tally_text
-from model.roster.findings import Report
+
+if TYPE_CHECKING:
+    from model.roster.findings import Report
 
 
 class StatusLine(Static):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contextlib import suppress
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -12,8 +13,10 @@ from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
-from model.catalog.schema import FactionView
 from model.roster.describe import rules_text, stat_line, unit_mark
+
+if TYPE_CHECKING:
+    from model.catalog.schema import FactionView
 
 
 class UnitPicker(Vertical):

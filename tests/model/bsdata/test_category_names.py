@@ -14,7 +14,8 @@ import pytest
 import tomli_w
 
 from model.bsdata.building import new_force
-from model.bsdata.ros_content import UNCATEGORISED_ID, force_categories, ros_content
+from model.bsdata.categories import UNCATEGORISED_ID, force_categories
+from model.bsdata.ros_content import ros_content
 from model.bsdata.ros_read import read_ros
 from model.bsdata.ros_write import ros_bytes
 from model.bsdata.roster import BsRoster, CustomCategory, Force

@@ -21,8 +21,8 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from model.bsdata.building import Choice
+from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
-from saves.bs_export import number_text
 from tui.dialogs.pick import PickDialog
 from tui.opening import LaidOutOnce
 from tui.widgets.log_panel import LogPanel

@@ -15,12 +15,12 @@ from rich.markup import escape
 from textual import work
 
 from model.bsdata.building import new_force, set_cost_limit, set_custom_name
-from model.bsdata.constraints import number_text
 from model.bsdata.data import Catalogue, CostType, ForceEntry
 from model.bsdata.engine import roster_limits
 from model.bsdata.roster import BsRoster
 from model.bsdata.roster_toml import BsRosterFile
 from model.core.bounds import MAX_POINTS
+from model.core.messages import number_text
 from model.core.problems import WarbandError
 from model.core.safe_text import one_line, terminal_safe
 from tui.dialogs.pick import PickDialog

@@ -15,8 +15,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from model.bsdata.evaluate import Evaluation
+from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
-from saves.bs_export import number_text
 from tui.widgets.steady_layout import update_static
 
 

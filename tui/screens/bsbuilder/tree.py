@@ -18,8 +18,8 @@ from textual.widgets.tree import TreeNode
 from model.bsdata.data import Cost
 from model.bsdata.evaluate import Evaluation
 from model.bsdata.roster import BsRoster, Force, Selection, all_selections
+from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
-from saves.bs_export import number_text
 from tui.screens.bsbuilder.places import Place
 from tui.widgets.one_line_tree import OneLineTree
 from tui.widgets.roster_tree import changed_span

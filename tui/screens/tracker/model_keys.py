@@ -7,6 +7,7 @@ the model under the cursor (or one picked) does or suffers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from textual import work
 
@@ -14,15 +15,17 @@ from model.battle.events import Act, SetCounter, Wound
 from model.battle.forces import SIDE_LETTERS, ModelSnap
 from model.battle.refused import Refused
 from model.battle.setup import matches_item, matches_model
-from model.battle.state import BattleState
 from model.battle.text import counter_value, target_text, who
-from model.catalog.tracker_counters import ActionSpec
 from model.core.bounds import MAX_COUNTER
 from model.core.messages import counted
 from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole, whole_check
 from tui.screens.tracker.recording import BattleRecorder
+
+if TYPE_CHECKING:
+    from model.battle.state import BattleState
+    from model.catalog.tracker_counters import ActionSpec
 
 
 class ModelKeys(BattleRecorder):

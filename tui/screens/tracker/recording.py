@@ -7,9 +7,8 @@ this class records it, refusing it with the rules' reason.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from model.battle.battle import Battle
 from model.battle.events import (
     Activate,
     Delay,
@@ -28,6 +27,9 @@ from model.core.problems import WarbandError
 from tui.dialogs.message import MessageDialog
 from tui.screens.tracker.view import BattleView
 from tui.widgets.side_table import SideTable
+
+if TYPE_CHECKING:
+    from model.battle.battle import Battle
 
 
 class BattleRecorder(BattleView):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from typing import TYPE_CHECKING
 
 from textual import on, work
 
@@ -26,7 +27,6 @@ from model.battle.events import (
 from model.battle.forces import SIDE_LETTERS
 from model.battle.idle_turns import idle_turns
 from model.battle.refused import Refused
-from model.battle.state import BattleState
 from model.battle.text import who
 from model.core.bounds import MAX_STAT
 from model.core.messages import counted
@@ -39,6 +39,9 @@ from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole, whole_check
 from tui.screens.tracker.recording import BattleRecorder
 from tui.widgets.side_table import SideTable
+
+if TYPE_CHECKING:
+    from model.battle.state import BattleState
 
 ROLL_FOR_ME = -1
 """The roll-off's choice that rolls for the players (sides are 0 and 1)."""

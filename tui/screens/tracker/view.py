@@ -18,7 +18,6 @@ from textual.css.query import NoMatches
 from textual.widgets import Static, Tab, Tabs
 
 from model.battle.battle import Battle, events_in_common
-from model.battle.events import Event
 from model.battle.forces import SIDE_LETTERS
 from model.battle.game_choices import turn_word
 from model.battle.refused import Refused
@@ -31,15 +30,16 @@ from model.battle.text import (
     result_text,
     retain_text,
 )
-from model.catalog.tracker import Tracker
-from tui.commands import Command
 from tui.screens.base import CommandScreen
 from tui.toasts import Toasts
 from tui.widgets.log_panel import LogPanel
 from tui.widgets.side_table import SideTable
 
 if TYPE_CHECKING:
+    from model.battle.events import Event
     from model.catalog.schema import FactionView
+    from model.catalog.tracker import Tracker
+    from tui.commands import Command
 
 NARROW = 120
 """Below this width the two sides are tabs instead of side by side."""
