@@ -50,3 +50,18 @@ def test_the_walk_follows_each_kind_of_import_and_no_circle(tmp_path: Path) -> N
         "model.b",
         "model.c",
     ]
+
+
+def test_no_chain_of_the_product_is_longer_than_20_modules() -> None:
+    """Issue 36's bar, held: from the entry points counting every import (those inside
+    functions too) and from any module counting those run on import, no chain a reader
+    may follow is longer than 20 modules (hike's is 15, harlequin's 16). A change that
+    makes one longer names it here: cut an edge (an import only annotations need goes
+    under ``TYPE_CHECKING``; a small thing imported from a big module moves to a leaf)."""
+    from tests.import_depth import ENTRIES, all_modules
+
+    for chain in (
+        deepest_chain(ENTRIES, top_only=False),
+        deepest_chain(all_modules(), top_only=True),
+    ):
+        assert len(chain) <= 20, " -> ".join(chain)
