@@ -120,12 +120,24 @@ async def _copy_undo_equip(size: int, tmp: Path, rounds: int, *, named: bool = F
     times: Times = {}
 
     async def body(pilot: Pilot[None], builder: BuilderScreen) -> None:
+        ganger = builder.selected
         for _ in range(rounds):
             await _timed(pilot, times, "f12", "f12")
             await _timed(pilot, times, "c", "c")
             assert len(builder.roster.units) == size + 1
             await _timed(pilot, times, "ctrl+z", "ctrl+z")
             assert len(builder.roster.units) == size
+        # Undoing a copy leaves the cursor on the row the copy was on, the next entry: the
+        # rounds walk it down the list. Back to the Ganger they started on, whose dialog
+        # the equip rows are about (another entry's detail may grow and shrink a line with
+        # each item, a layout of the dialog the floor's change does not have).
+        for _ in range(8 * rounds):
+            if builder.selected == ganger:
+                break
+            await pilot.press("up")
+            await pilot.pause()
+        assert builder.selected == ganger
+        assert builder.roster.units[ganger].unit == "ganger"
         await pilot.press("e")  # the equip dialog on the selected entry (a Ganger)
         await pilot.pause()
         entry = builder.selected
