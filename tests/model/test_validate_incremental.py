@@ -153,3 +153,22 @@ def test_a_new_points_limit_or_setting_checks_every_entry_again(
     checked.clear()
     checking.validate(view, set_apart)
     assert len(checked) == len(roster.units)
+
+
+def test_an_entry_is_measured_once_per_term_and_grouping() -> None:
+    """``measure`` keeps what a loadout gave a term, by grouping, as worked out anew."""
+    from model.catalog.constraints import Term
+    from model.roster.rules import match
+
+    roster, _ = read_roster(FIXTURES / "rosters" / "gangers" / "legal-500.toml")
+    view = bundled(roster.system).view(roster.faction)
+    lo = checking.loadouts_of(view, roster)[0]
+    items = Term(measure="items")
+    by_item = match.measure(items, lo, "item")
+    assert by_item is match.measure(items, lo, "item")  # kept
+    assert by_item == tuple(match._measure(items, lo, "item"))
+    by_unit = match.measure(items, lo, "unit")
+    assert by_unit == tuple(match._measure(items, lo, "unit")) != by_item
+    models = Term(measure="models")
+    assert match.measure(models, lo, "unit") == tuple(match._measure(models, lo, "unit"))
+    assert match.measure(models, lo, "unit") != by_unit
