@@ -121,6 +121,7 @@ async def _copy_undo_equip(size: int, tmp: Path, rounds: int, *, named: bool = F
 
     async def body(pilot: Pilot[None], builder: BuilderScreen) -> None:
         ganger = builder.selected
+        assert ganger is not None
         for _ in range(rounds):
             await _timed(pilot, times, "f12", "f12")
             await _timed(pilot, times, "c", "c")
