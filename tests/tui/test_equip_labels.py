@@ -43,7 +43,11 @@ async def test_an_item_added_replaces_its_own_label_alone(
         monkeypatch.setattr(listing, "replace_option_prompt", counting)
         reasons = [o.reasons for o in dialog.options]
         await keys(pilot, "throwing")
+        scrolls: list[object] = []
+        monkeypatch.setattr(listing, "call_after_refresh", lambda *a: scrolls.append(a))
         await keys(pilot, "plus")
+        # its detail (profile, reason) as many lines as before: the list is not scrolled
+        assert scrolls == []
         knives = next(n for n, o in enumerate(dialog.options) if o.item_id == "throwing-knives")
         assert dialog.options[knives].count == 1
         # every weapon's reason changed, and only the knives' label

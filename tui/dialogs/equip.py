@@ -148,12 +148,14 @@ class EquipDialog(ModalScreen[None], LaidOutOnce[None]):
         else:
             for reason in opt.reasons:  # told before adding, not as the list after it
                 text.append(f"\n✗ {reason}", style="red")
-        update_static(detail, text)
-        # The detail's height sets the list's: a taller one shrinks the list after it
-        # has scrolled to the highlighted row, which a jump by typing then left below
-        # the list's bottom edge (issue 31). Scrolled again once the layout is done.
-        listing = self.query_one("#equip-options", OptionList)
-        listing.call_after_refresh(listing.scroll_to_highlight)
+        if update_static(detail, text):
+            # The detail's height sets the list's: a taller one shrinks the list after it
+            # has scrolled to the highlighted row, which a jump by typing then left below
+            # the list's bottom edge (issue 31). Scrolled again once the layout is done;
+            # a detail of as many lines as before leaves the list as it was, and waiting
+            # for a refresh to scroll nowhere was a part of each item added (issue 33).
+            listing = self.query_one("#equip-options", OptionList)
+            listing.call_after_refresh(listing.scroll_to_highlight)
 
     @on(OptionList.OptionSelected)
     def _selected(self) -> None:
