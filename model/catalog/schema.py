@@ -17,13 +17,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from model.catalog.card_costing import Costing, RuleCost, cost_card
-from model.catalog.card_problems import CardProblem, card_problems
 from model.catalog.items import Item, Weapon, rule_id
 from model.catalog.units import Choice, ModelRange, OptionGroup, StatValue, Unit
 from model.core.base import FrozenMap
 
 if TYPE_CHECKING:
+    # Imported where a card is costed (``_design``, ``rule_costs``): a list without
+    # designed units never costs one, and ``warband validate`` of such a list is most
+    # of its time importing and defining classes (issue 33).
+    from model.catalog.card_costing import Costing, RuleCost
+    from model.catalog.card_problems import CardProblem
     from model.catalog.constraints import Constraint
     from model.catalog.design import DesignSpec, ModelGroup, UnitCard
     from model.catalog.files import FactionFile, FactionInfo, SystemFile
@@ -122,6 +125,8 @@ class FactionView:
     @cached_property
     def rule_costs(self) -> Mapping[str, RuleCost]:
         """Special rules a designed weapon may add, with their points or percentage."""
+        from model.catalog.card_costing import RuleCost
+
         return {
             rid: RuleCost(r.name, r.cost or 0, r.percent or 0)
             for rid, r in self.rules.items()
@@ -146,6 +151,9 @@ class FactionView:
         return {cid: self._design(card) for cid, card in self.cards.items()}
 
     def _design(self, card: UnitCard) -> Design:
+        from model.catalog.card_costing import cost_card
+        from model.catalog.card_problems import card_problems
+
         spec = self.design_spec
         points = self.system.points
         problems = tuple(card_problems(spec, card, self.items, self.rule_costs, points))

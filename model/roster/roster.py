@@ -8,6 +8,8 @@ nothing is changed in place, so the app's undo is just a list of rosters.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import Field, field_validator, model_validator
 
 from model.catalog.design import UnitCard
@@ -92,22 +94,31 @@ class Roster(Frozen):
     def model_total(self) -> int:
         """Models the list fields: an entry naming one of the list's cards fields the
         card's models (a battle snapshots each), any other its ``models``."""
-        return sum(
-            self.cards[u.unit].model_count if u.unit in self.cards else u.models for u in self.units
-        )
+        cards = self.cards
+        if not cards:  # most lists: no card to look each entry up in
+            return sum(u.models for u in self.units)
+        return sum(cards[u.unit].model_count if u.unit in cards else u.models for u in self.units)
 
-    def beyond_limits(self) -> str | None:
+    def beyond_limits(self, since: Roster | None = None) -> str | None:
         """Why this list could not be read back from its file, or None.
 
         The copies below skip validation (an edit must answer within a frame), so an
         editor asks this before taking one: a list that saves but never opens again
-        would be a list lost. It checks what grows with edits: entries, models, items."""
+        would be a list lost. It checks what grows with edits: entries, models, items.
+
+        ``since``: the list (within the limits) this one was made from by one edit; the
+        entries it shares with it, the very same objects, are within them still and their
+        items are not gone over again (a thousand entries' were a millisecond a key)."""
         if len(self.units) > MAX_ENTRIES:
             return f"a list has at most {MAX_ENTRIES:,} entries"
         total = self.model_total()
         if total > MAX_LIST_MODELS:
             return f"a list has at most {MAX_LIST_MODELS:,} models; this would make {total:,}"
-        for u in self.units:
+        units = self.units
+        if since is not None:
+            head, tail = kept_span(since.units, units)
+            units = units[head : len(units) - tail]
+        for u in units:
             if len(u.items) > MAX_KINDS:
                 return f"an entry has at most {MAX_KINDS} kinds of items"
             if any(n > MAX_ITEMS for n in u.items.values()):
@@ -152,3 +163,18 @@ class Roster(Frozen):
         """A copy with some fields of one entry changed (``name``, ``models``, ``notes``)."""
         entry = RosterUnit.model_validate({**self.units[index].model_dump(), **changes})
         return self.replace_unit(index, entry)
+
+
+def kept_span(before: Sequence[RosterUnit], after: Sequence[RosterUnit]) -> tuple[int, int]:
+    """How many entries at the start and at the end of ``after`` are the very entries (the
+    same objects) of ``before``, the two not overlapping: an edit keeps all but a span of a
+    list (one entry changed, added or removed), and what was worked out for the entries
+    it kept holds for them still."""
+    limit = min(len(before), len(after))
+    head = 0
+    while head < limit and before[head] is after[head]:
+        head += 1
+    tail = 0
+    while tail < limit - head and before[-1 - tail] is after[-1 - tail]:
+        tail += 1
+    return head, tail

@@ -29,7 +29,8 @@ from model.roster.loadout import Loadout
 # loadouts_of is kept importable from here for the builder, which takes it with validate
 from model.roster.resolved import entry_key, resolved, trial
 from model.roster.resolved import loadouts_of as loadouts_of
-from model.roster.rules.kind import Context, EntryRule, Group, ListRule
+from model.roster.roster import kept_span
+from model.roster.rules.kind import Context, Counted, EntryRule, Group, ListRule
 from model.roster.rules.kinds import planned
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def validate(view: FactionView, roster: Roster) -> Report:
     """Cost the roster and report every rule it breaks, errors first."""
     loadouts, bases = resolved(view, roster)
     ctx = Context(view, roster, loadouts, sum(lo.cost for lo in loadouts), _groups(loadouts, bases))
-    findings, tallies = _check(ctx, loadouts)
+    findings, tallies = _check(ctx, loadouts, remember=True)
     return Report(
         points=ctx.points,
         points_limit=roster.points_limit,
@@ -52,15 +53,36 @@ def validate(view: FactionView, roster: Roster) -> Report:
     )
 
 
-def _check(ctx: Context, entries: Iterable[Loadout]) -> tuple[list[Finding], list[Tally]]:
+def _check(
+    ctx: Context, entries: Iterable[Loadout], *, remember: bool = False
+) -> tuple[list[Finding], list[Tally]]:
     """The list rules' findings and tallies, after the own findings of ``entries``: errors
-    first, in the order of the entries they point at."""
+    first, in the order of the entries they point at.
+
+    ``remember``: ``entries`` are the whole list (``validate``), whose own findings are
+    kept by loadout (``_OWN``) for the next list checked. ``_resolve`` hands an edited
+    list's unchanged entries the very loadouts of the last one, so their findings are
+    found by identity, not looked up by entry, place, limit and settings, which hashed
+    every entry on every key (issue 33)."""
     findings: list[Finding] = []
     tallies: list[Tally] = []
     unit_rules, list_rules = _plan(ctx.view)
-    cache = _UNIT_FINDINGS.setdefault(ctx.view.base, {})
+    base = ctx.view.base
+    cache = _UNIT_FINDINGS.setdefault(base, {})
+    limit, settings = ctx.roster.points_limit, ctx.roster.settings
+    known: dict[int, tuple[Loadout, tuple[Finding, ...]]] = {}
+    if remember and _OWN and _OWN[0][0] is base and _OWN[0][1] == (limit, settings):
+        known = _OWN[0][2]
+    mine: dict[int, tuple[Loadout, tuple[Finding, ...]]] = {}
     for lo in entries:
-        findings.extend(_unit_findings(ctx, lo, unit_rules, cache))
+        # ``known`` keeps the loadouts it is keyed by alive: no other can have their ids
+        hit = known.get(id(lo))
+        own = _unit_findings(ctx, lo, unit_rules, cache) if hit is None else hit[1]
+        if remember:
+            mine[id(lo)] = (lo, own)
+        findings.extend(own)
+    if remember:
+        _OWN[:] = [(base, (limit, settings), mine)]
     for rule in list_rules:
         found, tally = rule.evaluate(ctx)
         findings.extend(found)
@@ -150,6 +172,14 @@ _UNIT_FINDINGS: WeakKeyDictionary[FactionView, dict[object, tuple[Finding, ...]]
 edited entry is checked again: a 200-entry list stays within a frame."""
 
 
+_OWN: list[
+    tuple[FactionView, tuple[int, object], dict[int, tuple[Loadout, tuple[Finding, ...]]]]
+] = []
+"""The own findings of each entry of the last list validated, by its loadout's identity
+(the loadout kept with them, alive, so its identity is never another's), with the view,
+points limit and settings they were found with (``_check``)."""
+
+
 def _unit_findings(
     ctx: Context, lo: Loadout, rules: Iterable[EntryRule], cache: dict[object, tuple[Finding, ...]]
 ) -> tuple[Finding, ...]:
@@ -189,17 +219,8 @@ def edit_errors_each(
     property, ``item-rules``) is evaluated over the whole list for each version.
     ``tests/model/test_advice_edit.py`` holds it to ``edit_errors`` for every fixture
     list."""
-    loadouts, bases = resolved(view, roster)
-    keep = [n for n in range(len(loadouts)) if n != index]
-    others = Context(
-        view,
-        roster,
-        tuple(loadouts[n] for n in keep),
-        sum(loadouts[n].cost for n in keep),
-        _groups(tuple(loadouts[n] for n in keep), tuple(bases[n] for n in keep)),
-    )
     per_entry, whole_list = _plan(view)
-    counted = [rule.counted(others) for rule in whole_list]
+    others, counted = _others(view, roster, index, whole_list)
     cache = _UNIT_FINDINGS.setdefault(view.base, {})
     out = []
     for entry in entries:
@@ -214,3 +235,52 @@ def edit_errors_each(
                 findings.extend(counts.findings(lo))
         out.append(tuple(f for f in _in_order(findings) if f.severity == "error"))
     return tuple(out)
+
+
+_OTHERS: list[tuple[FactionView, Roster, int, Context, list[Counted | None]]] = []
+"""The list's other entries of the last ``edit_errors_each``, with what each list rule
+counted over them."""
+
+
+def _others(
+    view: FactionView, roster: Roster, index: int, whole_list: tuple[ListRule, ...]
+) -> tuple[Context, list[Counted | None]]:
+    """The entries of ``roster`` but entry ``index``, as the rules read them, and what each
+    list rule counts over them.
+
+    The equip dialog asks again after each item added or removed, and the list then
+    differs from the last one only at entry ``index``: the other entries, the very same
+    objects, are counted once, not again on every key (grouping and counting a thousand
+    entries was a millisecond or two a key, issue 33). What the rules read of the list
+    besides its entries (its points limit and settings) must be the same too."""
+    if _OTHERS:
+        last_view, last, last_index, ctx, counted = _OTHERS[0]
+        if (
+            last_view is view
+            and last_index == index
+            and last.points_limit == roster.points_limit
+            and last.settings == roster.settings
+            and _same_but(last.units, roster.units, index)
+        ):
+            return ctx, counted
+    loadouts, bases = resolved(view, roster)
+    keep = [n for n in range(len(loadouts)) if n != index]
+    ctx = Context(
+        view,
+        roster,
+        tuple(loadouts[n] for n in keep),
+        sum(loadouts[n].cost for n in keep),
+        _groups(tuple(loadouts[n] for n in keep), tuple(bases[n] for n in keep)),
+    )
+    counted = [rule.counted(ctx) for rule in whole_list]
+    _OTHERS[:] = [(view, roster, index, ctx, counted)]
+    return ctx, counted
+
+
+def _same_but(before: tuple[RosterUnit, ...], after: tuple[RosterUnit, ...], index: int) -> bool:
+    """Whether two lists hold the very same entries (the same objects) but at ``index``."""
+    if len(before) != len(after):
+        return False
+    head, tail = kept_span(before, after)
+    size = len(after)
+    return head + tail == size or (head == index and size - tail == index + 1)

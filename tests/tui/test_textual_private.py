@@ -187,6 +187,8 @@ OWN_PRIVATE_READS = {
     "tui/widgets/roster_tree.py: RosterTree._entry_label",  # warband's own class
     "tui/widgets/safe_header.py: Widget._on_mount",  # a listed override calling its base
     "tui/cli/web_server.py: service._process",  # textual-serve's AppService, not Textual
+    "tui/cli/__init__.py: os._exit",  # the standard library's exit without teardown
+    "tui/cli/__init__.py: atexit._run_exitfuncs",  # the standard library's exit handlers
 }
 """Reads of a private name outside ``self`` that are not Textual's insides, each with why."""
 

@@ -21,6 +21,9 @@ exit code.
 from __future__ import annotations
 
 import argparse
+import atexit
+import contextlib
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -29,19 +32,52 @@ from typing import TextIO
 from tui.cli.exits import EXIT_BUG, EXIT_UNREADABLE, AppCrashed
 from tui.cli.parser import build_parser
 
+ENDS_AT_ONCE = frozenset({"validate", "show"})
+"""Commands that, run as a process of their own, end it as soon as their output is out
+(``end_process``): they read files and print, and write nothing but the catalog cache,
+which is written whole before they print."""
+
 
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
-    """Run the command line; returns the exit code."""
-    from tui.cli.terminal_out import raw, safe
+    """Run the command line; returns the exit code. Run as the process's own command line
+    (no arguments given), a command of ``ENDS_AT_ONCE`` ends the process instead."""
+    from tui.cli.terminal_out import safe
 
+    own_process = argv is None and out is None and err is None
     out = safe(out or sys.stdout)
     err = safe(err or sys.stderr)
     parser = build_parser()
     args = parser.parse_args(argv)
-    from model.core.problems import WarbandError
+    code = _run(args, out, err)
+    if own_process and args.command in ENDS_AT_ONCE:
+        end_process(code)
+    return code
 
+
+def end_process(code: int) -> None:
+    """End the process with ``code`` now: its output flushed and its exit handlers run, as
+    a normal exit does, without taking every module and object apart first.
+
+    Python's own end of a process clears every module and frees every object one by one.
+    After ``validate`` that was the catalog's models, the roster's validator and some
+    three hundred modules: about 40 ms, a sixth of the command (issue 33), for memory the
+    system takes back at once anyway. mypy ends its runs the same way."""
+    for stream in (sys.stdout, sys.stderr):
+        # a reader gone, or a stream closed: nothing left to keep
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    atexit._run_exitfuncs()
+    os._exit(code)
+
+
+def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """The command of ``args``, its outcome made an exit code."""
+    from model.core.problems import WarbandError
+    from tui.cli.terminal_out import raw
+
+    collecting = gc.isenabled()  # a command may switch it off (``files.open_roster``)
     try:
         if args.command in (None, "open"):
             from tui.cli.terminal_app import run_app
@@ -64,6 +100,9 @@ def main(
         return EXIT_BUG
     except Exception as exc:  # a bug: one line here, the traceback in a crash log
         return report_bug(exc, args, err)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def report_bug(exc: BaseException, args: argparse.Namespace, err: TextIO) -> int:

@@ -8,6 +8,7 @@ Apart because the roster, sharing, catalog and battle commands all start this wa
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +28,18 @@ def open_library(args: argparse.Namespace) -> Library:
 
 
 def open_roster(args: argparse.Namespace) -> tuple[Roster, FactionView, Report]:
+    """The roster file of ``args``, the faction it is built from and its report.
+
+    Python's cyclic garbage collector is switched off from here to the end of the command
+    (``tui.cli.main`` switches it back on as it returns). Opening a list is most of a
+    ``warband validate``: importing the models, defining some fifty pydantic models and as
+    many dataclasses, unpickling the catalog and building the roster's validator. All of
+    that lives until the process ends, and the collector walked it again and again as it
+    was made (some eighty collections, a tenth of the command, issue 33) and freed
+    nothing; switched back on within the command, its first collection walked it all once
+    more. What a command over one of our lists makes is bounded by the size caps of the
+    files it reads, so no garbage piles up without bound meanwhile."""
+    gc.disable()
     from model.roster.validate import validate
     from saves.roster_file import read_roster, resolve
 

@@ -49,6 +49,8 @@ class EquipDialog(ModalScreen[None], LaidOutOnce[None]):
         self.source = source
         self.change = change
         self.options: tuple[Option, ...] = ()
+        self._labels: list[Text] = []
+        """Each option's label as shown, in the order of ``options``."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide tall"):
@@ -68,8 +70,10 @@ class EquipDialog(ModalScreen[None], LaidOutOnce[None]):
         """Redraw from the entry as it is now, keeping the highlighted option.
 
         After a change the options are the same ones, only their counts and reasons
-        differ: their labels are replaced in place. Building the list again (and laying
-        out the dialog for it) took most of a key press."""
+        differ: the labels that changed are replaced in place. Building the list again (and
+        laying out the dialog for it) took most of a key press; replacing every option whose
+        reasons changed (adding a weapon changes every weapon's "would make N"), though its
+        label stays the same, drew nine options again where one had changed."""
         shown = self.options
         title, self.options = self.source()
         update_static(self.query_one("#equip-title", Label), title)
@@ -79,7 +83,10 @@ class EquipDialog(ModalScreen[None], LaidOutOnce[None]):
         ]:
             for n, (was, opt) in enumerate(zip(shown, self.options, strict=True)):
                 if opt != was:
-                    listing.replace_option_prompt(str(n), self._label(opt))
+                    label = self._label(opt)
+                    if label != self._labels[n]:
+                        self._labels[n] = label
+                        listing.replace_option_prompt(str(n), label)
             listing.reset_typing()
             self._detail()
             return
@@ -88,6 +95,7 @@ class EquipDialog(ModalScreen[None], LaidOutOnce[None]):
         listing.names = []
         listing.reset_typing()
         group = None
+        self._labels = [self._label(opt) for opt in self.options]
         for n, opt in enumerate(self.options):
             if opt.group_name != group:
                 group = opt.group_name
@@ -96,7 +104,7 @@ class EquipDialog(ModalScreen[None], LaidOutOnce[None]):
                     heading.append(f"  at most {opt.group_max} in all", style="dim")
                 listing.add_option(ListOption(heading, disabled=True))
                 listing.names.append(None)
-            listing.add_option(ListOption(self._label(opt), id=str(n)))
+            listing.add_option(ListOption(self._labels[n], id=str(n)))
             listing.names.append(self.view.items[opt.item_id].name)
         if keep is not None and keep < listing.option_count:
             listing.highlighted = keep
@@ -143,12 +151,14 @@ class EquipDialog(ModalScreen[None], LaidOutOnce[None]):
         else:
             for reason in opt.reasons:  # told before adding, not as the list after it
                 text.append(f"\n✗ {reason}", style="red")
-        update_static(detail, text)
-        # The detail's height sets the list's: a taller one shrinks the list after it
-        # has scrolled to the highlighted row, which a jump by typing then left below
-        # the list's bottom edge (issue 31). Scrolled again once the layout is done.
-        listing = self.query_one("#equip-options", OptionList)
-        listing.call_after_refresh(listing.scroll_to_highlight)
+        if update_static(detail, text):
+            # The detail's height sets the list's: a taller one shrinks the list after it
+            # has scrolled to the highlighted row, which a jump by typing then left below
+            # the list's bottom edge (issue 31). Scrolled again once the layout is done;
+            # a detail of as many lines as before leaves the list as it was, and waiting
+            # for a refresh to scroll nowhere was a part of each item added (issue 33).
+            listing = self.query_one("#equip-options", OptionList)
+            listing.call_after_refresh(listing.scroll_to_highlight)
 
     @on(OptionList.OptionSelected)
     def _selected(self) -> None:

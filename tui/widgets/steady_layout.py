@@ -39,11 +39,11 @@ def skip_layout(widget: Widget, bars: Bars, *, same_size: bool = True) -> None:
         cancel_layout(widget)
 
 
-def update_static(widget: Static, content: VisualType) -> None:
+def update_static(widget: Static, content: VisualType) -> bool:
     """Show ``content`` in ``widget``, laying the screen out again only when it takes
     another number of lines than what it replaces (or the widget is not laid out yet):
     ``Static.update`` lays out on every change, though a width that is not ``auto``
-    makes the height the only size content can change."""
+    makes the height the only size content can change. Returns whether it laid out."""
     width = widget.content_region.width
     if widget.styles.width is not None and widget.styles.width.is_auto:
         width = 0  # as wide as its content: any change may resize it (None fills)
@@ -52,3 +52,4 @@ def update_static(widget: Static, content: VisualType) -> None:
         widget, content
     ).get_height(rules, width)
     widget.update(content, layout=not same)
+    return not same

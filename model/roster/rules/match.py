@@ -90,8 +90,34 @@ def _measure_models(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[st
                     yield _group_key(group_by, lo, c.item_id), amount
 
 
-def measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
-    """(group key, amount) pairs one entry adds to a term's count."""
+Measured = tuple[tuple[str | None, int], ...]
+"""The (group key, amount) pairs one entry adds to a term's count."""
+
+_MEASURED: dict[tuple[int, int, str], tuple[Term, Loadout, Measured]] = {}
+"""What entries measured, by the identities of the term and the loadout (both kept with
+it, alive, so their identities are never another's) and the grouping."""
+
+
+def measure(term: Term, lo: Loadout, group_by: str) -> Measured:
+    """(group key, amount) pairs one entry adds to a term's count.
+
+    Kept per loadout: an edited list hands its unchanged entries the very loadouts of the
+    last one (``model.roster.validate``), so a list of entries that are all different
+    (each named apart) measures again only the one an edit changed, not every entry for
+    every list rule on every key (issue 33)."""
+    key = (id(term), id(lo), group_by)
+    found = _MEASURED.get(key)
+    if found is not None:
+        return found[2]
+    if len(_MEASURED) > 65536:
+        _MEASURED.clear()
+    pairs = tuple(_measure(term, lo, group_by))
+    _MEASURED[key] = (term, lo, pairs)
+    return pairs
+
+
+def _measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
+    """``measure``, worked out."""
     sel, how = term.select, term.measure
     if term.by_model:
         yield from _measure_models(term, lo, group_by)

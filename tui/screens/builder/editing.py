@@ -193,7 +193,7 @@ class ListEditing(ClosingScreen):
     def apply(self, roster: Roster, select: int | None = None) -> None:
         """Make ``roster`` the present one (undoable), re-check it, keep a recovery copy;
         an edit that would make a list its file cannot hold is refused and said so."""
-        beyond = roster.beyond_limits()
+        beyond = roster.beyond_limits(since=self.roster)  # the present list is within them
         if beyond is not None:
             self.notify(f"Not done: {beyond}", severity="warning")
             return
