@@ -25,10 +25,7 @@ from weakref import WeakKeyDictionary
 from model.roster.findings import Finding, Report, Tally
 from model.roster.fixed_checks import entry_checks, setting_findings
 from model.roster.loadout import Loadout
-
-# loadouts_of is kept importable from here for the builder, which takes it with validate
 from model.roster.resolved import entry_key, resolved, trial
-from model.roster.resolved import loadouts_of as loadouts_of
 from model.roster.roster import kept_span
 from model.roster.rules.kind import Context, Counted, EntryRule, Group, ListRule
 from model.roster.rules.kinds import planned

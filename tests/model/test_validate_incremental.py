@@ -163,7 +163,7 @@ def test_an_entry_is_measured_once_per_term_and_grouping() -> None:
 
     roster, _ = read_roster(FIXTURES / "rosters" / "gangers" / "legal-500.toml")
     view = bundled(roster.system).view(roster.faction)
-    lo = checking.loadouts_of(view, roster)[0]
+    lo = resolving.loadouts_of(view, roster)[0]
     items = Term(measure="items")
     by_item = match.measure(items, lo, "item")
     assert by_item is match.measure(items, lo, "item")  # kept

@@ -17,8 +17,9 @@ from textual.widgets import Label
 from model.catalog.schema import FactionView
 from model.roster.findings import Report
 from model.roster.history import History
+from model.roster.resolved import loadouts_of
 from model.roster.roster import Roster, RosterUnit
-from model.roster.validate import loadouts_of, validate
+from model.roster.validate import validate
 from saves.recovery import KEEPER, discard_recovery, recovery_file
 from tui.app_protocol import WarbandHost
 from tui.screens.closing import ClosingScreen
