@@ -27,7 +27,7 @@ from model.catalog.schema import Catalog, FactionView
 from model.core.problems import Problem, RosterError, WarbandError, did_you_mean, sorted_problems
 from model.parse.schema_errors import problems_from
 from model.parse.toml_text import MAX_BYTES, KeyLines, parse
-from model.roster.roster import Roster
+from model.roster.roster import Roster, RosterUnit
 from saves.roster_source import RosterSource as RosterSource
 
 FORMAT = "warband.roster/1"
@@ -250,20 +250,39 @@ def roster_to_toml(roster: Roster) -> str:
         parts.append("\n" + tomli_w.dumps({"settings": dict(roster.settings)}))
     for cid, card in roster.cards.items():
         parts.append("\n" + card_to_toml(cid, card))
+    last = _BLOCKS[0]
+    mine: dict[int, tuple[RosterUnit, str]] = {}
     for entry in roster.units:
-        body: dict[str, Any] = {"unit": entry.unit}
-        if entry.name:
-            body["name"] = entry.name
-        if entry.models != 1:
-            body["models"] = entry.models
-        block = "\n[[units]]\n" + tomli_w.dumps(body)
-        if entry.items:
-            pairs = ", ".join(tomli_w.dumps({k: v}).strip() for k, v in entry.items.items())
-            block += f"items = {{ {pairs} }}\n"
-        if entry.notes is not None:
-            block += tomli_w.dumps({"notes": entry.notes})
+        hit = last.get(id(entry))
+        block = hit[1] if hit is not None and hit[0] is entry else _entry_block(entry)
+        mine[id(entry)] = (entry, block)
         parts.append(block)
+    _BLOCKS[0] = mine
     return "".join(parts)
+
+
+_BLOCKS: list[dict[int, tuple[RosterUnit, str]]] = [{}]
+"""The ``[[units]]`` block of each entry of the last roster written, by the entry's
+identity (the entry kept with it, alive, so its identity is never another's). Entries
+are immutable, and an edit makes a roster holding the very entries of the last one but
+the one it changed: the builder writes its recovery copy after every key, and writing a
+thousand entries' blocks afresh each time cost a key 14 to 16 ms of CPU."""
+
+
+def _entry_block(entry: RosterUnit) -> str:
+    """One entry as a ``[[units]]`` block, its items as a one-line table."""
+    body: dict[str, Any] = {"unit": entry.unit}
+    if entry.name:
+        body["name"] = entry.name
+    if entry.models != 1:
+        body["models"] = entry.models
+    block = "\n[[units]]\n" + tomli_w.dumps(body)
+    if entry.items:
+        pairs = ", ".join(tomli_w.dumps({k: v}).strip() for k, v in entry.items.items())
+        block += f"items = {{ {pairs} }}\n"
+    if entry.notes is not None:
+        block += tomli_w.dumps({"notes": entry.notes})
+    return block
 
 
 def _inline(value: Any) -> str:

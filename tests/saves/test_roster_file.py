@@ -17,7 +17,7 @@ import pytest
 from model.core.base import FrozenMap
 from model.core.problems import RosterError
 from model.roster.roster import Roster, RosterUnit
-from saves.roster_file import read_roster, roster_to_toml, write_roster
+from saves.roster_file import read_roster, roster_from_bytes, roster_to_toml, write_roster
 from tui.cli import main
 
 RUST_RATS = Roster(
@@ -153,6 +153,31 @@ def test_each_entry_is_one_block_and_items_one_line() -> None:
     items = [line for line in text.splitlines() if line.startswith("items")]
     assert items == ["items = { rifle = 1, bullet = 2, metallic-armor = 1 }"]
     assert "models" not in blocks[1]  # the default of one model is not written
+
+
+def test_a_list_one_edit_apart_is_written_as_from_nothing() -> None:
+    """An edit's list shares the last one's entries but one: the blocks kept of the last
+    list (by each entry's identity) never stand in for an entry that changed, moved or
+    went, and the text is the one written with nothing kept."""
+    import saves.roster_file as writing
+
+    first = RUST_RATS.model_copy(
+        update={"units": tuple(RosterUnit(unit="rat", name=f"Rat {n}") for n in range(6))}
+    )
+    edits = [
+        first.replace_unit(2, RosterUnit(unit="rat", name="Rat 2", models=3)),
+        first.model_copy(update={"units": first.units[:3] + first.units[4:]}),
+        first.model_copy(update={"units": first.units[1:] + first.units[:1]}),
+        first,
+    ]
+    roster_to_toml(first)
+    for roster in edits:
+        text = roster_to_toml(roster)
+        kept = writing._BLOCKS[0]
+        writing._BLOCKS[0] = {}
+        assert text == roster_to_toml(roster)
+        writing._BLOCKS[0] = kept
+        assert roster_from_bytes(text.encode(), "list.toml")[0] == roster
 
 
 def test_saving_replaces_the_file_and_leaves_nothing_else(tmp_path: Path) -> None:
