@@ -168,10 +168,10 @@ def test_open_a_long_battle_in_the_app_vs_tomllib(
 
 
 def test_open_an_empty_battle_in_the_app_vs_a_plain_screen(tmp_path: Path) -> None:
-    """What the tracker screen itself costs (issue 15: about 170 ms of CPU on opening,
-    whatever the battle): an empty battle opened against a plain Textual screen with the
-    same kinds of widgets (a header, lines, two tables of the same rows, a list, a footer)
-    pushed and shown the same way, in the same app."""
+    """What the tracker screen itself costs: an empty battle opened against a plain
+    Textual screen with the same kinds of widgets (a header, lines, two tables of the same
+    rows, a list, a footer) pushed and shown the same way, in the same app. History: it
+    was about 170 ms of CPU on opening, whatever the battle (issue 15)."""
     path = tmp_path / "empty.battle.toml"
     battle = fresh_battle(turn_limit=10)
     write_battle(path, battle)
@@ -320,9 +320,9 @@ def test_tracker_action_and_undo_to_repaint(events: int, tmp_path: Path) -> None
 
 
 def test_tracker_keys_of_a_gaslands_battle_at_10000_events(tmp_path: Path) -> None:
-    """The same keys on a battle over two Gaslands teams (BattleScribe lists, issue 34):
-    its setup holds the lists and each car's profiles, and its tracker rules are made from
-    the players' choices; the keys go through the same engine and saves."""
+    """The same keys on a battle over two Gaslands teams (BattleScribe lists): its setup
+    holds the lists and each car's profiles, and its tracker rules are made from the
+    players' choices; the keys go through the same engine and saves."""
     path = tmp_path / "gaslands.battle.toml"
     battle = play(gaslands_battle(tmp_path / "lists", turn_limit=10_000), 10_000, 1)
     write_battle(path, battle)

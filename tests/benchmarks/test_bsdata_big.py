@@ -1,4 +1,4 @@
-"""A big BattleScribe game, fast and lean (issue 33 item 4): Warhammer 40,000 10th
+"""A big BattleScribe game, fast and lean: Warhammer 40,000 10th
 edition (``../shared/bsdata/wh40k-10e``: 46 files, 24 MB), from the command line as a
 player runs it, each command a whole process of its own.
 
@@ -24,6 +24,8 @@ goals.
 
 The list is made with the command line itself (``new``, ``add`` of three units,
 ``export --format ros``), so it is a list warband and BattleScribe both read.
+
+History: the goals are issue 33 item 4's.
 """
 
 from __future__ import annotations
