@@ -64,10 +64,12 @@ class WarbandApp(App[None]):
         battle_path: Path | None = None,
         theme: str | None = None,
         offer_recovery: bool = True,
+        gallery: str | None = None,
     ) -> None:
         super().__init__()
         self.library = library
         self.locations = locations
+        self.gallery = gallery
         self.open_path = open_path
         self.battle_path = battle_path
         self.fixed_theme = theme
@@ -498,8 +500,10 @@ def make_app(
     battle_path: Path | None = None,
     theme: str | None = None,
     offer_recovery: bool = True,
+    gallery: str | None = None,
 ) -> WarbandApp:
-    """The app, with every folder injectable (the command line and tests both use this)."""
+    """The app, with every folder injectable (the command line and tests both use this),
+    and the BSData gallery's address (None: ``WARBAND_GALLERY_URL``'s, else BSData's)."""
     from saves.locations import locations
 
     return WarbandApp(
@@ -509,4 +513,5 @@ def make_app(
         battle_path=battle_path,
         theme=theme,
         offer_recovery=offer_recovery,
+        gallery=gallery,
     )

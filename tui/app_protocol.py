@@ -27,6 +27,9 @@ class WarbandHost(Protocol):
     library: Library
     locations: Locations
     settings: Settings
+    gallery: str | None
+    """The BSData gallery's address given on the command line (``--gallery``); None: the
+    one ``WARBAND_GALLERY_URL`` names, else BSData's (``catalogs.gallery.gallery_url``)."""
 
     def remember(self, path: Path) -> None:
         """Put a file first among the recent files."""

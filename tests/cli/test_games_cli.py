@@ -303,3 +303,20 @@ def test_a_game_over_the_cap_of_a_game_is_refused(
         "for one game\n"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_gallery_given_before_the_command_is_the_one_read(
+    tmp_path: Path, gallery: GalleryServer
+) -> None:
+    """``warband --gallery URL games ...``, the form the app takes too, reads that gallery
+    (the tests' ``WARBAND_GALLERY_URL`` is a closed port); one given after ``games`` wins."""
+    folder = tmp_path / "games"
+    url = gallery.publish()
+    code, out, err = run("--catalog-dir", str(folder), "--gallery", url, "games", "available")
+    assert (code, err) == (0, "")
+    assert "gaslands" in out
+    closed = "http://127.0.0.1:9/none.json"
+    code, out, _ = run(
+        "--catalog-dir", str(folder), "--gallery", closed, "games", "available", "--gallery", url
+    )
+    assert code == 0 and "gaslands" in out

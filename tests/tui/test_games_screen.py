@@ -236,3 +236,26 @@ async def test_a_gallery_that_cannot_be_read_says_why_and_f5_tries_again(
         await until(pilot, lambda: games.gallery is not None)
         await pilot.pause()
         assert len(rows(app)) == 3
+
+
+async def test_the_app_reads_the_gallery_its_command_line_names(
+    folders: Folders, gallery: GalleryServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``warband --gallery URL`` opens the app on that gallery: the Games screen lists and
+    installs from it, though ``WARBAND_GALLERY_URL`` names a closed port."""
+    from tui.cli import main
+
+    url = gallery.publish()
+    made: list[WarbandApp] = []
+    monkeypatch.setattr(WarbandApp, "run", lambda self, *a, **k: made.append(self))
+    argv = ["--catalog-dir", str(folders.catalogs), "--saves-dir", str(folders.saves)]
+    assert main([*argv, "--config-dir", str(folders.config), "--gallery", url]) == 0
+    app = made[0]
+    assert app.gallery == url
+    async with app.run_test(size=SIZE) as pilot:
+        games = await open_games(pilot)
+        assert rows(app) == ["Gaslands  gaslands  v1.0.0  2025-03-14"]
+        await keys(pilot, "enter")
+        await until(pilot, lambda: games.busy is None)
+        assert read_record(folders.catalogs / "gaslands") is not None
+        assert app.library.load_battlescribe("gaslands").name == "Gaslands"

@@ -42,7 +42,7 @@ def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
 def _gallery(args: argparse.Namespace) -> Gallery:
     from catalogs.gallery import gallery_url, load_gallery
 
-    return load_gallery(gallery_url(args.gallery), timeout=args.timeout)
+    return load_gallery(gallery_url(args.gallery or args.app_gallery), timeout=args.timeout)
 
 
 def _available(gallery: Gallery, words: list[str], user_dir: Path, out: TextIO) -> int:
@@ -80,7 +80,7 @@ def _available(gallery: Gallery, words: list[str], user_dir: Path, out: TextIO) 
 def _install(args: argparse.Namespace, user_dir: Path, out: TextIO) -> int:
     from catalogs.gallery import gallery_url, install, read_record
 
-    url = gallery_url(args.gallery)
+    url = gallery_url(args.gallery or args.app_gallery)
     gallery = _gallery(args)
     game = gallery.find(args.name)
     if game is None:
@@ -119,7 +119,7 @@ def _update(args: argparse.Namespace, user_dir: Path, out: TextIO) -> int:
     if not installed:
         print(f"no game was installed from the gallery in {user_dir}", file=out)
         return EXIT_INVALID
-    url = gallery_url(args.gallery)
+    url = gallery_url(args.gallery or args.app_gallery)
     gallery = _gallery(args)
     chosen = [installed[args.name.casefold()]] if args.name else list(installed.values())
     code = EXIT_OK

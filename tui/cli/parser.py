@@ -60,6 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="folder of the settings file (default: $WARBAND_CONFIG_DIR, or the "
         "platform's config folder)",
     )
+    parser.add_argument(
+        "--gallery",
+        metavar="URL",
+        dest="app_gallery",
+        help="the BSData gallery the app's Games screen and `games` read (default: "
+        "$WARBAND_GALLERY_URL, or BSData's); https:// only, or http:// on this machine",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("open", help="open a roster in the terminal app's builder")

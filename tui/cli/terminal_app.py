@@ -22,6 +22,7 @@ def run_app(args: argparse.Namespace) -> int:
         saves_dir=args.saves_dir,
         config_dir=args.config_dir,
         open_path=getattr(args, "file", None),
+        gallery=args.app_gallery,
     )
     app.run()
     return app_ended(app)

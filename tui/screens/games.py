@@ -100,7 +100,7 @@ it. Type to filter the list by name (Backspace takes a letter back). **Enter**
 downloads the highlighted game into your catalog folder, or its update; a bar shows
 how far it has come, and **Escape** stops it (what you had stays as it was).
 **Delete** removes a game installed from here, after asking. The gallery is BSData's,
-or the one `WARBAND_GALLERY_URL` names.
+or the one `warband --gallery URL` or `WARBAND_GALLERY_URL` names.
 """
 
     def __init__(self) -> None:
@@ -146,7 +146,7 @@ or the one `WARBAND_GALLERY_URL` names.
 
         user_dir = self.warband.library.user_dir
         try:
-            gallery = load_gallery(gallery_url())
+            gallery = load_gallery(gallery_url(self.warband.gallery))
         except WarbandError as exc:
             self.app.call_from_thread(self._unread, exc.render())
             return
@@ -302,7 +302,9 @@ or the one `WARBAND_GALLERY_URL` names.
             self.app.call_from_thread(self._progress, step)
 
         try:
-            result = install(game, user_dir, gallery=gallery_url(), progress=told)
+            result = install(
+                game, user_dir, gallery=gallery_url(self.warband.gallery), progress=told
+            )
         except Stopped:
             self.app.call_from_thread(self._failed, "Stopped: nothing was changed.", None)
             return
