@@ -23,7 +23,7 @@ from model.bsdata.data import Modifier, ModifierGroup
 from model.bsdata.engine import run_engine
 from model.bsdata.modifiers import values_only
 from model.bsdata.queries import Ctx
-from model.bsdata.resolve import touching
+from model.bsdata.resolve import Options, touching
 from tests.tui.real_lists import TENTH, games_folder, has_data, space_marines
 
 
@@ -48,7 +48,7 @@ def test_the_values_of_minimums_are_those_of_all_the_modifiers(tmp_path: Path) -
     system = Library(games_folder(tmp_path)).load_battlescribe(TENTH)
     engine = run_engine(system, space_marines(system))
     tree = engine.tree
-    places = [
+    places: list[tuple[int, int | None, Options]] = [
         (at, None, engine.index.root_options(placed.catalogue.id))
         for at, placed in enumerate(tree.forces)
         if placed.catalogue is not None
