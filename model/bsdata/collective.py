@@ -190,7 +190,7 @@ class Collective:
         key = (at, group.key)
         found = self._groups.get(key)
         if found is None:
-            members = [n for n in self.options(at).entries if any(g is group for g in n.groups)]
+            members = self.options(at).in_groups.get(group, ())
             found = bool(members) and all(is_collective(m) for m in members)
             self._groups[key] = found
         return found

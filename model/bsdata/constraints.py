@@ -183,7 +183,7 @@ class Checker:
             return False
         ctx = Ctx(force, None, parent, node=node)
         counts = self.engine.counts
-        values = values_only(node, ctx, counts, minimums.ids)
+        values = values_only(node, ctx, counts, minimums.ids, minimums.modifiers)
         for constraint in minimums.constraints:
             value = values.get(constraint.id, constraint.value)
             query = constraint.query

@@ -169,14 +169,25 @@ def _touches(modifier: Modifier | ModifierGroup, fields: frozenset[str]) -> bool
     return modifier.field in fields
 
 
-def values_only(node: Node, ctx: Ctx, counts: Counts, fields: frozenset[str]) -> dict[str, float]:
+def values_only(
+    node: Node,
+    ctx: Ctx,
+    counts: Counts,
+    fields: frozenset[str],
+    touching: Modifiers | None = None,
+) -> dict[str, float]:
     """``node``'s constraint values of ``fields`` (constraint ids) after its modifiers,
     asked from ``ctx``, as ``effective`` gives them, without asking about the modifiers
     of any other field (the constraints checked: a place's entries not selected there
-    are checked for their minimums alone)."""
+    are checked for their minimums alone). ``touching``, when given, is the node's
+    modifiers already cut to those of ``fields`` (``model.bsdata.resolve.touching``),
+    walked as they are."""
     values = {c.id: c.value for c in node.constraints if c.id in fields}
     state = State("", False, {}, values, [], None)
-    each_applying(node.modifiers, ctx, counts, lambda m, n: _apply_one(m, state, n), 1, fields)
+    if touching is None:
+        each_applying(node.modifiers, ctx, counts, lambda m, n: _apply_one(m, state, n), 1, fields)
+    else:
+        each_applying(touching, ctx, counts, lambda m, n: _apply_one(m, state, n))
     return state.values
 
 

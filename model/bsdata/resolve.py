@@ -34,6 +34,8 @@ from model.bsdata.data import (
     Cost,
     Entry,
     EntryType,
+    Modifier,
+    ModifierGroup,
     Modifiers,
 )
 
@@ -138,6 +140,38 @@ class Minimums:
     ids: frozenset[str]
     group: bool
     """Whether the node is one of the place's groups (its selections are its members')."""
+    modifiers: Modifiers = ()
+    """The node's modifiers of those constraints' values alone (``touching``): what the
+    rest would do touches no value of ``ids``, and sorting it out again at every
+    evaluation, for each of some 170 entries of a 40k list not selected, was a part of
+    the check of their minimums (``model.bsdata.modifiers.values_only``)."""
+
+
+def touching(modifiers: Modifiers, fields: frozenset[str]) -> Modifiers:
+    """``modifiers`` cut to those that change one of ``fields``, in the order written: a
+    group kept when something inside it does, holding only those (its conditions and
+    repeats as written). Walked with no filter, they apply as the whole walked with the
+    filter ``fields`` applies (``model.bsdata.modifiers.each_applying``)."""
+    out: list[Modifier | ModifierGroup] = []
+    for modifier in modifiers:
+        if isinstance(modifier, ModifierGroup):
+            kept = _touching_group(modifier, fields)
+            if kept is not None:
+                out.append(kept)
+        elif modifier.field in fields:
+            out.append(modifier)
+    return tuple(out)
+
+
+def _touching_group(group: ModifierGroup, fields: frozenset[str]) -> ModifierGroup | None:
+    """``group`` holding only what changes one of ``fields``; None when nothing does."""
+    inner = tuple(m for m in group.modifiers if m.field in fields)
+    nested = tuple(
+        kept for kept in (_touching_group(g, fields) for g in group.nested) if kept is not None
+    )
+    if not inner and not nested:
+        return None
+    return replace(group, modifiers=inner, nested=nested)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,8 +212,25 @@ class Options:
             for node in nodes:
                 if node.constraints:
                     mins = tuple(c for c in node.constraints if c.type == "min")
-                    out.append((node, Minimums(mins, frozenset(c.id for c in mins), group)))
+                    ids = frozenset(c.id for c in mins)
+                    kept = touching(node.modifiers, ids) if mins else ()
+                    out.append((node, Minimums(mins, ids, group, kept)))
         return tuple(out)
+
+    @cached_property
+    def in_groups(self) -> Mapping[Node, tuple[Node, ...]]:
+        """Per group of this place (the group's node itself, by identity), the entries
+        in it here, at any depth, in the order written. Worked out once per place: the
+        constraint checks ask, for each group counted per model, whether its entries are
+        all collective (``model.bsdata.collective``), and finding them among a place's
+        entries again at every evaluation was a part of one."""
+        out: dict[Node, list[Node]] = {}
+        for node in self.entries:
+            for group in node.groups:
+                members = out.setdefault(group, [])
+                if not members or members[-1] is not node:
+                    members.append(node)
+        return MappingProxyType({group: tuple(members) for group, members in out.items()})
 
     @cached_property
     def checked_where(self) -> Checked:

@@ -67,6 +67,10 @@ class BsListEditing(ClosingScreen):
         warband's own builder, so a copy recovered is the one kept on."""
         self.wanted: Place | None = None
         """Where the cursor is to be after the next redraw (None: where it is)."""
+        self._dirty_kept: tuple[BsRoster, BsRoster, bool] | None = None
+        """The list and the file's list ``dirty`` compared last, and what it found."""
+        self._at_kept: tuple[BsRoster, Place, tuple[Force, Selection | None] | None] | None = None
+        """The list and the place ``_at`` looked up last, and what it found there."""
 
     @property
     def warband(self) -> WarbandHost:
@@ -79,8 +83,20 @@ class BsListEditing(ClosingScreen):
 
     @property
     def dirty(self) -> bool:
-        """Whether there are changes not in the file (always, when it cannot be read)."""
-        return self.saved is None or self.roster != self.saved
+        """Whether there are changes not in the file (always, when it cannot be read).
+        Kept for the very list and file asked about last: comparing two lists of a
+        2,000-point Warhammer 40,000 army field by field took a fraction of an edit, and
+        every edit asked it several times (the title, which keys can be used, the
+        recovery copy)."""
+        roster, saved = self.roster, self.saved
+        if saved is None:
+            return True
+        kept = self._dirty_kept
+        if kept is not None and kept[0] is roster and kept[1] is saved:
+            return kept[2]
+        dirty = roster != saved
+        self._dirty_kept = (roster, saved, dirty)
+        return dirty
 
     @property
     def list_name(self) -> str:
@@ -156,8 +172,18 @@ class BsListEditing(ClosingScreen):
             place = self.query_one(BsTree).place
         except NoMatches:
             return None
-        found = None if place is None else find(self.roster, place)
-        if place is None or found is None:
+        if place is None:
+            return None
+        # Kept for the very list and place asked about last: which keys can be used is
+        # asked of every key shown, each asking for the place under the cursor, and
+        # finding it walks the list (120 selections in a 2,000-point 40k list).
+        roster, kept = self.roster, self._at_kept
+        if kept is not None and kept[0] is roster and kept[1] == place:
+            found = kept[2]
+        else:
+            found = find(roster, place)
+            self._at_kept = (roster, place, found)
+        if found is None:
             return None
         return place, found[0], found[1]
 

@@ -226,7 +226,7 @@ dies, the next start offers it back.
         if action in ("add", "rename", "remove"):
             return True if self._at() is not None else None
         if action == "new_force":
-            return True if self.force_kinds() else None
+            return True if self._forces_offered() else None
         if action == "limit":
             return True if self.cost_types() else None
         if action in NEEDS_SELECTION:
@@ -239,6 +239,17 @@ dies, the next start offers it back.
             if action == "more":
                 return True if selection.number < MAX_NUMBER else None
         return True
+
+    _offers_forces: bool | None = None
+    """Whether the game offers a kind of force to add (``_forces_offered``)."""
+
+    def _forces_offered(self) -> bool:
+        """Whether any kind of force can be added: the game's, whatever the list holds
+        (``force_kinds`` orders them by the list's forces, but offers the same ones),
+        so worked out once, not at every key as which keys can be used is."""
+        if self._offers_forces is None:
+            self._offers_forces = bool(self.force_kinds())
+        return self._offers_forces
 
     def on_tree_node_highlighted(self) -> None:
         self.sync_bindings()  # Remove, + and - follow what is under the cursor

@@ -1,0 +1,89 @@
+"""What a place keeps of its entries, worked out once (``model.bsdata.resolve.Options``),
+is what working it out at each evaluation gave:
+
+- the modifiers kept per entry for the values of its minimums (``touching``,
+  ``Minimums.modifiers``) give the values that the whole of its modifiers, walked for
+  those values alone, gives: cut as written (groups kept with only what changes one of
+  the values inside them), and over the real list equal for every entry with a minimum
+  in every place;
+- the entries of each group (``Options.in_groups``) are those of the place that name
+  the group, in the order written.
+
+The real list is the 2,000-point Space Marines one (``../shared/bsdata/wh40k-10e``);
+those tests are marked ``real_data`` and skipped without the data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from catalogs.library import Library
+from model.bsdata.data import Modifier, ModifierGroup
+from model.bsdata.engine import run_engine
+from model.bsdata.modifiers import values_only
+from model.bsdata.queries import Ctx
+from model.bsdata.resolve import Options, touching
+from tests.tui.real_lists import TENTH, games_folder, has_data, space_marines
+
+
+def test_only_what_changes_the_fields_is_kept_in_the_order_written() -> None:
+    a, b, a2 = (
+        Modifier("set", "a", "1"),
+        Modifier("set", "b", "2"),
+        Modifier("increment", "a2", "1"),
+    )
+    only_b = ModifierGroup(modifiers=(b,))
+    inner = ModifierGroup(modifiers=(b, a2), nested=(only_b,))
+    outer = ModifierGroup(modifiers=(b,), nested=(only_b, inner))
+    kept = touching((a, b, inner, outer, a), frozenset({"a", "a2"}))
+    cut = ModifierGroup(modifiers=(a2,))
+    assert kept == (a, cut, ModifierGroup(modifiers=(), nested=(cut,)), a)
+    assert touching((b, only_b), frozenset({"a"})) == ()
+
+
+@pytest.mark.real_data
+@pytest.mark.skipif(not has_data(TENTH), reason=f"no {TENTH} in ../shared/bsdata")
+def test_the_values_of_minimums_are_those_of_all_the_modifiers(tmp_path: Path) -> None:
+    system = Library(games_folder(tmp_path)).load_battlescribe(TENTH)
+    engine = run_engine(system, space_marines(system))
+    tree = engine.tree
+    places: list[tuple[int, int | None, Options]] = [
+        (at, None, engine.index.root_options(placed.catalogue.id))
+        for at, placed in enumerate(tree.forces)
+        if placed.catalogue is not None
+    ]
+    for at, row in enumerate(tree.selections):
+        catalogue = tree.forces[row.force].catalogue
+        if row.node is not None and catalogue is not None:
+            places.append((row.force, at, engine.index.child_options(row.node, catalogue.id)))
+    compared, modified = 0, 0
+    for force, parent, options in places:
+        for node, minimums in options.constrained:
+            if not minimums.constraints:
+                continue
+            ctx = Ctx(force, None, parent, node=node)
+            whole = values_only(node, ctx, engine.counts, minimums.ids)
+            assert values_only(node, ctx, engine.counts, minimums.ids, minimums.modifiers) == whole
+            compared += 1
+            modified += whole != {c.id: c.value for c in minimums.constraints}
+    assert compared > 200 and modified  # some minimums are changed by modifiers
+
+
+@pytest.mark.real_data
+@pytest.mark.skipif(not has_data(TENTH), reason=f"no {TENTH} in ../shared/bsdata")
+def test_the_entries_of_each_group_are_those_naming_it(tmp_path: Path) -> None:
+    system = Library(games_folder(tmp_path)).load_battlescribe(TENTH)
+    engine = run_engine(system, space_marines(system))
+    tree = engine.tree
+    groups = 0
+    for at, row in enumerate(tree.selections):
+        catalogue = tree.forces[row.force].catalogue
+        if row.node is None or catalogue is None:
+            continue
+        options = engine.index.child_options(row.node, catalogue.id)
+        for group in options.groups:
+            named = [n for n in options.entries if any(g is group for g in n.groups)]
+            assert list(options.in_groups.get(group, ())) == named, (at, group.key)
+            groups += len(named) > 1
+    assert groups  # some groups hold several entries
