@@ -142,6 +142,7 @@ def build_bs_export(
                     profiles=[_profile(p) for p in shown.profiles],
                 )
             )
+    limited = {c.type_id for c in roster.cost_limits if c.value >= 0}
     counts = [
         f"{names.get(type_id, type_id)} {number_text(value)}"
         + "".join(
@@ -150,7 +151,7 @@ def build_bs_export(
             if c.type_id == type_id and c.value >= 0
         )
         for type_id, value in totals.items()
-        if type_id != points
+        if type_id != points and (value or type_id in limited)
     ]
     catalogues = dict.fromkeys(
         f.catalogue_name or f.catalogue_id for f in all_forces(roster.forces)

@@ -121,7 +121,7 @@ def _points_name(doc: ListExport) -> str | None:
 def _total(doc: ListExport) -> str:
     """``124/200 points · `` before the models; nothing for a game without points."""
     points = _points_name(doc)
-    return f"{doc.points}/{doc.points_limit} {points}{SEP}" if points else ""
+    return f"{doc.points_shown} {points}{SEP}" if points else ""
 
 
 def to_text(doc: ListExport, code: str) -> str:
@@ -167,7 +167,7 @@ def to_markdown(doc: ListExport, code: str) -> str:
         "",
         f"**{_total(doc)}{doc.models} models**{SEP}{verdict}"
         if not points
-        else f"**{doc.points}/{doc.points_limit} {points}**{SEP}{doc.models} models{SEP}{verdict}",
+        else f"**{doc.points_shown} {points}**{SEP}{doc.models} models{SEP}{verdict}",
     ]
     if doc.counts:
         out += ["", escape(SEP.join(doc.counts))]

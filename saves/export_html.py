@@ -74,11 +74,7 @@ def to_html(doc: ListExport, code: str) -> str:
         f"<h1>{escape(doc.name)}</h1>",
         f'<p class="meta">{escape(doc.faction.name)} · {escape(s.name)} {escape(s.edition)}'
         f" · catalog {escape(s.catalog_version)}</p>",
-        (
-            f"<p><strong>{doc.points}/{doc.points_limit} {escape(points)}</strong> · "
-            if points
-            else "<p>"
-        )
+        (f"<p><strong>{doc.points_shown} {escape(points)}</strong> · " if points else "<p>")
         + f"{doc.models} models · "
         f'<span class="verdict {verdict_class}">{escape(verdict)}</span></p>',
     ]

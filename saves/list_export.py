@@ -161,6 +161,7 @@ class ListExport(_Doc):
     name: str
     points: int
     points_limit: int
+    """0 for none: a BattleScribe list whose game and roster set no limit."""
     models: int
     valid: bool
     findings: list[ExportFinding]
@@ -172,6 +173,11 @@ class ListExport(_Doc):
     not_published: list[DataNote]
     """Each faction, unit or item used whose figures are not all published."""
     notes: str | None = None
+
+    @property
+    def points_shown(self) -> str:
+        """``124/200``, or ``160`` where there is no limit (never ``160/0``)."""
+        return f"{self.points}/{self.points_limit}" if self.points_limit else f"{self.points}"
 
 
 def build_export(roster: Roster, view: FactionView, report: Report) -> ListExport:

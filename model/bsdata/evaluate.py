@@ -54,6 +54,16 @@ class Evaluation:
         """True when no finding is an error."""
         return not any(f.severity == "error" for f in self.findings)
 
+    @property
+    def shown_totals(self) -> tuple[Cost, ...]:
+        """The totals worth a reader's eye, in the game's order: those that are not zero
+        or that a limit holds; the first of all when none is (a new list's 0 pts). A
+        40k list then reads "160 pts", not "160 pts, 0 Crusade Points, 0 Crusade: Battle
+        Honours ..." (cost types a matched play list never spends)."""
+        limited = {c.type_id for c in self.limits if c.value >= 0}
+        shown = tuple(c for c in self.totals if c.value or c.type_id in limited)
+        return shown or self.totals[:1]
+
 
 def hidden_is_checked(engine: Engine, at: int) -> bool:
     """Whether BattleScribe would report selection ``at`` if its entry were hidden.

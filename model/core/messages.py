@@ -34,6 +34,13 @@ def number_text(value: float) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
+def with_article(name: str) -> str:
+    """The name with its indefinite article, by its first letter: "a Chief", "an Addler",
+    "an Imperium - Space Marines list"."""
+    first = name[:1].lower()
+    return ("an " if first and first in "aeiou" else "a ") + name
+
+
 def counted(count: int, one: str, many: str | None = None) -> str:
     """``2 actions``, ``1 model``: a count with its word, not ``2 action(s)``."""
     return f"{count} {one if count == 1 else (many or _plural(one))}"

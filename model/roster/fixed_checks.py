@@ -13,6 +13,7 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from model.core.messages import with_article
 from model.core.problems import close_matches
 from model.roster.findings import Finding, Where
 
@@ -84,8 +85,8 @@ def entry_checks(view: FactionView, lo: Loadout) -> Iterator[Finding]:
             yield Finding(
                 "error",
                 NOT_OFFERED,
-                f"{lo.label} cannot take {name}: it is not among {_a(unit.name)}'s options; "
-                f"remove it",
+                f"{lo.label} cannot take {name}: it is not among "
+                f"{with_article(unit.name)}'s options; remove it",
                 Where(lo.index, c.item_id),
             )
             continue
@@ -129,13 +130,10 @@ def _takes(lo: Loadout, most: int) -> str:
     """``a Mutard takes at most 1``, ``an entry of 3 Addlers takes at most 3``: the limit
     that applies to this entry, for a reason given before an edit."""
     models = lo.entry.models
-    who = _a(lo.unit.name) if models == 1 else f"an entry of {models} {lo.unit.name} models"
+    who = (
+        with_article(lo.unit.name) if models == 1 else f"an entry of {models} {lo.unit.name} models"
+    )
     return f"{who} takes at most {most}"
-
-
-def _a(name: str) -> str:
-    """The name with its indefinite article: "a Chief", "an Addler"."""
-    return ("an " if name[:1].lower() in "aeiou" else "a ") + name
 
 
 def _size_message(lo: Loadout) -> str:
@@ -146,7 +144,7 @@ def _size_message(lo: Loadout) -> str:
             f"{lo.label} has {n} models; each {name} entry is one model: set models to 1 "
             f"and add an entry for each other model"
         )
-    span = f"{_a(name)} entry has {least} to {most}"
+    span = f"{with_article(name)} entry has {least} to {most}"
     if n < least:
         return f"{lo.label} has {n} model{'s' if n != 1 else ''}; {span}: set models to {least}"
     parts = math.ceil(n / most)

@@ -134,7 +134,7 @@ def test_a_list_over_a_json_game_is_built_checked_and_shared_as_from_xml(tmp_pat
     assert (code, err) == (0, "")
     assert run("--catalog-dir", str(games), "add", str(team), "Car")[0] == 0
     code, out, _ = run("--catalog-dir", str(games), "validate", str(team))
-    assert (code, out.splitlines()[1]) == (0, "12/50 Cans, 0 Build Slots: valid")
+    assert (code, out.splitlines()[1]) == (0, "12/50 Cans: valid")
     ros = tmp_path / "team.ros"
     code, _, _ = run(
         "--catalog-dir", str(games), "export", str(team), "--format", "ros", "-o", str(ros)

@@ -41,7 +41,7 @@ def test_a_catalogues_own_cost_type_is_costed_and_shown(tmp_path: Path) -> None:
     assert run(*cli, "new", "gaslands", "Gaslands", "--points", "50", "-o", str(path))[0] == 0
     code, out = run(*cli, "add", str(path), "car")
     assert code == 0
-    assert out.splitlines()[1] == "12/50 Cans, 0 Build Slots, 3 Ammo: valid"
+    assert out.splitlines()[1] == "12/50 Cans, 3 Ammo: valid"
     code, out = run(*cli, "show", str(path))
     assert code == 0
     assert "Build Slots 0 · Ammo 3" in out.splitlines()

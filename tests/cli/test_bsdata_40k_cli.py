@@ -99,6 +99,8 @@ def test_a_list_is_built_validated_shown_and_shared_through_ros(
     army = tmp_path / "army.toml"
     code, out, err = run(*folder, "new", system, faction, "-o", str(army))
     assert (code, err) == (0, ""), out
+    article = "an" if faction.startswith("I") else "a"  # an Imperium list, a Xenos one
+    assert out.startswith(f"wrote {army}: {article} {faction} list"), out
     for name, into in adds:
         code, out, err = run(*folder, "add", str(army), name, *(("--into", into) if into else ()))
         assert code in (0, 1) and err == "", (name, out, err)  # added; the list may break a rule

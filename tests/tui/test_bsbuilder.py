@@ -112,12 +112,12 @@ async def test_a_list_is_built_with_keys_as_the_command_line_builds_it(
     app = app_in(folders, open_path=path, offer_recovery=False)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        assert status(app) == "✓ valid · 0/50 Cans · 0 Build Slots"
+        assert status(app) == "✓ valid · 0/50 Cans"
         assert rows(app) == ["Team (Gaslands)  0 Cans", "  1x Sponsor  0 Cans"]
         assert builder(app).title == "Gaslands"
         # On the force: a Car at the top of it; the cursor goes to the new Car.
         await add(pilot, "car")
-        assert status(app) == "✓ valid · 12/50 Cans · 0 Build Slots"
+        assert status(app) == "✓ valid · 12/50 Cans"
         assert cursor_name(app) == "Car"
         assert builder(app).title == "Gaslands *"
         # On the Car: a Machine Gun inside it, with its default mounting.
@@ -141,7 +141,7 @@ async def test_a_list_is_built_with_keys_as_the_command_line_builds_it(
         await keys(pilot, "ctrl+z")
         assert status(app) == "✓ valid · 26/50 Cans · 1 Build Slots"
         await keys(pilot, "ctrl+z", "ctrl+z")
-        assert status(app) == "✓ valid · 12/50 Cans · 0 Build Slots"
+        assert status(app) == "✓ valid · 12/50 Cans"
         await keys(pilot, "ctrl+y")
         assert status(app) == "✓ valid · 14/50 Cans · 1 Build Slots"
         # Saved, the file reads back as the screen showed it.
@@ -187,7 +187,7 @@ async def test_findings_say_what_is_wrong_and_lead_to_it(folders: Folders) -> No
         await keys(pilot, "f", "enter")
         assert cursor_name(app) == "125mm Cannon"
         await keys(pilot, "delete")
-        assert status(app) == "✓ valid · 12/50 Cans · 0 Build Slots"
+        assert status(app) == "✓ valid · 12/50 Cans"
         assert rows(app) == [
             "Team (Gaslands)  12 Cans",
             "  1x Sponsor  0 Cans",
@@ -200,7 +200,7 @@ async def test_findings_say_what_is_wrong_and_lead_to_it(folders: Folders) -> No
         await keys(pilot, "up", "up")  # Car, Sponsor, the force
         assert builder(app).query_one(BsTree).place == Place("f1")
         await add(pilot, "war rig")
-        assert status(app) == "✗ NOT VALID (1 error) · 52/50 Cans · 0 Build Slots"  # 12 + 40
+        assert status(app) == "✗ NOT VALID (1 error) · 52/50 Cans"  # 12 + 40
         assert str(findings.get_option_at_index(0).prompt) == (
             "✗ The roster costs 52 Cans, over the limit of 50: remove 2 Cans "
             "or raise the limit to 52"
@@ -258,7 +258,7 @@ async def test_closing_with_unsaved_changes_asks(folders: Folders) -> None:
         # The builder's order: Save, Discard, then Cancel (focused, as Escape answers).
         assert [c[1] for c in dialog.choices] == ["save", "discard", "cancel"]
         await keys(pilot, "escape")  # Cancel: still building
-        assert status(app) == "✓ valid · 6/50 Cans · 0 Build Slots"
+        assert status(app) == "✓ valid · 6/50 Cans"
         await keys(pilot, "q")
         await pilot.click("#choice-discard")
         await pilot.pause()
@@ -320,7 +320,7 @@ async def test_a_saved_list_closes_without_asking_and_opens_from_home(folders: F
         label = str(recent.get_option_at_index(0).prompt)
         assert label == "Gaslands  Gaslands · BattleScribe data  saves/team.toml"
         await keys(pilot, "enter")  # the recent file, first on the home screen
-        assert status(app) == "✓ valid · 6/50 Cans · 0 Build Slots"
+        assert status(app) == "✓ valid · 6/50 Cans"
 
 
 async def test_a_list_over_an_unknown_game_is_explained(folders: Folders) -> None:
@@ -424,7 +424,7 @@ async def test_quitting_the_app_offers_to_save(folders: Folders) -> None:
         await pilot.click("#choice-save")
         await pilot.pause()
     code, out = run("--catalog-dir", str(folders.catalogs), "validate", str(path))
-    assert (code, out.splitlines()[1]) == (0, "6/50 Cans, 0 Build Slots: valid")
+    assert (code, out.splitlines()[1]) == (0, "6/50 Cans: valid")
 
 
 async def test_a_save_that_fails_is_explained_and_keeps_the_changes(folders: Folders) -> None:
@@ -475,11 +475,11 @@ async def test_a_selection_and_the_force_are_renamed_and_the_limit_changed(
         assert isinstance(prompt, PromptDialog)
         assert prompt.query_one(Input).value == "50"
         await keys(pilot, "ctrl+u", "10", "enter")
-        assert status(app) == "✗ NOT VALID (1 error) · 12/10 Cans · 0 Build Slots"
+        assert status(app) == "✗ NOT VALID (1 error) · 12/10 Cans"
         await keys(pilot, "l", "enter", "abc", "enter")  # refused in the prompt
         assert isinstance(app.screen, PromptDialog)
         await keys(pilot, "ctrl+u", "enter")  # empty: no limit
-        assert status(app) == "✓ valid · 12 Cans · 0 Build Slots"
+        assert status(app) == "✓ valid · 12 Cans"
         await keys(pilot, "ctrl+s")
         saved, _ = read_bs_roster(path)
         force = saved.roster.forces[0]
@@ -487,9 +487,9 @@ async def test_a_selection_and_the_force_are_renamed_and_the_limit_changed(
         assert [s.custom_name for s in force.selections] == ["", "Rust Bucket"]
         assert [(c.value) for c in saved.roster.cost_limits] == [-1.0]
         await keys(pilot, "ctrl+z", "ctrl+z")  # the limits back to 50
-        assert status(app) == "✓ valid · 12/50 Cans · 0 Build Slots"
+        assert status(app) == "✓ valid · 12/50 Cans"
     code, out = run("--catalog-dir", str(folders.catalogs), "validate", str(path))
-    assert (code, out.splitlines()[-1]) == (0, "12 Cans, 0 Build Slots: valid")
+    assert (code, out.splitlines()[-1]) == (0, "12 Cans: valid")
 
 
 async def test_a_force_is_added_then_removed_with_keys(folders: Folders) -> None:

@@ -69,7 +69,7 @@ async def test_a_gaslands_list_is_started_written_and_opened(folders: Folders) -
     app = app_in(folders, offer_recovery=False)
     async with app.run_test(size=SIZE) as pilot:
         await new_gaslands(pilot)
-        assert status(app) == "✓ valid · 0/50 Cans · 0 Build Slots"
+        assert status(app) == "✓ valid · 0/50 Cans"
         rows = [str(node.label) for node in builder(app).query_one(BsTree).nodes_in_order()]
         assert rows == ["Team (Gaslands)  0 Cans", "1x Sponsor  0 Cans"]
         path = folders.saves / "gaslands.toml"
@@ -80,8 +80,7 @@ async def test_a_gaslands_list_is_started_written_and_opened(folders: Folders) -
     code, out = validate(folders, path)
     assert code == 0
     assert out == (
-        "Gaslands: Gaslands, Gaslands (BattleScribe data, revision 25)\n"
-        "0/50 Cans, 0 Build Slots: valid\n"
+        "Gaslands: Gaslands, Gaslands (BattleScribe data, revision 25)\n0/50 Cans: valid\n"
     )
 
 
@@ -115,7 +114,7 @@ async def test_the_limit_may_be_left_empty(folders: Folders) -> None:
         assert label == "Limit in Cans (empty: the game's own)"
         assert dialog.query_one("#points", Input).value == ""
         await keys(pilot, "tab", "tab", "enter", "enter")
-        assert status(app) == "✓ valid · 0 Cans · 0 Build Slots"
+        assert status(app) == "✓ valid · 0 Cans"
     saved, _ = read_bs_roster(folders.saves / "gaslands.toml")
     assert saved.roster.cost_limits == ()
 

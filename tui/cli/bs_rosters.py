@@ -62,7 +62,7 @@ def verdict_text(
         f"{number_text(c.value)}"
         + (f"/{number_text(limits[c.type_id])}" if c.type_id in limits else "")
         + f" {names.get(c.type_id, c.type_id)}"
-        for c in evaluation.totals
+        for c in evaluation.shown_totals
     )
     errors = sum(1 for f in evaluation.findings if f.severity == "error")
     warnings = len(evaluation.findings) - errors
@@ -137,7 +137,7 @@ def bs_new(args: argparse.Namespace, out: TextIO) -> int:
     itself in a new force (entries a force must have)."""
     from model.bsdata.new_list import main_cost, playable_forces, started_roster
     from model.bsdata.roster_toml import BsRosterFile
-    from model.core.messages import number_text
+    from model.core.messages import number_text, with_article
     from model.core.problems import Problem, RosterError
     from saves.bs_roster_file import write_bs_roster
 
@@ -161,7 +161,10 @@ def bs_new(args: argparse.Namespace, out: TextIO) -> int:
         if roster.cost_limits and points
         else ""
     )
-    print(f"wrote {args.output}: a {catalogue.name} list{limit} ({forces[0].name})", file=out)
+    print(
+        f"wrote {args.output}: {with_article(catalogue.name)} list{limit} ({forces[0].name})",
+        file=out,
+    )
     return EXIT_OK
 
 

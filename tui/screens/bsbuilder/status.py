@@ -44,7 +44,7 @@ def status_text(evaluation: Evaluation, cost_names: Mapping[str, str]) -> Text:
     else:
         text.append(f"✗ NOT VALID ({counts})", style="bold red")
     limits = {c.type_id: c.value for c in evaluation.limits if c.value >= 0}
-    for cost in evaluation.totals:
+    for cost in evaluation.shown_totals:
         name = terminal_safe(cost_names.get(cost.type_id, cost.type_id))
         text.append(" · ")
         if cost.type_id in limits:
