@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from model.core.messages import counted
 from saves.json_text import json_text
 from saves.list_export import ExportEntry, ExportProfile, ListExport
 from saves.markdown import cell, escape
@@ -129,7 +130,7 @@ def to_text(doc: ListExport, code: str) -> str:
     points = _points_name(doc)
     lines = [
         f"{doc.name}: {_title(doc)}",
-        f"{_total(doc)}{doc.models} models{SEP}{_verdict(doc)}",
+        f"{_total(doc)}{counted(doc.models, 'model')}{SEP}{_verdict(doc)}",
     ]
     if doc.counts:
         lines.append(SEP.join(doc.counts))
@@ -165,9 +166,9 @@ def to_markdown(doc: ListExport, code: str) -> str:
         f"**{escape(doc.faction.name)}**{SEP}{escape(doc.system.name)} {escape(doc.system.edition)}"
         f"{SEP}catalog {escape(doc.system.catalog_version)}",
         "",
-        f"**{_total(doc)}{doc.models} models**{SEP}{verdict}"
+        f"**{_total(doc)}{counted(doc.models, 'model')}**{SEP}{verdict}"
         if not points
-        else f"**{doc.points_shown} {points}**{SEP}{doc.models} models{SEP}{verdict}",
+        else f"**{doc.points_shown} {points}**{SEP}{counted(doc.models, 'model')}{SEP}{verdict}",
     ]
     if doc.counts:
         out += ["", escape(SEP.join(doc.counts))]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from model.core.messages import counted
 from saves.export_formats import LEGEND, any_changed, marked, profile_tables
 from saves.list_export import ExportEntry, ListExport
 
@@ -75,7 +76,7 @@ def to_html(doc: ListExport, code: str) -> str:
         f'<p class="meta">{escape(doc.faction.name)} · {escape(s.name)} {escape(s.edition)}'
         f" · catalog {escape(s.catalog_version)}</p>",
         (f"<p><strong>{doc.points_shown} {escape(points)}</strong> · " if points else "<p>")
-        + f"{doc.models} models · "
+        + f"{counted(doc.models, 'model')} · "
         f'<span class="verdict {verdict_class}">{escape(verdict)}</span></p>',
     ]
     if doc.counts:

@@ -129,7 +129,7 @@ def test_show_prints_the_sheet(folder: Path, tmp_path: Path) -> None:
     assert code == 0
     assert out.splitlines() == [
         "Gaslands: Gaslands · Gaslands (BattleScribe data) · catalog revision 25",
-        "14/50 Cans · 1 models · valid",
+        "14/50 Cans · 1 model · valid",
         "Build Slots 1",
         "",
         "1. Sponsor, 0 Cans",

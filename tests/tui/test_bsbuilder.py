@@ -549,7 +549,7 @@ async def test_the_list_is_shared_as_the_command_line_exports_it(folders: Folder
             await keys(pilot, "enter")  # the offered name: gaslands.<suffix>
     markdown = (folders.saves / "gaslands.md").read_text(encoding="utf-8")
     assert markdown.startswith("# Gaslands\n")
-    assert "**12/50 Cans** · 1 models · ✓ valid" in markdown and "## 2. Car, 12 Cans" in markdown
+    assert "**12/50 Cans** · 1 model · ✓ valid" in markdown and "## 2. Car, 12 Cans" in markdown
     ros = (folders.saves / "gaslands.ros").read_bytes()
     assert ros_from_bytes(ros, "gaslands.ros") == read_bs_roster(path)[0].roster
     for fmt, suffix in (("markdown", "md"), ("ros", "ros")):
