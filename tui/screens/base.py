@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from textual.screen import Screen
 
+from tui.app_protocol import WarbandHost
 from tui.commands import Command
 
 
@@ -21,6 +22,13 @@ class CommandScreen(Screen[None]):
 
     _availability: tuple[bool | None, ...] = ()
     _commands: tuple[Command, ...] | None = None
+
+    @property
+    def warband(self) -> WarbandHost:
+        """The app as its screens see it (``tui.app_protocol``): typed by the protocol, so
+        no screen imports ``tui.app``, which imports the screens."""
+        assert isinstance(self.app, WarbandHost)
+        return self.app
 
     @property
     def commands(self) -> tuple[Command, ...]:

@@ -27,7 +27,6 @@ from textual.widgets import Label, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from model.core.safe_text import one_line, terminal_safe
-from tui.app_protocol import WarbandHost
 from tui.commands import Command, bindings
 from tui.screens.base import CommandScreen
 from tui.widgets.safe_header import SafeHeader
@@ -112,11 +111,6 @@ or the one `warband --gallery URL` or `WARBAND_GALLERY_URL` names.
         """The name of the game being downloaded, or None."""
         self.stop = threading.Event()
         self.error: str | None = None
-
-    @property
-    def warband(self) -> WarbandHost:
-        assert isinstance(self.app, WarbandHost)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield SafeHeader()

@@ -14,7 +14,6 @@ from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from model.core.safe_text import terminal_safe
-from tui.app_protocol import WarbandHost
 from tui.commands import Command, bindings
 from tui.screens.base import CommandScreen
 from tui.widgets.safe_header import SafeHeader
@@ -76,11 +75,6 @@ resume one. Press **g** for the games of the BSData gallery: find one, install i
 update it. Recently opened files are listed below, each with its list's name, faction and
 game size; highlight one and press **Enter**.
 """
-
-    @property
-    def warband(self) -> WarbandHost:
-        assert isinstance(self.app, WarbandHost)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield SafeHeader()

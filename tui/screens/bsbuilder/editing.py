@@ -27,7 +27,6 @@ from model.roster.history import History
 from saves.bs_export import main_cost
 from saves.bs_roster_file import write_bs_roster
 from saves.recovery import KEEPER, discard_recovery, recovery_file
-from tui.app_protocol import WarbandHost
 from tui.dialogs.message import MessageDialog
 from tui.screens.bsbuilder.places import Place, find, too_large
 from tui.screens.bsbuilder.status import BsStatusLine
@@ -71,11 +70,6 @@ class BsListEditing(ClosingScreen):
         """The list and the file's list ``dirty`` compared last, and what it found."""
         self._at_kept: tuple[BsRoster, Place, tuple[Force, Selection | None] | None] | None = None
         """The list and the place ``_at`` looked up last, and what it found there."""
-
-    @property
-    def warband(self) -> WarbandHost:
-        assert isinstance(self.app, WarbandHost)
-        return self.app
 
     @property
     def roster(self) -> BsRoster:

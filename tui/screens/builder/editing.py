@@ -21,7 +21,6 @@ from model.roster.resolved import loadouts_of
 from model.roster.roster import Roster, RosterUnit
 from model.roster.validate import validate
 from saves.recovery import KEEPER, discard_recovery, recovery_file
-from tui.app_protocol import WarbandHost
 from tui.screens.closing import ClosingScreen
 from tui.textual_private import HeaderTitle
 from tui.toasts import Toasts
@@ -79,11 +78,6 @@ class ListEditing(ClosingScreen):
         self.recovery = recovery or self._recovery_path()
         self._behind = False
         """Whether the widgets wait for a dialog over the list to close (``refresh_view``)."""
-
-    @property
-    def warband(self) -> WarbandHost:
-        assert isinstance(self.app, WarbandHost)
-        return self.app
 
     def _recovery_path(self) -> Path:
         key = str(self.path.resolve()) if self.path else f"unsaved-{uuid.uuid4().hex}"
