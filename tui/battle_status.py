@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from model.battle.battle import Battle
+    from model.battle.setup import BattleSetup
     from model.battle.state import BattleState
 
 
@@ -320,6 +321,23 @@ def _item_name(state: BattleState, model_id: str, item: str) -> str:
         if snap.id == item_id:
             return f"{snap.name} {number}" if number else snap.name
     return item
+
+
+def written_text(path: object, setup: BattleSetup, also: str = "") -> str:
+    """What ``battle new`` says of the battle it wrote: who plays whom, how long it runs
+    (in turns, or in a BattleScribe game's rounds), ``also`` (what damage counts against),
+    the scenario and the dice seed, and how to go on with it."""
+    from model.battle.game_choices import turn_word
+
+    sides = [side_title(s.player, s.faction, s.list_name) for s in setup.sides]
+    turns = f"{setup.turn_limit} {turn_word(setup.choices).lower()}s"
+    return (
+        f"wrote {path}: {sides[0]} against {sides[1]}\n"
+        f"{setup.system_name}, {turns}{also}"
+        + (f", {setup.scenario}" if setup.scenario else "")
+        + f"; dice seed {setup.seed}\n"
+        f"resume it with: warband battle resume {path}"
+    )
 
 
 def side_title(player: str, faction: str, list_name: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from tui.battle_status import battle_json, battle_text, side_title
+from tui.battle_status import battle_json, battle_text, written_text
 from tui.cli.exits import EXIT_OK, app_ended
 from tui.cli.files import open_library, refuse_overwrite
 
@@ -82,10 +82,8 @@ def cmd_battle_new(args: argparse.Namespace, out: TextIO) -> int:
         raise BattleError("cannot start the battle", [Problem(str(exc))]) from None
     write_battle(args.output, battle)
     setup = battle.setup
-    sides = []
-    for side, (roster, _), path, view in zip(setup.sides, read, args.rosters, views, strict=True):
+    for (roster, _), path, view in zip(read, args.rosters, views, strict=True):
         report = validate(view, roster)
-        sides.append(side_title(side.player, side.faction, roster.name))
         if not report.valid:
             broken = len(report.errors)
             print(
@@ -93,14 +91,7 @@ def cmd_battle_new(args: argparse.Namespace, out: TextIO) -> int:
                 f"; see: warband validate {path}",
                 file=out,
             )
-    print(
-        f"wrote {args.output}: {sides[0]} against {sides[1]}\n"
-        f"{setup.system_name}, {setup.turn_limit} turns"
-        + (f", {setup.scenario}" if setup.scenario else "")
-        + f"; dice seed {setup.seed}\n"
-        f"resume it with: warband battle resume {args.output}",
-        file=out,
-    )
+    print(written_text(args.output, setup), file=out)
     return EXIT_OK
 
 

@@ -52,7 +52,7 @@ def bs_battle_new(args: argparse.Namespace, out: TextIO) -> int:
     from model.core.problems import BattleError, Problem
     from saves.battle_file import write_battle
     from saves.locations import locations
-    from tui.battle_status import side_title
+    from tui.battle_status import written_text
 
     refuse_overwrite(args.output, args.force, BattleError)
     library = open_library(args)
@@ -90,7 +90,6 @@ def bs_battle_new(args: argparse.Namespace, out: TextIO) -> int:
         raise BattleError("cannot start the battle", [Problem(str(exc))]) from None
     write_battle(args.output, battle)
     setup = battle.setup
-    sides = [side_title(s.player, s.faction, s.list_name) for s in setup.sides]
     damage = choices.damage or "a plain count"
     if found.proposed:
         print(found.proposal_text(system), file=out)
@@ -100,12 +99,5 @@ def bs_battle_new(args: argparse.Namespace, out: TextIO) -> int:
             f"note: no {choices.damage} in the profile of {', '.join(plain)}: a plain count",
             file=out,
         )
-    print(
-        f"wrote {args.output}: {sides[0]} against {sides[1]}\n"
-        f"{setup.system_name}, {setup.turn_limit} rounds, damage against {damage}"
-        + (f", {setup.scenario}" if setup.scenario else "")
-        + f"; dice seed {setup.seed}\n"
-        f"resume it with: warband battle resume {args.output}",
-        file=out,
-    )
+    print(written_text(args.output, setup, f", damage against {damage}"), file=out)
     return EXIT_OK
