@@ -34,31 +34,21 @@ class GamePickler(pickle.Pickler):
     identity, so ``Constraint`` is not one)."""
 
     def __init__(self, file: io.BytesIO, protocol: int) -> None:
-        from model.bsdata.data import (
-            Characteristic,
-            Condition,
-            ConditionGroup,
-            Cost,
-            LocalConditionGroup,
-            Modifier,
-            ModifierGroup,
-            Query,
-            Repeat,
-        )
+        from model.bsdata import data
 
         super().__init__(file, protocol=protocol)
         self._strings: dict[str, str] = {}
         self._shareable: frozenset[type] = frozenset(
             (
-                Characteristic,
-                Condition,
-                ConditionGroup,
-                Cost,
-                LocalConditionGroup,
-                Modifier,
-                ModifierGroup,
-                Query,
-                Repeat,
+                data.Characteristic,
+                data.Condition,
+                data.ConditionGroup,
+                data.Cost,
+                data.LocalConditionGroup,
+                data.Modifier,
+                data.ModifierGroup,
+                data.Query,
+                data.Repeat,
             )
         )
         self._firsts: dict[object, object] = {}
