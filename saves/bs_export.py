@@ -142,16 +142,15 @@ def build_bs_export(
                     profiles=[_profile(p) for p in shown.profiles],
                 )
             )
-    limited = {c.type_id for c in roster.cost_limits if c.value >= 0}
-    counts = [
-        f"{names.get(type_id, type_id)} {number_text(value)}"
+    counts = [  # the costs besides the main one, as validate shows them (``shown_totals``)
+        f"{names.get(total.type_id, total.type_id)} {number_text(total.value)}"
         + "".join(
             f"/{number_text(c.value)}"
             for c in roster.cost_limits
-            if c.type_id == type_id and c.value >= 0
+            if c.type_id == total.type_id and c.value >= 0
         )
-        for type_id, value in totals.items()
-        if type_id != points and (value or type_id in limited)
+        for total in evaluation.shown_totals
+        if total.type_id != points
     ]
     catalogues = dict.fromkeys(
         f.catalogue_name or f.catalogue_id for f in all_forces(roster.forces)
