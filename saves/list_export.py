@@ -21,10 +21,10 @@ from pydantic.json_schema import SkipJsonSchema
 from model.catalog.items import rule_id
 from model.catalog.schema import FactionView
 from model.roster.describe import data_mark, profile_text, rule_name, tally_groups, unit_mark
-from model.roster.findings import Report
 from model.roster.loadout import Loadout
 from model.roster.resolved import loadouts_of
 from model.roster.roster import Roster
+from model.rules.findings import Report
 
 FORMAT: Final = "warband.list-export/1"
 SCHEMA = Path(__file__).with_name("schemas") / "list-export.schema.json"

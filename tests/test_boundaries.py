@@ -82,12 +82,14 @@ def test_our_packages_are_the_ones_imported(package: str) -> None:
 # Inside ``model``: its packages in layers, and no import circle anywhere (issue 17)
 # ------------------------------------------------------------------------------------------
 
-MODEL_LAYERS = ("core", "parse", "catalog", "roster", "bsdata", "battle", "rolls")
+MODEL_LAYERS = ("core", "parse", "rules", "catalog", "roster", "bsdata", "battle", "rolls")
 """``model``'s packages from the bottom up: each may import its own package and the ones
 before it, never one after it. ``core`` is what everything uses (the frozen base, bounds,
-problems as values); ``parse`` turns text into data with places; ``catalog`` is what a game
-is; ``roster`` a player's list checked against it; ``battle`` a game at the table;
-``rolls`` the dice, which read a battle's state."""
+problems as values); ``parse`` turns text into data with places; ``rules`` what a list rule
+is (its schema, its catalog check and its check of a list, read through protocols the
+roster's classes meet); ``catalog`` is what a game is; ``roster`` a player's list checked
+against it; ``battle`` a game at the table; ``rolls`` the dice, which read a battle's
+state."""
 
 
 def _module_name(path: Path) -> str:

@@ -74,7 +74,7 @@ def test_the_check_finds_an_imported_underscore_name() -> None:
         "import model.roster.validate as v\n"
         "from model.roster.validate import _plan, validate\n"
         "def f():\n"
-        "    from model.roster import findings\n"
+        "    from model.rules import findings\n"
         "    return v._LAST, findings._x, findings.Finding, v.__doc__\n"
     )
     assert private_uses(source) == [

@@ -15,10 +15,10 @@ from rich.text import Text
 from model.catalog.items import rule_id
 from model.catalog.schema import FactionView
 from model.roster.describe import profile_text, rule_name, rules_text, tally_text, unit_mark
-from model.roster.findings import Report
 from model.roster.loadout import Loadout
 from model.roster.resolved import loadouts_of
 from model.roster.roster import Roster
+from model.rules.findings import Report
 
 
 def army_sheet(roster: Roster, view: FactionView, report: Report) -> RenderableType:

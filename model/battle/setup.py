@@ -14,11 +14,11 @@ from pydantic import Field
 from model.battle.forces import ItemSnap, ModelSnap, SideSetup
 from model.battle.game_choices import GameChoices
 from model.battle.refused import Refused
-from model.catalog.selectors import Selector
 from model.catalog.tracker import Tracker
 from model.catalog.tracker_counters import CounterSpec
 from model.core.base import Frozen, Id, Text
 from model.core.bounds import Seed, TurnLimit
+from model.rules.selectors import Selector
 
 Instance = tuple[str, CounterSpec, ModelSnap | None, ItemSnap | None]
 """A tracked counter: its target, its definition, and the model and item it belongs to."""

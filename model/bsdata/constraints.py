@@ -43,7 +43,7 @@ from model.bsdata.origins import Source, holder_id, origin_of
 from model.bsdata.queries import Ctx, Root
 from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
-from model.roster.findings import Finding, Origin, Where
+from model.rules.findings import Finding, Origin, Where
 
 if TYPE_CHECKING:
     from model.bsdata.engine import Engine

@@ -29,7 +29,7 @@ from model.bsdata.roster import BsRoster, CostLimit
 from model.bsdata.system import GameSystem
 from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
-from model.roster.findings import Finding, Origin, Where
+from model.rules.findings import Finding, Origin, Where
 
 
 @dataclass(frozen=True)

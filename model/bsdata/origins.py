@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from model.roster.findings import Origin
+from model.rules.findings import Origin
 
 if TYPE_CHECKING:
     from model.bsdata.data import Constraint

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from model.bsdata.resolve import NO_OPTIONS, Index, Node, Options
 from model.core.safe_text import terminal_safe
-from model.roster.findings import Finding, Origin, Where
+from model.rules.findings import Finding, Origin, Where
 
 if TYPE_CHECKING:
     from model.bsdata.data import Catalogue, ForceEntry

@@ -11,13 +11,13 @@ from typing import Literal
 
 from pydantic import Field
 
-from model.catalog.constraints import Constraint
 from model.catalog.design import DesignSpec, UnitCard
 from model.catalog.items import DataMark, Item
 from model.catalog.system import SpecialRule, System
 from model.catalog.tracker import Tracker
 from model.catalog.units import OptionGroup, Unit
 from model.core.base import Frozen, FrozenMap, Id, Text, empty_map
+from model.rules.kinds import Constraint
 
 CATALOG_FORMAT = "warband.catalog/1"
 """The format key every catalog file starts with."""

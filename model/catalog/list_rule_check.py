@@ -3,10 +3,9 @@ selectors naming units, items and tags that exist, its measures naming the syste
 stats, its message templates using only the placeholders its kind fills in, and every
 setting a rule or the initiative reads declared by the system.
 
-Each kind of rule's own check is a method here (``check_count``, ``check_ratio``,
-``check_same_stat``), chosen by a ``match`` over ``Constraint`` that ends in
-``assert_never``: a kind added to ``model.catalog.constraints`` and not here fails
-``mypy``.
+Each kind of rule checks its own fields (its ``check``, in its module of ``model.rules``)
+through this class's ``check_selector``, ``check_measure``, ``unknown`` and ``add``: the
+interface ``model.rules.kind.CatalogCheck``.
 
 Apart from the checks of units, items and cards (``model.catalog.check``), which build
 on this class: it also holds what every check reads (the catalog's stats, ids and tags)
@@ -15,25 +14,16 @@ and the problems found.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, assert_never
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
-from model.catalog.constraints import (
-    Constraint,
-    CountRule,
-    PointsLimit,
-    RatioRule,
-    SameStatRule,
-)
 from model.core.messages import placeholders
 from model.core.problems import KeyPath, Problem, did_you_mean
 
 if TYPE_CHECKING:
     from model.catalog.schema import Catalog
-    from model.catalog.selectors import Selector
-
-ITEM_MEASURES = ("items", "item-points", "item-rules")
-"""Measures that count item by item, so a count can be grouped by item."""
+    from model.rules.kinds import Constraint
+    from model.rules.selectors import Selector
 
 
 class ListRuleChecker:
@@ -136,60 +126,7 @@ class ListRuleChecker:
                 template = getattr(rule, key, None)
                 if template is not None:
                     self.check_template(file, (*here, key), rule.placeholders, template)
-            match rule:
-                case PointsLimit():
-                    pass  # a limit and a tolerance: nothing of the catalog to name
-                case CountRule():
-                    self.check_count(file, here, rule, unit_pool, item_pool)
-                case RatioRule():
-                    self.check_ratio(file, here, rule, unit_pool, item_pool)
-                case SameStatRule():
-                    self.check_same_stat(file, here, rule, unit_pool, item_pool)
-                case _:
-                    assert_never(rule)
-
-    def check_count(
-        self, file: str, here: KeyPath, rule: CountRule, units: set[str], items: set[str]
-    ) -> None:
-        """A count's selectors name what exists, its measures and grouping the system's
-        stats, and a count grouped by item counts items."""
-        for sel, path in self._selectors(rule, here):
-            self.check_selector(file, path, sel, units, items)
-        for term in rule.terms():
-            self.check_measure(file, (*here, "measure"), term.measure)
-        self.check_measure(file, (*here, "group_by"), rule.group_by)
-        if rule.group_by == "item" and rule.measure not in ITEM_MEASURES:
-            self.add(
-                file,
-                (*here, "group_by"),
-                'group_by = "item" needs measure = "items", "item-points" or "item-rules"',
-            )
-
-    def check_ratio(
-        self, file: str, here: KeyPath, rule: RatioRule, units: set[str], items: set[str]
-    ) -> None:
-        """Both of a ratio's terms name what exists and the system's stats."""
-        for key, term in (("numerator", rule.numerator), ("denominator", rule.denominator)):
-            self.check_selector(file, (*here, key, "select"), term.select, units, items)
-            self.check_measure(file, (*here, key, "measure"), term.measure)
-
-    def check_same_stat(
-        self, file: str, here: KeyPath, rule: SameStatRule, units: set[str], items: set[str]
-    ) -> None:
-        """A same-stat rule's selectors name what exists, and its stats the system's."""
-        for key, sel in (("select", rule.select), ("like", rule.like)):
-            self.check_selector(file, (*here, key), sel, units, items)
-        for stat in rule.stats:
-            if stat not in self.stats:
-                self.unknown(file, (*here, "stats"), "stat", stat, self.stats)
-
-    @staticmethod
-    def _selectors(rule: CountRule, here: KeyPath) -> Iterator[tuple[Selector, KeyPath]]:
-        yield rule.select, (*here, "select")
-        if rule.when is not None:
-            yield rule.when, (*here, "when")
-        for n, term in enumerate(rule.plus, start=1):
-            yield term.select, (*here, "plus", n, "select")
+            rule.check(self, file, here, unit_pool, item_pool)
 
     def check_selector(
         self, file: str, here: KeyPath, sel: Selector, units: Iterable[str], items: Iterable[str]

@@ -27,10 +27,10 @@ if TYPE_CHECKING:
     # of its time importing and defining classes (issue 33).
     from model.catalog.card_costing import Costing, RuleCost
     from model.catalog.card_problems import CardProblem
-    from model.catalog.constraints import Constraint
     from model.catalog.design import DesignSpec, ModelGroup, UnitCard
     from model.catalog.files import FactionFile, FactionInfo, SystemFile
     from model.catalog.system import SpecialRule, System
+    from model.rules.kinds import Constraint
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,13 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from model.catalog.selectors import Selector
-
 # Kept importable from here for the modules that read a counter's Value and a RowEffect
 # from the counters (model.battle's fold); they are defined with the rolls' effects.
 from model.catalog.tracker_effects import RowEffect as RowEffect
 from model.catalog.tracker_effects import Value as Value
 from model.core.base import Bool, Frozen, FrozenMap, Id, StatId, Text, empty_map
 from model.core.bounds import CounterValue, Positive, StatNumber, Tally
+from model.rules.selectors import Selector
 
 Clears = Literal[
     "never",

@@ -12,10 +12,10 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from model.catalog.selectors import Selector
 from model.catalog.tracker_effects import RowEffect, Value
 from model.core.base import Frozen, Id, Text
 from model.core.bounds import Dice, Positive, RollValue
+from model.rules.selectors import Selector
 
 
 class TableRow(Frozen):

@@ -12,9 +12,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, model_validator
 
 from model.catalog.items import DataMark, RuleRef
-from model.catalog.selectors import Selector
 from model.core.base import Bool, Frozen, FrozenMap, Id, StatId, Tag, Text
 from model.core.bounds import MAX_KINDS, Cost, Models, PerModel, StatNumber
+from model.rules.selectors import Selector
 
 
 def _choice_shorthand(value: Any) -> Any:

@@ -6,9 +6,8 @@ or raise the limit to {needed_limit}"``. A number placeholder may carry a noun a
 a colon to agree with it: ``{excess:miniature}`` gives "1 miniature" or "2
 miniatures", and ``{excess:pack|packs}`` spells out an irregular plural.
 
-Which placeholders a rule may use is its kind's (``placeholders`` on each kind's schema,
-``model.catalog.constraints``); its default messages are its kind's module's
-(``model.roster.rules``).
+Which placeholders a rule may use, and its default messages, are its kind's (each kind's
+module of ``model.rules``: ``placeholders`` on its schema).
 """
 
 from __future__ import annotations

@@ -16,8 +16,8 @@ from model.roster.validate import edit_errors_each, validate
 
 if TYPE_CHECKING:
     from model.catalog.schema import FactionView
-    from model.roster.findings import Finding, Report
     from model.roster.roster import Roster
+    from model.rules.findings import Finding, Report
 
 
 @dataclass(frozen=True, slots=True)

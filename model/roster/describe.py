@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from model.catalog.schema import FactionView
     from model.catalog.system import System
     from model.catalog.units import Unit
-    from model.roster.findings import Tally
+    from model.rules.findings import Tally
 
 SEP = " · "
 

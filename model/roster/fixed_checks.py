@@ -2,7 +2,7 @@
 number of models, that it only takes what its option groups offer, each group's min and
 max) and that the list's settings are ones its system declares, within their range.
 
-Apart from the catalog's list rules (``model.roster.rules``): these are not data but
+Apart from the catalog's list rules (``model.rules``): these are not data but
 warband's own, each with its code, and an entry's are checked with the list rules that
 look at one entry, once per entry (``model.roster.validate``).
 """
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from model.core.messages import with_article
 from model.core.problems import close_matches
-from model.roster.findings import Finding, Where
+from model.rules.findings import Finding, Where
 
 if TYPE_CHECKING:
     from model.catalog.schema import FactionView

@@ -1,9 +1,8 @@
 """The constraint engine: cost a roster and check it against its catalog's rules.
 
-Two kinds of check run here. The catalog's list rules (``model.catalog.constraints``)
-are generic data: each kind has its module in ``model.roster.rules``, and this module
-asks only the interface they share (``model.roster.rules.kind``), through the registry
-(``model.roster.rules.kinds``). What every unit's own data implies (its number of
+Two kinds of check run here. The catalog's list rules are generic data: each kind has its
+module in ``model.rules``, and this module asks only the interface they share
+(``model.rules.kind``: a rule's ``planned``). What every unit's own data implies (its number of
 models, that it only takes what its option groups offer, each group's min and max) is
 checked with fixed codes (``model.roster.fixed_checks``). This module holds the plan:
 which rule runs per entry and which over the whole list, over the entries as resolved and
@@ -22,13 +21,12 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 from weakref import WeakKeyDictionary
 
-from model.roster.findings import Finding, Report, Tally
 from model.roster.fixed_checks import entry_checks, setting_findings
 from model.roster.loadout import Loadout
 from model.roster.resolved import entry_key, resolved, trial
 from model.roster.roster import kept_span
-from model.roster.rules.kind import Context, Counted, EntryRule, Group, ListRule
-from model.roster.rules.kinds import planned
+from model.rules.findings import Finding, Report, Tally
+from model.rules.kind import Context, Counted, EntryRule, Group, ListRule
 
 if TYPE_CHECKING:
     from model.catalog.schema import FactionView
@@ -38,8 +36,8 @@ if TYPE_CHECKING:
 def validate(view: FactionView, roster: Roster) -> Report:
     """Cost the roster and report every rule it breaks, errors first."""
     loadouts, bases = resolved(view, roster)
-    ctx = Context(view, roster, loadouts, sum(lo.cost for lo in loadouts), _groups(loadouts, bases))
-    findings, tallies = _check(ctx, loadouts, remember=True)
+    ctx = Context(view, roster, sum(lo.cost for lo in loadouts), _groups(loadouts, bases))
+    findings, tallies = _check(view, ctx, loadouts, remember=True)
     return Report(
         points=ctx.points,
         points_limit=roster.points_limit,
@@ -51,7 +49,7 @@ def validate(view: FactionView, roster: Roster) -> Report:
 
 
 def _check(
-    ctx: Context, entries: Iterable[Loadout], *, remember: bool = False
+    view: FactionView, ctx: Context, entries: Iterable[Loadout], *, remember: bool = False
 ) -> tuple[list[Finding], list[Tally]]:
     """The list rules' findings and tallies, after the own findings of ``entries``: errors
     first, in the order of the entries they point at.
@@ -63,8 +61,8 @@ def _check(
     every entry on every key (issue 33)."""
     findings: list[Finding] = []
     tallies: list[Tally] = []
-    unit_rules, list_rules = _plan(ctx.view)
-    base = ctx.view.base
+    unit_rules, list_rules = _plan(view)
+    base = view.base
     cache = _UNIT_FINDINGS.setdefault(base, {})
     limit, settings = ctx.roster.points_limit, ctx.roster.settings
     known: dict[int, tuple[Loadout, tuple[Finding, ...]]] = {}
@@ -74,7 +72,7 @@ def _check(
     for lo in entries:
         # ``known`` keeps the loadouts it is keyed by alive: no other can have their ids
         hit = known.get(id(lo))
-        own = _unit_findings(ctx, lo, unit_rules, cache) if hit is None else hit[1]
+        own = _unit_findings(view, ctx, lo, unit_rules, cache) if hit is None else hit[1]
         if remember:
             mine[id(lo)] = (lo, own)
         findings.extend(own)
@@ -100,7 +98,7 @@ def _edited(view: FactionView, roster: Roster, index: int, lo: Loadout, base: Lo
     loadouts, bases = resolved(view, roster)
     loadouts = (*loadouts[:index], lo, *loadouts[index + 1 :])
     bases = (*bases[:index], base, *bases[index + 1 :])
-    return Context(view, roster, loadouts, sum(x.cost for x in loadouts), _groups(loadouts, bases))
+    return Context(view, roster, sum(x.cost for x in loadouts), _groups(loadouts, bases))
 
 
 def edit_errors(
@@ -116,7 +114,7 @@ def edit_errors(
     resolved and checks only the edited one (``edit_errors_each`` checks several at
     once)."""
     lo, base = trial(view, entry, index)
-    findings, _ = _check(_edited(view, roster, index, lo, base), (lo,))
+    findings, _ = _check(view, _edited(view, roster, index, lo, base), (lo,))
     return tuple(f for f in findings if f.severity == "error")
 
 
@@ -152,7 +150,7 @@ def _plan(view: FactionView) -> Plan:
     if plan is None:
         per_entry: list[EntryRule] = []
         whole_list: list[ListRule] = []
-        for rule in map(planned, view.constraints):
+        for rule in (constraint.planned() for constraint in view.constraints):
             if isinstance(rule, EntryRule):
                 per_entry.append(rule)
             else:
@@ -178,9 +176,13 @@ points limit and settings they were found with (``_check``)."""
 
 
 def _unit_findings(
-    ctx: Context, lo: Loadout, rules: Iterable[EntryRule], cache: dict[object, tuple[Finding, ...]]
+    view: FactionView,
+    ctx: Context,
+    lo: Loadout,
+    rules: Iterable[EntryRule],
+    cache: dict[object, tuple[Finding, ...]],
 ) -> tuple[Finding, ...]:
-    entry = entry_key(ctx.view, lo.entry)
+    entry = entry_key(view, lo.entry)
     # Whether an entry has findings does not depend on its place (only their messages
     # name it): an entry found clean anywhere is clean when an edit above moves it.
     clean = (entry, None, ctx.roster.points_limit, ctx.roster.settings)
@@ -191,7 +193,7 @@ def _unit_findings(
     if found is None:
         if len(cache) > 4096:
             cache.clear()
-        out = list(entry_checks(ctx.view, lo))
+        out = list(entry_checks(view, lo))
         for rule in rules:
             out.extend(rule.findings(ctx, lo))
         found = cache[key] = tuple(out)
@@ -222,7 +224,7 @@ def edit_errors_each(
     out = []
     for entry in entries:
         lo, base = trial(view, entry, index)
-        findings = list(_unit_findings(others, lo, per_entry, cache))
+        findings = list(_unit_findings(view, others, lo, per_entry, cache))
         whole: Context | None = None
         for rule, counts in zip(whole_list, counted, strict=True):
             if counts is None:  # not a sum: evaluated over the whole list
@@ -265,7 +267,6 @@ def _others(
     ctx = Context(
         view,
         roster,
-        tuple(loadouts[n] for n in keep),
         sum(loadouts[n].cost for n in keep),
         _groups(tuple(loadouts[n] for n in keep), tuple(bases[n] for n in keep)),
     )

@@ -110,9 +110,9 @@ from catalogs.locations import bundled_dir
 from model.catalog.design import UnitCard
 from model.catalog.schema import Catalog, FactionView
 from model.core.base import FrozenMap
-from model.roster.findings import Finding, Report
 from model.roster.roster import Roster, RosterUnit
 from model.roster.validate import validate
+from model.rules.findings import Finding, Report
 
 
 @pytest.fixture(scope="module")

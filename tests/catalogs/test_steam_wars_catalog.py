@@ -15,9 +15,9 @@ from model.catalog.design import UnitCard
 from model.catalog.items import Trait, Weapon
 from model.catalog.schema import Catalog, FactionView
 from model.core.base import FrozenMap
-from model.roster.findings import Report
 from model.roster.roster import Roster, RosterUnit
 from model.roster.validate import validate
+from model.rules.findings import Report
 from tests.conftest import ROOT
 from tui.cli import main
 

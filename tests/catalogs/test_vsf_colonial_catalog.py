@@ -12,9 +12,9 @@ import pytest
 
 from catalogs.loader import load_system
 from catalogs.locations import bundled_dir
-from model.catalog.constraints import PointsLimit
 from model.catalog.schema import Catalog
 from model.catalog.tracker import Tracker
+from model.rules.points_limit import PointsLimit
 from tests.conftest import ROOT
 from tests.helpers import check, codes, entry
 from tui.cli import main

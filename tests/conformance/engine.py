@@ -29,7 +29,7 @@ from model.bsdata.order import in_battlescribe_order
 from model.bsdata.ros_content import ForceFacts, RosContent, SelectionFacts, ros_content
 from model.bsdata.roster import BsRoster, Force, Selection, all_forces, all_selections
 from model.bsdata.system import GameSystem
-from model.roster.findings import Finding
+from model.rules.findings import Finding
 
 State = dict[str, Any]
 

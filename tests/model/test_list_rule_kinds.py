@@ -1,30 +1,31 @@
-"""Every kind of list rule is registered, runs where its shape says, and speaks only in the
-placeholders its schema lets a catalog use (one module per kind, one registry; ``mypy``
-checks the dispatches are complete, these check what they give). History: issue 36."""
+"""Every kind of list rule is registered, is whole in its own module, runs where its shape
+says, and speaks only in the placeholders its schema lets a catalog use (one module per
+kind, one registry line; ``mypy`` checks each kind has the methods called on the union,
+these check what they give). History: issue 36."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+import sys
 from collections.abc import Mapping
 from types import ModuleType
 from typing import get_args
 
 import pytest
 
-from model.catalog.constraints import (
-    Constraint,
-    CountRule,
-    PointsLimit,
-    RatioRule,
-    RuleBase,
-    SameStatRule,
-    Term,
-)
-from model.catalog.selectors import Selector
+import model.rules
 from model.core.messages import placeholders, render
-from model.roster.rules import count, points_limit, ratio, same_stat
-from model.roster.rules.kind import EntryRule, ListRule
-from model.roster.rules.kinds import planned
 from model.roster.validate import validate
+from model.rules import count, points_limit, ratio, same_stat
+from model.rules.count import CountRule
+from model.rules.kind import EntryRule, ListRule, RuleBase
+from model.rules.kinds import Constraint
+from model.rules.match import Term
+from model.rules.points_limit import PointsLimit
+from model.rules.ratio import RatioRule
+from model.rules.same_stat import SameStatRule
+from model.rules.selectors import Selector
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled
@@ -68,6 +69,59 @@ def test_every_kind_has_an_example_and_defaults() -> None:
     assert set(DEFAULTS) == kinds()
 
 
+def defined_kinds() -> set[type[RuleBase]]:
+    """Every kind of rule a module of ``model.rules`` defines (a ``RuleBase`` with a
+    ``kind``), whether or not the registry lists it."""
+    found: set[type[RuleBase]] = set()
+    for info in pkgutil.iter_modules(model.rules.__path__, "model.rules."):
+        module = importlib.import_module(info.name)
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, RuleBase)
+                and value.__module__ == info.name
+                and "kind" in value.model_fields
+            ):
+                found.add(value)
+    return found
+
+
+def test_every_kind_module_is_in_the_registry() -> None:
+    """A kind's module left off the registry line would parse no catalog's rule of it."""
+    assert defined_kinds() == kinds()
+
+
+def test_the_registry_check_finds_a_kind_left_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above, shown failing: a kind module the registry does not list."""
+    source = (
+        "from typing import Literal\n"
+        "from model.rules.kind import RuleBase\n"
+        "class Stray(RuleBase):\n"
+        "    kind: Literal['stray']\n"
+    )
+    stray = ModuleType("model.rules.stray")
+    exec(compile(source, "stray.py", "exec"), stray.__dict__)
+    monkeypatch.setitem(sys.modules, "model.rules.stray", stray)
+    real = pkgutil.iter_modules
+
+    def with_stray(path: object, prefix: str = "") -> object:
+        yield from real(path, prefix)  # type: ignore[arg-type]
+        yield pkgutil.ModuleInfo(None, "model.rules.stray", False)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pkgutil, "iter_modules", with_stray)
+    assert defined_kinds() - kinds() == {vars(stray)["Stray"]}
+
+
+@pytest.mark.parametrize("kind", sorted(kinds(), key=str), ids=str)
+def test_each_kind_is_whole_in_its_module(kind: type[RuleBase]) -> None:
+    """Its schema, its catalog check and how it checks a list are one module's."""
+    module = sys.modules[kind.__module__]
+    assert MODULES[kind] is module
+    example = EXAMPLES[kind][0][0]
+    assert type(example.planned()).__module__ == module.__name__
+    assert "check" in vars(kind) and "planned" in vars(kind)
+
+
 @pytest.mark.parametrize(
     ("rule", "shape"),
     [case for cases in EXAMPLES.values() for case in cases],
@@ -76,7 +130,7 @@ def test_every_kind_has_an_example_and_defaults() -> None:
 def test_the_registry_plans_each_kind_in_its_shape(
     rule: Constraint, shape: type[EntryRule | ListRule]
 ) -> None:
-    run = planned(rule)
+    run = rule.planned()
     assert isinstance(run, shape)
     assert rule in vars(run).values()
 

@@ -15,9 +15,9 @@ one.
 
 from __future__ import annotations
 
-from model.roster.findings import Tally
 from model.roster.roster import Roster
 from model.roster.validate import edit_errors
+from model.rules.findings import Tally
 from tests.helpers import entry
 from tests.model.test_list_rules_generic import count_rule, rules_mini, run, seen
 

@@ -18,10 +18,10 @@ from pathlib import Path
 from catalogs.loader import load_system
 from model.catalog.design import UnitCard
 from model.catalog.schema import FactionView
-from model.roster.findings import Finding, Report
 from model.roster.resolved import loadouts_of
 from model.roster.roster import Roster, RosterUnit
 from model.roster.validate import validate
+from model.rules.findings import Finding, Report
 from tests.conftest import FIXTURES
 from tests.helpers import entry, entry_with
 from tests.model import test_design

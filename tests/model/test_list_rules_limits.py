@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import get_args
 
-from model.catalog.constraints import CountRule
 from model.catalog.items import Armour, Gear, Trait, Weapon
-from model.catalog.selectors import ItemKind, Selector
 from model.roster.roster import RosterUnit
 from model.roster.validate import validate
+from model.rules.count import CountRule
+from model.rules.selectors import ItemKind, Selector
 from tests.helpers import bundled, check, entry_with
 from tests.model import test_design
 

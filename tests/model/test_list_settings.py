@@ -17,9 +17,9 @@ from catalogs.loader import load_system
 from model.catalog.schema import FactionView
 from model.catalog.system import ListSetting
 from model.core.base import FrozenMap
-from model.roster.findings import Report
 from model.roster.roster import Roster
 from model.roster.validate import validate
+from model.rules.findings import Report
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry

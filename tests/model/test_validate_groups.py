@@ -14,11 +14,11 @@ import pytest
 
 from model.catalog.schema import FactionView
 from model.roster import validate as validate_module
-from model.roster.findings import Report
 from model.roster.resolved import _LAST, _RESOLVED
 from model.roster.roster import Roster
-from model.roster.rules.kind import Group as _Group
 from model.roster.validate import _UNIT_FINDINGS, validate
+from model.rules.findings import Report
+from model.rules.kind import Group as _Group
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled

@@ -17,8 +17,8 @@ import model.roster.validate as checking
 from model.catalog.schema import FactionView
 from model.core.bounds import MAX_ITEMS
 from model.roster.advice import Option, options_for
-from model.roster.findings import Report
 from model.roster.roster import Roster, kept_span
+from model.rules.findings import Report
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled
@@ -158,8 +158,8 @@ def test_a_new_points_limit_or_setting_checks_every_entry_again(
 
 def test_an_entry_is_measured_once_per_term_and_grouping() -> None:
     """``measure`` keeps what a loadout gave a term, by grouping, as worked out anew."""
-    from model.catalog.constraints import Term
-    from model.roster.rules import match
+    from model.rules import match
+    from model.rules.match import Term
 
     roster, _ = read_roster(FIXTURES / "rosters" / "gangers" / "legal-500.toml")
     view = bundled(roster.system).view(roster.faction)

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 from model.catalog.schema import FactionView
-from model.roster.findings import Report
 from model.roster.resolved import _LAST, _RESOLVED
 from model.roster.roster import Roster
 from model.roster.validate import _UNIT_FINDINGS, validate
+from model.rules.findings import Report
 from saves.roster_file import read_roster
 from tests.conftest import FIXTURES
 from tests.helpers import bundled, entry, entry_with

@@ -8,7 +8,7 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
-from model.roster.findings import Finding, Where
+from model.rules.findings import Finding, Where
 from tui.widgets.findings_list import FindingsList
 
 

@@ -11,7 +11,7 @@ from textual.css.styles import RulesMap
 from textual.geometry import Size
 from textual.widgets import Tree
 
-from model.roster.findings import Report
+from model.rules.findings import Report
 from saves.roster_file import read_roster, roster_to_toml
 from tests.conftest import FIXTURES
 from tests.tui.driver import Folders, app_in, keys

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from catalogs.library import Library
     from model.catalog.schema import Catalog, FactionView
     from model.core.problems import WarbandError
-    from model.roster.findings import Report
     from model.roster.roster import Roster
+    from model.rules.findings import Report
 
 
 def open_library(args: argparse.Namespace) -> Library:

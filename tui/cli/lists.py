@@ -16,8 +16,8 @@ from tui.cli.files import find_faction, open_library, open_roster, refuse_overwr
 
 if TYPE_CHECKING:
     from model.catalog.schema import FactionView
-    from model.roster.findings import Report
     from model.roster.roster import Roster
+    from model.rules.findings import Report
 
 
 def cmd_validate(args: argparse.Namespace, out: TextIO) -> int:

@@ -25,8 +25,8 @@ from tui.opening import LaidOutOnce
 
 if TYPE_CHECKING:
     from model.catalog.schema import FactionView
-    from model.roster.findings import Finding
     from model.roster.roster import Roster
+    from model.rules.findings import Finding
 
 
 @dataclass(frozen=True)

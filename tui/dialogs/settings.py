@@ -26,7 +26,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from model.catalog.constraints import CountRule
+from model.rules.count import CountRule
 from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole
 from tui.toasts import Toasts
@@ -35,8 +35,8 @@ from tui.widgets.steady_layout import update_static
 if TYPE_CHECKING:
     from model.catalog.schema import FactionView
     from model.catalog.system import ListSetting
-    from model.roster.findings import Report
     from model.roster.roster import Roster
+    from model.rules.findings import Report
 
 
 @dataclass(frozen=True)

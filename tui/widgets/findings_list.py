@@ -17,7 +17,7 @@ from tui.textual_private import get_time
 from tui.widgets.steady_layout import scrollbars, skip_layout
 
 if TYPE_CHECKING:
-    from model.roster.findings import Finding
+    from model.rules.findings import Finding
 
 
 class FindingsList(OptionList):

@@ -30,8 +30,8 @@ from tui.widgets.steady_layout import scrollbars, skip_layout
 
 if TYPE_CHECKING:
     from model.catalog.schema import FactionView
-    from model.roster.findings import Report
     from model.roster.loadout import Loadout
+    from model.rules.findings import Report
 
 
 @dataclass(frozen=True)

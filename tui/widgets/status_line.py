@@ -12,7 +12,7 @@ from textual.widgets import Static
 from model.roster.describe import tally_text
 
 if TYPE_CHECKING:
-    from model.roster.findings import Report
+    from model.rules.findings import Report
 
 
 class StatusLine(Static):

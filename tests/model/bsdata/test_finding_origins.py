@@ -9,7 +9,7 @@ from __future__ import annotations
 from model.bsdata.evaluate import Evaluation, evaluate
 from model.bsdata.roster import BsRoster, Force, Selection
 from model.bsdata.system import GameSystem
-from model.roster.findings import Finding, Origin, Where
+from model.rules.findings import Finding, Origin, Where
 from tests.model.bsdata.xml_fixtures import (
     FORCE,
     GST_ID,

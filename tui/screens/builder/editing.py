@@ -15,11 +15,11 @@ from pathlib import Path
 from textual.widgets import Label
 
 from model.catalog.schema import FactionView
-from model.roster.findings import Report
 from model.roster.history import History
 from model.roster.resolved import loadouts_of
 from model.roster.roster import Roster, RosterUnit
 from model.roster.validate import validate
+from model.rules.findings import Report
 from saves.recovery import KEEPER, discard_recovery, recovery_file
 from tui.screens.closing import ClosingScreen
 from tui.textual_private import HeaderTitle

@@ -1,6 +1,6 @@
 """What one entry gives a list rule: whether a unit, a group of its models or a carried
 item matches a selector, and the (group key, amount) pairs the entry adds to a term's
-count.
+count (a ``Term``: what to select and how to measure it).
 
 Every kind that counts or compares what entries carry reads an entry through this module
 (``count``, ``ratio``, ``same_stat``), so a selector means the same in each. It is the
@@ -11,15 +11,49 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import Field
+
+from model.core.base import Bool, Frozen
+from model.rules.selectors import Selector
 
 if TYPE_CHECKING:
-    from model.catalog.constraints import Term
-    from model.catalog.selectors import Selector
-    from model.roster.loadout import Carried, Loadout, ModelsLoad
+    from model.rules.entry import Carried, Entry, Models
+
+Measure = Annotated[
+    str,
+    Field(
+        pattern=r"^(entries|models|items|item-points|item-rules|unit-points"
+        r"|stat:[A-Za-z][A-Za-z0-9_]*)$"
+    ),
+]
+"""What a count adds up: ``entries`` (roster lines), ``models``, ``items`` (how many),
+``item-points`` (what they cost), ``item-rules`` (how many special rules each item has,
+its own and those added to it), ``unit-points`` (whole units' cost), or
+``stat:X`` (stat X summed over the models, e.g. ``stat:W`` for wounds)."""
+
+GroupBy = Annotated[str, Field(pattern=r"^(none|unit|item|stat:[A-Za-z][A-Za-z0-9_]*)$")]
+"""Count separately per unit type (``unit``), per item (``item``) or per value of a stat
+(``stat:OF``); ``none`` counts everything together."""
 
 
-def unit_matches(sel: Selector, lo: Loadout, include_base: bool = True) -> bool:
+class Term(Frozen):
+    """One thing to count: what to select and how to measure it."""
+
+    select: Selector = Selector.model_construct()
+    """Units (and items) counted."""
+    measure: Measure = "models"
+    """What is added up."""
+    include_base: Bool = True
+    """Whether items a unit comes with count, or only those bought."""
+    by_model: Bool = False
+    """Match model by model rather than unit by unit: only the models that carry what
+    ``select`` names (and not what its ``exclude`` names) count, so "models without
+    the Hero ability" or "a Sniper Scope without a Sniper Rifle" can be said."""
+
+
+def unit_matches(sel: Selector, lo: Entry, include_base: bool = True) -> bool:
     """A unit matches a selector's unit part and, if it names items, carries one of them."""
     if not sel.match_unit(lo.entry.unit, lo.tags):
         return False
@@ -48,7 +82,7 @@ def _split(sel: Selector) -> tuple[Selector | None, Selector | None]:
     return positive, inner
 
 
-def group_matches(sel: Selector, lo: Loadout, group: ModelsLoad) -> bool:
+def group_matches(sel: Selector, lo: Entry, group: Models) -> bool:
     """Does one group of models match: the unit part against the unit's and the group's
     tags, the item part against what each model carries, ``exclude`` likewise."""
     if not sel.match_unit(lo.entry.unit, group.tags):
@@ -68,7 +102,7 @@ def group_matches(sel: Selector, lo: Loadout, group: ModelsLoad) -> bool:
     return not (inner is not None and group_matches(inner, lo, group))
 
 
-def _measure_models(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
+def _measure_models(term: Term, lo: Entry, group_by: str) -> Iterator[tuple[str | None, int]]:
     """(group key, amount) pairs, model group by model group (``by_model``)."""
     how = term.measure
     for group in lo.groups:
@@ -93,12 +127,12 @@ def _measure_models(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[st
 Measured = tuple[tuple[str | None, int], ...]
 """The (group key, amount) pairs one entry adds to a term's count."""
 
-_MEASURED: dict[tuple[int, int, str], tuple[Term, Loadout, Measured]] = {}
+_MEASURED: dict[tuple[int, int, str], tuple[Term, Entry, Measured]] = {}
 """What entries measured, by the identities of the term and the loadout (both kept with
 it, alive, so their identities are never another's) and the grouping."""
 
 
-def measure(term: Term, lo: Loadout, group_by: str) -> Measured:
+def measure(term: Term, lo: Entry, group_by: str) -> Measured:
     """(group key, amount) pairs one entry adds to a term's count.
 
     Kept per loadout: an edited list hands its unchanged entries the very loadouts of the
@@ -116,7 +150,7 @@ def measure(term: Term, lo: Loadout, group_by: str) -> Measured:
     return pairs
 
 
-def _measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | None, int]]:
+def _measure(term: Term, lo: Entry, group_by: str) -> Iterator[tuple[str | None, int]]:
     """``measure``, worked out."""
     sel, how = term.select, term.measure
     if term.by_model:
@@ -151,7 +185,7 @@ def _measure(term: Term, lo: Loadout, group_by: str) -> Iterator[tuple[str | Non
     yield _group_key(group_by, lo, None), amount
 
 
-def _group_key(group_by: str, lo: Loadout, item_id: str | None) -> str | None:
+def _group_key(group_by: str, lo: Entry, item_id: str | None) -> str | None:
     if group_by == "unit":
         return lo.entry.unit
     if group_by == "item":

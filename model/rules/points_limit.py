@@ -1,9 +1,9 @@
 """The ``points-limit`` kind of list rule: the list's points against its limit, with an
 optional tolerance (Steam Wars lets a force go over by its cheapest model, with a warning).
 
-Everything the validator and the edit check need of it: its evaluation over the list, its
-tally, the shortcut for an edit of one entry, and its default messages (the placeholders
-they may use are the schema's, ``PointsLimit.placeholders``).
+All there is of it: its schema (``PointsLimit``, with the placeholders its messages may
+use), its catalog check (nothing of the catalog to name), its evaluation over the list,
+its tally, the shortcut for an edit of one entry, and its default messages.
 """
 
 from __future__ import annotations
@@ -11,15 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Literal
 
+from model.core.base import Text
 from model.core.messages import render
-from model.roster.findings import Finding, Tally
-from model.roster.rules.kind import Context, Counted, Group, ListRule
+from model.rules.findings import Finding, Tally
+from model.rules.kind import Context, Counted, Group, ListRule, RuleBase
 
 if TYPE_CHECKING:
-    from model.catalog.constraints import PointsLimit
-    from model.roster.loadout import Loadout
+    from model.core.problems import KeyPath
+    from model.rules.entry import Entry
+    from model.rules.kind import CatalogCheck
 
 DEFAULT = (
     "{points} points; the limit is {points_limit}: remove {excess} points "
@@ -31,6 +33,29 @@ DEFAULT_TOLERANCE = (
     "{points} points, {excess} over the limit of {points_limit} (allowed up to {tolerance} over)"
 )
 """The warning's message, within the tolerance, when the rule gives none."""
+
+
+class PointsLimit(RuleBase):
+    """The list's points must not exceed its limit."""
+
+    kind: Literal["points-limit"]
+    placeholders: ClassVar[frozenset[str]] = frozenset(
+        {"points", "points_limit", "excess", "tolerance"}
+    )
+    """What its messages (``message``, ``tolerance_message``) may say."""
+    tolerance: Literal["none", "cheapest-model"] = "none"
+    """How far over the limit a list may go: not at all, or by its cheapest model."""
+    tolerance_message: Text | None = None
+    """Template of the warning given while within the tolerance."""
+
+    def check(
+        self, catalog: CatalogCheck, file: str, here: KeyPath, units: set[str], items: set[str]
+    ) -> None:
+        """A limit and a tolerance: nothing of the catalog to name."""
+
+    def planned(self) -> PointsRule:
+        """The rule as the validator runs it."""
+        return PointsRule(self)
 
 
 @dataclass(frozen=True)
@@ -48,11 +73,6 @@ class PointsRule(ListRule):
 
     def counted(self, others: Context) -> Counted:
         return _PointsCounted(self.rule, others)
-
-
-def planned(rule: PointsLimit) -> PointsRule:
-    """The rule as the validator runs it."""
-    return PointsRule(rule)
 
 
 def cheapest(groups: Iterable[Group]) -> int | None:
@@ -87,7 +107,7 @@ class _PointsCounted(Counted):
     rule: PointsLimit
     ctx: Context
 
-    def findings(self, lo: Loadout) -> list[Finding]:
+    def findings(self, lo: Entry) -> list[Finding]:
         least = self.cheapest
         ctx = self.ctx
         return _findings(

@@ -1,10 +1,10 @@
 """The ``ratio`` kind of list rule: one count against another across the list ("no more
 Scumbags than all other members", "two addler packs per Bobblehead").
 
-Everything the validator and the edit check need of it: the two counts (each entry's part
-measured by ``model.roster.rules.match``), the finding on the last entry counted in the
-numerator, the shortcut for an edit of one entry, and its default message (the
-placeholders it may use are the schema's, ``RatioRule.placeholders``).
+All there is of it: its schema (``RatioRule``, with the placeholders its message may
+use), its catalog check, the two counts (each entry's part measured by
+``model.rules.match``), the finding on the last entry counted in the numerator, the
+shortcut for an edit of one entry, and its default message.
 """
 
 from __future__ import annotations
@@ -13,19 +13,49 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Literal
 
+from model.core.bounds import Ratio as RatioBound
 from model.core.messages import render
-from model.roster.findings import Finding, Severity, Tally, Where
-from model.roster.rules.kind import Context, Counted, Group, ListRule, later
-from model.roster.rules.match import measure
+from model.rules.findings import Finding, Severity, Tally, Where
+from model.rules.kind import Context, Counted, Group, ListRule, RuleBase, later
+from model.rules.match import Term, measure
 
 if TYPE_CHECKING:
-    from model.catalog.constraints import RatioRule
-    from model.roster.loadout import Loadout
+    from model.core.problems import KeyPath
+    from model.rules.entry import Entry
+    from model.rules.kind import CatalogCheck
 
 DEFAULT = "{count} against {other}; at most {allowed} allowed: remove {excess} or add {needed}"
 """The finding's message when the rule gives none."""
+
+
+class RatioRule(RuleBase):
+    """One count may be at most ``max`` times another, across the list."""
+
+    kind: Literal["ratio"]
+    placeholders: ClassVar[frozenset[str]] = frozenset(
+        {"count", "other", "allowed", "excess", "needed", "max"}
+    )
+    """What its message may say."""
+    numerator: Term
+    """What is limited (Scumbags)."""
+    denominator: Term
+    """What it is limited by (all other members)."""
+    max: RatioBound
+    """At most this many of the numerator for each one of the denominator."""
+
+    def check(
+        self, catalog: CatalogCheck, file: str, here: KeyPath, units: set[str], items: set[str]
+    ) -> None:
+        """Both of a ratio's terms name what exists and the system's stats."""
+        for key, term in (("numerator", self.numerator), ("denominator", self.denominator)):
+            catalog.check_selector(file, (*here, key, "select"), term.select, units, items)
+            catalog.check_measure(file, (*here, key, "measure"), term.measure)
+
+    def planned(self) -> Ratio:
+        """The rule as the validator runs it."""
+        return Ratio(self)
 
 
 @dataclass(frozen=True)
@@ -45,12 +75,7 @@ class Ratio(ListRule):
         return _RatioCounted(self.rule, others, num, den)
 
 
-def planned(rule: RatioRule) -> Ratio:
-    """The rule as the validator runs it."""
-    return Ratio(rule)
-
-
-def _counts(rule: RatioRule, loadouts: Iterable[tuple[Loadout, int]]) -> tuple[int, int]:
+def _counts(rule: RatioRule, loadouts: Iterable[tuple[Entry, int]]) -> tuple[int, int]:
     """A ratio's numerator and denominator over entries given once with how many there
     are of each."""
     num = den = 0
@@ -98,7 +123,7 @@ class _RatioCounted(Counted):
     num: int
     den: int
 
-    def findings(self, lo: Loadout) -> list[Finding]:
+    def findings(self, lo: Entry) -> list[Finding]:
         rule = self.rule
         num, den = _counts(rule, ((lo, 1),))
         return _findings(
@@ -113,5 +138,5 @@ class _RatioCounted(Counted):
         """The last of the others counted in the numerator."""
         return _last(self.rule, self.ctx.groups)
 
-    def _in_numerator(self, lo: Loadout) -> bool:
+    def _in_numerator(self, lo: Entry) -> bool:
         return bool(sum(a for _, a in measure(self.rule.numerator, lo, "none")))

@@ -3,13 +3,13 @@ or a stat summed over models), within the list or within each unit, between a mi
 a maximum (which may scale with the points limit, the unit's models, or come from a list
 setting), counted apart for each unit type, item or stat value where the rule says.
 
-Everything the validator and the edit check need of it: where it runs (a count within each
-unit entry by entry, a list-wide count over the list), its totals (each entry's part
-measured by ``model.roster.rules.match``), the findings on the entry a player would change
-(the last adding to an over-full count, preferring one that bought what it adds; the first
-that makes a minimum apply), its tallies, the shortcut for an edit of one entry, and its
-default messages (the placeholders they may use are the schema's,
-``CountRule.placeholders``).
+All there is of it: its schema (``CountRule``, with the placeholders its messages may
+use), its catalog check, where it runs (a count within each unit entry by entry, a
+list-wide count over the list), its totals (each entry's part measured by
+``model.rules.match``), the findings on the entry a player would change (the last adding
+to an over-full count, preferring one that bought what it adds; the first that makes a
+minimum apply), its tallies, the shortcut for an edit of one entry, and its default
+messages.
 """
 
 from __future__ import annotations
@@ -18,22 +18,132 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Literal
 
+from pydantic import model_validator
+
+from model.core.base import Bool, Id
+from model.core.bounds import Count, Points
 from model.core.messages import render
-from model.roster.findings import Finding, Tally, Where
-from model.roster.rules.kind import Context, Counted, EntryRule, Group, ListRule, Off, later
-from model.roster.rules.match import measure, unit_matches
+from model.rules.findings import Finding, Tally, Where
+from model.rules.kind import Context, Counted, EntryRule, Group, ListRule, Off, RuleBase, later
+from model.rules.match import GroupBy, Measure, Term, measure, unit_matches
+from model.rules.selectors import Selector
 
 if TYPE_CHECKING:
-    from model.catalog.constraints import CountRule, Term
-    from model.roster.loadout import Loadout
+    from model.core.problems import KeyPath
+    from model.rules.entry import Entry
+    from model.rules.kind import CatalogCheck
 
 DEFAULT_MAX = "{count}; at most {max} allowed: remove {excess}"
 """The message of a count over its maximum, when the rule gives none."""
 
 DEFAULT_MIN = "{count}; at least {min} needed: add {missing}"
 """The message of a count under its minimum, when the rule gives none."""
+
+
+ITEM_MEASURES = ("items", "item-points", "item-rules")
+"""Measures that count item by item, so a count can be grouped by item."""
+
+
+class CountRule(RuleBase):
+    """A count of something, within the list or within each unit, kept in bounds."""
+
+    kind: Literal["count"]
+    placeholders: ClassVar[frozenset[str]] = frozenset(
+        {
+            "count",
+            "min",
+            "max",
+            "excess",
+            "missing",
+            "group",
+            "unit",
+            "points_limit",
+            "per_points",
+            "needed_limit",
+        }
+    )
+    """What its message may say."""
+    scope: Literal["list", "unit"] = "list"
+    """Count across the whole list, or within each roster entry separately."""
+    when: Selector | None = None
+    """Only apply to units matching this (scope unit), or only when some unit in the list
+    matches it (scope list). Units match when they carry a matching item, if items are named."""
+    select: Selector = Selector.model_construct()
+    """What to count."""
+    measure: Measure = "models"
+    """What is added up."""
+    include_base: Bool = True
+    """Whether items a unit comes with count, or only those bought."""
+    by_model: Bool = False
+    """Match model by model (see ``Term.by_model``)."""
+    plus: tuple[Term, ...] = ()
+    """Further things added to the same count (packs that count as one miniature)."""
+    group_by: GroupBy = "none"
+    """Apply the bounds to each unit type, item or stat value separately."""
+    min: Count | None = None
+    """The least allowed."""
+    max: Count | None = None
+    """The most allowed."""
+    per_points: Points | None = None
+    """Scale min and max by the points limit: ``max = 3, per_points = 100`` is 3 per 100."""
+    rounding: Literal["up", "down"] = "down"
+    """How a partial block of ``per_points`` counts: ``down`` is "per complete 1000 points",
+    ``up`` is "3 for each 100 points or part of it"."""
+    per_model: Bool = False
+    """With scope unit, scale min and max by the entry's number of models."""
+    max_setting: Id | None = None
+    """Take the maximum from this setting of the roster (``settings``); the rule is off
+    while the roster does not set it (Steam Wars' optional vehicle limit)."""
+
+    @model_validator(mode="after")
+    def _bounds(self) -> CountRule:
+        if self.min is None and self.max is None and self.max_setting is None:
+            raise ValueError("a count rule needs min, max or both")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError(f"min ({self.min}) is more than max ({self.max})")
+        return self
+
+    def terms(self) -> tuple[Term, ...]:
+        """Everything this rule adds up, the main selection first. The main term is made
+        from fields already checked, without validating them again (a first validation
+        would build the model's validator in the middle of a check)."""
+        main = Term.model_construct(
+            select=self.select,
+            measure=self.measure,
+            include_base=self.include_base,
+            by_model=self.by_model,
+        )
+        return (main, *self.plus)
+
+    def check(
+        self, catalog: CatalogCheck, file: str, here: KeyPath, units: set[str], items: set[str]
+    ) -> None:
+        """Its selectors name what exists, its measures and grouping the system's stats,
+        and a count grouped by item counts items."""
+        selectors = [(self.select, (*here, "select"))]
+        if self.when is not None:
+            selectors.append((self.when, (*here, "when")))
+        for n, term in enumerate(self.plus, start=1):
+            selectors.append((term.select, (*here, "plus", n, "select")))
+        for sel, path in selectors:
+            catalog.check_selector(file, path, sel, units, items)
+        for term in self.terms():
+            catalog.check_measure(file, (*here, "measure"), term.measure)
+        catalog.check_measure(file, (*here, "group_by"), self.group_by)
+        if self.group_by == "item" and self.measure not in ITEM_MEASURES:
+            catalog.add(
+                file,
+                (*here, "group_by"),
+                'group_by = "item" needs measure = "items", "item-points" or "item-rules"',
+            )
+
+    def planned(self) -> EntryCount | ListCount:
+        """The rule as the validator runs it, with everything it adds up worked out once."""
+        if self.scope == "unit":
+            return EntryCount(self, self.terms())
+        return ListCount(self, self.terms())
 
 
 @dataclass(frozen=True)
@@ -43,7 +153,7 @@ class EntryCount(EntryRule):
     rule: CountRule
     terms: tuple[Term, ...]
 
-    def findings(self, ctx: Context, lo: Loadout) -> Iterable[Finding]:
+    def findings(self, ctx: Context, lo: Entry) -> Iterable[Finding]:
         limited = _with_setting(self.rule, ctx)
         if limited is None:
             return ()
@@ -73,13 +183,6 @@ class ListCount(ListRule):
         holds = when is None or any(unit_matches(when, g.lo) for g in groups)
         totals = _totals(limited, terms, ((g.lo, g.count) for g in groups))
         return _CountCounted(limited, terms, others, holds=holds, totals=totals)
-
-
-def planned(rule: CountRule) -> EntryCount | ListCount:
-    """The rule as the validator runs it, with everything it adds up worked out once."""
-    if rule.scope == "unit":
-        return EntryCount(rule, rule.terms())
-    return ListCount(rule, rule.terms())
 
 
 def _with_setting(rule: CountRule, ctx: Context) -> CountRule | None:
@@ -123,7 +226,7 @@ def _bounds(rule: CountRule, ctx: Context, models: int) -> tuple[int | None, int
 
 
 def _count_unit(
-    rule: CountRule, terms: tuple[Term, ...], ctx: Context, lo: Loadout
+    rule: CountRule, terms: tuple[Term, ...], ctx: Context, lo: Entry
 ) -> Iterator[Finding]:
     """A unit-scoped count, for one entry."""
     if rule.when is not None and not unit_matches(rule.when, lo):
@@ -154,7 +257,7 @@ def _count(
 
 
 def _totals(
-    rule: CountRule, terms: tuple[Term, ...], loadouts: Iterable[tuple[Loadout, int]]
+    rule: CountRule, terms: tuple[Term, ...], loadouts: Iterable[tuple[Entry, int]]
 ) -> dict[str | None, int]:
     """A count's totals over entries given once with how many there are of each."""
     totals: dict[str | None, int] = {} if rule.group_by != "none" else {None: 0}
@@ -198,7 +301,7 @@ def _last_adders(
     return found, fallback
 
 
-def _adds(rule: CountRule, terms: tuple[Term, ...], lo: Loadout, key: str | None) -> bool | None:
+def _adds(rule: CountRule, terms: tuple[Term, ...], lo: Entry, key: str | None) -> bool | None:
     """Whether an entry adds to ``key`` of a count in a way the player can remove (True: not
     with items only, or with items it bought), only with what comes with its unit (False),
     or not at all (None)."""
@@ -227,7 +330,7 @@ def _check_totals(
     totals: Mapping[str | None, int],
     least: int | None,
     most: int | None,
-    lo: Loadout | None,
+    lo: Entry | None,
     places: _Places | None = None,
 ) -> Iterator[Finding]:
     """The findings of a count's totals: for one entry's count (``lo``), on it; for a
@@ -312,7 +415,7 @@ class _CountCounted(Counted):
     totals: dict[str | None, int] = field(default_factory=dict)
     _last: dict[str | None, tuple[int | None, int | None]] = field(default_factory=dict)
 
-    def findings(self, lo: Loadout) -> list[Finding]:
+    def findings(self, lo: Entry) -> list[Finding]:
         rule, terms, ctx = self.rule, self.terms, self.ctx
         when = rule.when
         if not self.holds and not (when is not None and unit_matches(when, lo)):
@@ -362,7 +465,7 @@ class _CountCounted(Counted):
         totals = _added(self.totals, own)
         return {key: totals[key] for key in sorted(totals, key=met)}
 
-    def _last_contributor(self, lo: Loadout, key: str | None) -> int | None:
+    def _last_contributor(self, lo: Entry, key: str | None) -> int | None:
         """``_last_contributor`` over the others and ``lo``: the others' answer for
         ``key`` (worked out once), with ``lo``'s place where it adds."""
         rule = self.rule
@@ -375,7 +478,7 @@ class _CountCounted(Counted):
         fallback = later(fallback, lo, adds is False)
         return fallback if found is None else found
 
-    def _first_when(self, lo: Loadout) -> int | None:
+    def _first_when(self, lo: Entry) -> int | None:
         """``_first_when`` over the others and ``lo``."""
         when = self.rule.when
         if when is None:
