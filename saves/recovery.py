@@ -195,8 +195,11 @@ class RecoveryKeeper:
         written)."""
         with self._queue:
             self._pending[file] = _Copy(roster, source, failed)
-            if self._due is None:
-                self._due = time.monotonic() + self.delay
+            if self._due is not None:
+                # The writer is already waiting for that time: waking it on every key
+                # handed it the interpreter in the middle of the key (issue 33).
+                return
+            self._due = time.monotonic() + self.delay
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._run, name="warband-recovery", daemon=True
@@ -208,6 +211,12 @@ class RecoveryKeeper:
         """Remove ``file`` now; a copy of it waiting to be written never will be."""
         with self._queue:
             self._pending.pop(file, None)
+            if not self._pending:
+                # Nothing left unwritten: the next edit is the first not on disk, and its
+                # delay runs from it. A deadline left from the copy discarded here wrote
+                # the next edit's copy at once, on the keys that followed it (an item
+                # added and removed again in the equip dialog, issue 33).
+                self._due = None
             with self._disk:
                 _unlink(file)
 

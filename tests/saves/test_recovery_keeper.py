@@ -100,6 +100,23 @@ def test_a_discarded_copy_stays_discarded(tmp_path: Path) -> None:
     assert not file.exists()
 
 
+def test_after_a_discard_the_delay_runs_from_the_next_edit(tmp_path: Path) -> None:
+    """An item added and removed again leaves nothing unsaved: the next edit's copy waits
+    its own delay, not what was left of the discarded one's (which wrote it on the keys
+    right after it, issue 33)."""
+    keeper = RecoveryKeeper(delay=2.0)
+    file = tmp_path / "a.toml"
+    keeper.keep(file, roster(1), None, None)
+    keeper.discard(file)
+    time.sleep(1.2)
+    keeper.keep(file, roster(2), None, None)
+    time.sleep(1.2)  # past the discarded copy's deadline, within the new one's
+    assert not file.exists()
+    wait_for(file.exists)
+    keeper.flush()
+    assert on_disk(tmp_path) == [roster(2)]
+
+
 def test_a_copy_that_cannot_be_written_is_told_and_the_next_one_still_written(
     tmp_path: Path,
 ) -> None:
