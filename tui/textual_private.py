@@ -44,7 +44,9 @@ the class they extend (they stay in their class; the test checks each on Textual
   ``_on_resize`` (each row painted once on opening the tracker), using ``_update_count``.
 - ``tui/widgets/log_panel.py`` ``LogPanel(OptionList)``: ``_update_lines`` (each option
   measured once per width), using ``_line_cache``, ``_options``, ``_get_visual``,
-  ``_get_left_gutter_width``, ``_scroll_update``.
+  ``_get_left_gutter_width``, ``_scroll_update``; and, to move its window of lines without
+  emptying it, ``_option_to_index``, ``_id_to_option``, ``_mouse_hovering_over`` and
+  ``_clear_caches``.
 - ``tui/widgets/in_place_options.py`` ``InPlaceOptionList(OptionList)``:
   ``_replace_option_prompt`` (one option drawn again, not the list), using
   ``_line_cache``, ``_clear_caches``, ``_get_left_gutter_width``, ``_get_visual``,

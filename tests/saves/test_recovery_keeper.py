@@ -9,12 +9,17 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 import tomli_w
 
 from model.bsdata.roster import BsRoster, CostLimit, Force, Selection
 from model.bsdata.roster_toml import BsRosterFile
+from model.core.problems import WarbandError
 from model.roster.roster import Roster, RosterUnit
+from saves import recovery
 from saves.recovery import FORMAT, RecoveryKeeper, find_recoveries, write_recovery
+from saves.roster_file import read_roster
+from tests.conftest import FIXTURES
 
 
 def roster(entries: int) -> Roster:
@@ -100,6 +105,23 @@ def test_a_discarded_copy_stays_discarded(tmp_path: Path) -> None:
     assert not file.exists()
 
 
+def test_after_a_discard_the_delay_runs_from_the_next_edit(tmp_path: Path) -> None:
+    """An item added and removed again leaves nothing unsaved: the next edit's copy waits
+    its own delay, not what was left of the discarded one's (which wrote it on the keys
+    right after it, issue 33)."""
+    keeper = RecoveryKeeper(delay=2.0)
+    file = tmp_path / "a.toml"
+    keeper.keep(file, roster(1), None, None)
+    keeper.discard(file)
+    time.sleep(1.2)
+    keeper.keep(file, roster(2), None, None)
+    time.sleep(1.2)  # past the discarded copy's deadline, within the new one's
+    assert not file.exists()
+    wait_for(file.exists)
+    keeper.flush()
+    assert on_disk(tmp_path) == [roster(2)]
+
+
 def test_a_copy_that_cannot_be_written_is_told_and_the_next_one_still_written(
     tmp_path: Path,
 ) -> None:
@@ -161,3 +183,82 @@ def test_a_damaged_or_unknown_copy_is_told_and_kept(tmp_path: Path) -> None:
         f"{unknown}: could not be read (RosterError); it was kept",
     ]
     assert bad.exists() and unknown.exists()
+
+
+# --- the text of a copy ---------------------------------------------------------------------
+
+
+def _as_tomli_w_writes_it(listed: Roster, source: Path | None) -> str:
+    """A copy's text as ``write_recovery`` wrote it before it kept each entry's block: the
+    whole document dumped by tomli_w at once."""
+    doc: dict[str, object] = {"format": FORMAT}
+    if source is not None:
+        doc["source"] = str(source)
+    doc["roster"] = listed.model_dump(mode="json", exclude_none=True)
+    return tomli_w.dumps(doc)
+
+
+def _lists() -> list[Roster]:
+    """Every fixture list warband reads, and lists with what the fixtures lack: notes on
+    the list and on entries, odd names, a list of short entries only (which tomli_w writes
+    as one inline array), one of one entry, and an empty one."""
+    found = []
+    for path in sorted((FIXTURES / "rosters").rglob("*.toml")):
+        try:
+            found.append(read_roster(path)[0])
+        except WarbandError:
+            continue  # the fixtures of broken files
+    assert len(found) > 20
+    first = found[0]
+    noted = first.model_copy(
+        update={
+            "notes": 'Line one\nline "two"',
+            "units": tuple(
+                u.model_copy(update={"notes": f"note {n}\n", "name": f'Big "Joe" {n}'})
+                for n, u in enumerate(first.units)
+            ),
+        }
+    )
+    return [*found, noted, roster(3), roster(1), roster(0)]
+
+
+def test_a_copy_is_the_text_tomli_w_writes_for_it(tmp_path: Path) -> None:
+    """Kept blocks or not, every copy is byte for byte what dumping it whole writes."""
+    file = tmp_path / "a.toml"
+    for listed in _lists():
+        for source in (None, tmp_path / "list.toml"):
+            write_recovery(file, listed, source)
+            assert file.read_text(encoding="utf-8") == _as_tomli_w_writes_it(listed, source)
+    # and again, each list written right after another made from it by one edit
+    for listed in _lists():
+        if not listed.units:
+            continue
+        write_recovery(file, listed, None)
+        entry = listed.units[len(listed.units) // 2]
+        edited = listed.replace_unit(len(listed.units) // 2, entry.with_item("spare-part", 2))
+        write_recovery(file, edited, None)
+        assert file.read_text(encoding="utf-8") == _as_tomli_w_writes_it(edited, None)
+
+
+def test_after_an_edit_only_the_edited_entry_is_written_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The writer thread's copy of a long list costs one entry, not the list (a thousand
+    entries dumped again were 16 ms of the process's CPU on every copy, issue 33)."""
+    file = tmp_path / "a.toml"
+    named = roster(200).model_copy(
+        update={"units": tuple(RosterUnit(unit="ganger", name=f"Ganger {n}") for n in range(200))}
+    )
+    write_recovery(file, named, None)
+    dumped: list[RosterUnit] = []
+    block = recovery._entry_block
+
+    def counting(entry: RosterUnit) -> str:
+        dumped.append(entry)
+        return block(entry)
+
+    monkeypatch.setattr(recovery, "_entry_block", counting)
+    edited = named.replace_unit(7, named.units[7].with_item("rifle", 1))
+    write_recovery(file, edited, None)
+    assert dumped == [edited.units[7]]
+    assert on_disk(tmp_path) == [edited]

@@ -47,7 +47,9 @@ async def test_a_shifted_window_keeps_the_lines_it_still_shows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A window of 200 lines moved on by one event makes one new option and measures
-    its height alone; the other 199 keep theirs."""
+    its height alone (once per width: its lines', and the layout's, which leaves out the
+    scrollbar); the other 199 keep theirs, and the list is never emptied on the way (which
+    scrolled it to the top and back and hid its scrollbar, issue 33)."""
     async with _LogApp().run_test(size=(60, 10)) as pilot:
         log = pilot.app.query_one(LogPanel)
         log.show_lines(1, _lines(1, 200))
@@ -62,10 +64,64 @@ async def test_a_shifted_window_keeps_the_lines_it_still_shows(
             return get_height(self, *args, **kwargs)
 
         monkeypatch.setattr(visual_type, "get_height", counting)
+        monkeypatch.setattr(LogPanel, "clear_options", _never)
         log.show_lines(2, _lines(2, 200))
         await pilot.pause()
         assert _shown(log) == [f"{n}. event {n}" for n in range(2, 202)]
         assert log.highlighted == 199
         assert all(a is b for a, b in zip(log.options, before[1:], strict=False))
-        assert len(measured) == 1
+        assert {str(m) for m in measured} == {"201. event 201"} and len(measured) <= 2
         assert log.scroll_y == log.max_scroll_y  # the last line is in view
+
+
+async def test_a_window_moved_back_keeps_the_lines_it_still_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An undo in a long battle drops the last line and tells one more before the first:
+    the 199 others keep their options, and the list is not emptied on the way."""
+    async with _LogApp().run_test(size=(60, 10)) as pilot:
+        log = pilot.app.query_one(LogPanel)
+        log.show_lines(2, _lines(2, 200))
+        await pilot.pause()
+        before = list(log.options)
+        monkeypatch.setattr(LogPanel, "clear_options", _never)
+        log.show_lines(1, _lines(1, 200))
+        await pilot.pause()
+        assert _shown(log) == [f"{n}. event {n}" for n in range(1, 201)]
+        assert all(a is b for a, b in zip(log.options[1:], before, strict=False))
+        assert log.highlighted == 199
+        assert log.scroll_y == log.max_scroll_y
+
+
+def _never(self: LogPanel) -> LogPanel:
+    raise AssertionError("the log was emptied")
+
+
+async def test_a_line_clicked_after_the_window_moved_is_the_line_shown() -> None:
+    """What is drawn of a line holds its place in the list, which a click reads: once the
+    window has moved on, a line drawn before must not answer with its old place."""
+    app = _ChoosingApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        log = app.query_one(LogPanel)
+        log.show_lines(1, _lines(1, 200))
+        await pilot.pause()
+        log.scroll_to_highlight()
+        await pilot.pause()  # drawn: the last lines with their places
+        assert log.scroll_y == log.max_scroll_y
+        log.show_lines(3, _lines(3, 200))
+        await pilot.pause()
+        # Four lines up: "199. event 199", drawn at place 198 and now at 196.
+        line = log.content_region.bottom - 4
+        assert await pilot.click(offset=(log.content_region.x + 2, line))
+        await pilot.pause()
+        assert app.chosen == [196]
+        assert str(log.get_option_at_index(196).prompt) == "199. event 199"
+
+
+class _ChoosingApp(_LogApp):
+    def __init__(self) -> None:
+        super().__init__()
+        self.chosen: list[int] = []
+
+    def on_option_list_option_selected(self, event: LogPanel.OptionSelected) -> None:
+        self.chosen.append(event.option_index)

@@ -53,7 +53,17 @@ extend (the module's docstring names the class and file of each)."""
 INSTANCE: tuple[tuple[Any, tuple[str, ...]], ...] = (
     (lambda: App(), ("_return_code", "_exception", "_exception_event")),
     (lambda: DataTable(), ("_update_count",)),
-    (lambda: OptionList("a"), ("_line_cache", "_options", "_option_render_cache")),
+    (
+        lambda: OptionList("a"),
+        (
+            "_line_cache",
+            "_options",
+            "_option_render_cache",
+            "_option_to_index",
+            "_id_to_option",
+            "_mouse_hovering_over",
+        ),
+    ),
     (lambda: Tree("root"), ("_tree_nodes", "_updates", "_tree_lines_cached")),
     (lambda: App(), ("_notifications", "_refresh_notifications", "_unnotify")),
     (lambda: Widget(), ("_scroll_update", "_layout_required")),

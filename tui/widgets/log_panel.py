@@ -48,16 +48,47 @@ class LogPanel(OptionList):
             by_line[number, line] = option
             options.append(option)
         self._by_line = by_line
-        keep = set(options)
-        self._measured = {k: h for k, h in self._measured.items() if k[0] in keep}
+        if len(self._measured) > 4 * len(options):  # at most two widths of twice as many
+            keep = set(options)
+            self._measured = {k: h for k, h in self._measured.items() if k[0] in keep}
         shown = self._options
         if len(shown) <= len(options) and all(a is b for a, b in zip(shown, options, strict=False)):
             self.add_options(options[len(shown) :])
+        elif options:
+            self._replace_options(options)
         else:
             self.clear_options()
-            self.add_options(options)
         if options:
-            self.highlighted = len(options) - 1
+            last = len(options) - 1
+            if self.highlighted == last:
+                # Another line at the same place: highlighted as setting it would.
+                self.watch_highlighted(last)
+            else:
+                self.highlighted = last
+
+    def _replace_options(self, options: list[Option]) -> None:
+        """Make ``options`` the list's, keeping what is known of those it shows already
+        (their visuals and heights).
+
+        ``OptionList.clear_options`` then adding the lines (a window of 200 moved on or
+        back by one event: 199 the same) emptied the list for a moment: its scroll went to
+        the top and back, its scrollbar went and came back, and each took a layout and
+        every line to draw again (issue 33). What is drawn of an option holds its place
+        (the mouse reads it), so the drawings and the lines' places are worked out again,
+        as ``OptionList`` does when one option is removed."""
+        shown = self._options
+        shown[:] = options
+        places = self._option_to_index
+        places.clear()
+        places.update((option, n) for n, option in enumerate(options))
+        ids = self._id_to_option
+        ids.clear()
+        ids.update((option.id, option) for option in options if option.id is not None)
+        self._mouse_hovering_over = None
+        self._clear_caches()
+        if self.is_mounted:
+            self.refresh(layout=self.styles.auto_dimensions)
+            self._update_lines()
 
     def notify_style_update(self) -> None:
         """A style may change how lines wrap: measure them again."""
