@@ -34,12 +34,37 @@ if TYPE_CHECKING:
 
 
 def validate(view: FactionView, roster: Roster) -> Report:
-    """Cost the roster and report every rule it breaks, errors first."""
+    """Cost the roster and report every rule it breaks, errors first.
+
+    A list that differs only at one entry from the one the equip dialog last asked about
+    (``edit_errors_each``: the list as the dialog's key changed it) is checked from what
+    that question counted over the other entries, as the dialog's answer is: each list
+    rule adds what the edited entry counts (``Counted.findings`` and ``tallies``, the same
+    as ``evaluate`` over the whole list), instead of going over every entry again on the
+    key (issue 33). ``tests/model/test_validate_incremental.py`` holds it to a validation
+    from nothing for every option of every entry of every fixture list."""
     loadouts, bases = resolved(view, roster)
-    ctx = Context(view, roster, sum(lo.cost for lo in loadouts), _groups(loadouts, bases))
-    findings, tallies = _check(view, ctx, loadouts, remember=True)
+    points = sum(lo.cost for lo in loadouts)
+    known = _known_others(view, roster)
+    if known is None:
+        ctx = Context(view, roster, points, _groups(loadouts, bases))
+        findings, tallies = _check(view, ctx, loadouts, remember=True)
+    else:
+        index, others, counted = known
+        findings = _own(view, others, loadouts, remember=True)
+        tallies = []
+        lo, whole = loadouts[index], None
+        for rule, counts in zip(_plan(view)[1], counted, strict=True):
+            if counts is None:  # not a sum: evaluated over the whole list
+                whole = whole or Context(view, roster, points, _groups(loadouts, bases))
+                found, tally = rule.evaluate(whole)
+            else:
+                found, tally = counts.findings(lo), counts.tallies(lo)
+            findings.extend(found)
+            tallies.extend(tally)
+        _in_order(findings)
     return Report(
-        points=ctx.points,
+        points=points,
         points_limit=roster.points_limit,
         models=sum(e.models for e in roster.units),
         unit_points=tuple(lo.cost for lo in loadouts),
@@ -59,9 +84,22 @@ def _check(
     list's unchanged entries the very loadouts of the last one, so their findings are
     found by identity, not looked up by entry, place, limit and settings, which hashed
     every entry on every key (issue 33)."""
-    findings: list[Finding] = []
+    findings = _own(view, ctx, entries, remember=remember)
     tallies: list[Tally] = []
-    unit_rules, list_rules = _plan(view)
+    for rule in _plan(view)[1]:
+        found, tally = rule.evaluate(ctx)
+        findings.extend(found)
+        tallies.extend(tally)
+    return _in_order(findings), tallies
+
+
+def _own(
+    view: FactionView, ctx: Context, entries: Iterable[Loadout], *, remember: bool = False
+) -> list[Finding]:
+    """The own findings of ``entries`` (what each entry's data implies, and the rules
+    checked entry by entry), in their order; ``remember`` as ``_check`` says."""
+    findings: list[Finding] = []
+    unit_rules = _plan(view)[0]
     base = view.base
     cache = _UNIT_FINDINGS.setdefault(base, {})
     limit, settings = ctx.roster.points_limit, ctx.roster.settings
@@ -78,11 +116,7 @@ def _check(
         findings.extend(own)
     if remember:
         _OWN[:] = [(base, (limit, settings), mine)]
-    for rule in list_rules:
-        found, tally = rule.evaluate(ctx)
-        findings.extend(found)
-        tallies.extend(tally)
-    return _in_order(findings), tallies
+    return findings
 
 
 def _in_order(findings: list[Finding]) -> list[Finding]:
@@ -252,16 +286,9 @@ def _others(
     objects, are counted once, not again on every key (grouping and counting a thousand
     entries was a millisecond or two a key, issue 33). What the rules read of the list
     besides its entries (its points limit and settings) must be the same too."""
-    if _OTHERS:
-        last_view, last, last_index, ctx, counted = _OTHERS[0]
-        if (
-            last_view is view
-            and last_index == index
-            and last.points_limit == roster.points_limit
-            and last.settings == roster.settings
-            and _same_but(last.units, roster.units, index)
-        ):
-            return ctx, counted
+    known = _known_others(view, roster)
+    if known is not None and known[0] == index:
+        return known[1], known[2]
     loadouts, bases = resolved(view, roster)
     keep = [n for n in range(len(loadouts)) if n != index]
     ctx = Context(
@@ -273,6 +300,25 @@ def _others(
     counted = [rule.counted(ctx) for rule in whole_list]
     _OTHERS[:] = [(view, roster, index, ctx, counted)]
     return ctx, counted
+
+
+def _known_others(
+    view: FactionView, roster: Roster
+) -> tuple[int, Context, list[Counted | None]] | None:
+    """The place of the entry the last ``edit_errors_each`` asked about, the other entries
+    and what each list rule counted over them, where ``roster`` is that list but for that
+    entry: the same view, points limit and settings, the very same other entries."""
+    if not _OTHERS:
+        return None
+    last_view, last, index, ctx, counted = _OTHERS[0]
+    if (
+        last_view is view
+        and last.points_limit == roster.points_limit
+        and last.settings == roster.settings
+        and _same_but(last.units, roster.units, index)
+    ):
+        return index, ctx, counted
+    return None
 
 
 def _same_but(before: tuple[RosterUnit, ...], after: tuple[RosterUnit, ...], index: int) -> bool:

@@ -431,6 +431,18 @@ class _CountCounted(Counted):
         totals = self._in_order(own, lo.index)
         return list(_check_totals(rule, terms, ctx, totals, least, most, None, places))
 
+    def tallies(self, lo: Entry) -> list[Tally]:
+        rule, ctx = self.rule, self.ctx
+        when = rule.when
+        if not rule.label or (not self.holds and not (when is not None and unit_matches(when, lo))):
+            return []
+        _, most = _bounds(rule, ctx, 1)
+        totals = self._in_order(_totals(rule, self.terms, ((lo, 1),)), lo.index)
+        return [
+            Tally(rule.label, value, most, _group_name(ctx, rule.group_by, key) or None)
+            for key, value in totals.items()
+        ]
+
     @cached_property
     def first_met(self) -> dict[str | None, int]:
         """Where the others first add to each key of a count."""

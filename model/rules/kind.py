@@ -145,12 +145,20 @@ class Counted(ABC):
         """The rule's findings with entry ``lo`` added to the others: those ``evaluate``
         gives over the whole list with ``lo`` in its place, in the same order."""
 
+    @abstractmethod
+    def tallies(self, lo: Entry) -> list[Tally]:
+        """The running counts with entry ``lo`` added to the others: those ``evaluate``
+        gives over the whole list with ``lo`` in its place, in the same order."""
+
 
 class Off(Counted):
     """A rule that is off for this list (a maximum from a setting the list leaves unset):
     no findings whatever the edit."""
 
     def findings(self, lo: Entry) -> list[Finding]:
+        return []
+
+    def tallies(self, lo: Entry) -> list[Tally]:
         return []
 
 

@@ -117,6 +117,12 @@ class _PointsCounted(Counted):
             lambda: lo.cheapest_model if least is None else min(least, lo.cheapest_model),
         )
 
+    def tallies(self, lo: Entry) -> list[Tally]:
+        rule, ctx = self.rule, self.ctx
+        if not rule.label:
+            return []
+        return [Tally(rule.label, ctx.points + lo.cost, ctx.roster.points_limit, of_points=True)]
+
     @cached_property
     def cheapest(self) -> int | None:
         """What the others' cheapest model costs (a points limit's tolerance)."""

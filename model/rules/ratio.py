@@ -133,6 +133,9 @@ class _RatioCounted(Counted):
             lambda: later(self.last, lo, self._in_numerator(lo)),
         )
 
+    def tallies(self, lo: Entry) -> list[Tally]:
+        return []  # a ratio shows no running count
+
     @cached_property
     def last(self) -> int | None:
         """The last of the others counted in the numerator."""

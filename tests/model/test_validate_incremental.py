@@ -83,6 +83,25 @@ def test_each_edit_is_checked_as_from_nothing(path: Path) -> None:
         assert (report, got) == _from_nothing(view, edited, index if got is not None else None)
 
 
+@pytest.mark.parametrize("path", LISTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_list_one_option_from_the_dialogs_is_checked_as_from_nothing(path: Path) -> None:
+    """The equip dialog's key: the dialog asked about entry ``index`` of a list, then one
+    of its options is taken or given back. ``validate`` then counts the list rules from
+    what the dialog's question counted over the other entries: findings and tallies are
+    those of the list checked from nothing, for every option of every entry."""
+    roster, _ = read_roster(path)
+    view = bundled(roster.system).view(roster.faction).with_cards(roster.cards)
+    for index, entry in enumerate(roster.units):
+        for group in view.option_groups(entry.unit):
+            for item_id in group.choices:
+                count = entry.items.get(item_id, 0)
+                for changed in {count + 1, max(count - 1, 0)}:
+                    options_for(view, roster, index, checking.validate(view, roster))
+                    trial = roster.replace_unit(index, entry.with_item(item_id, changed))
+                    report = checking.validate(view, trial)
+                    assert report == _from_nothing(view, trial, None)[0]
+
+
 def test_the_equip_dialogs_others_are_counted_once_per_entry_and_list() -> None:
     roster, _ = read_roster(FIXTURES / "rosters" / "gangers" / "legal-500.toml")
     view = bundled(roster.system).view(roster.faction)
