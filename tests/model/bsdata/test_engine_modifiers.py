@@ -383,3 +383,29 @@ def test_modifiers_apply_in_order_each_to_what_the_last_left() -> None:
 def test_a_value_that_is_not_a_number_changes_nothing() -> None:
     """``increment pts "lots"`` is skipped, not a crash."""
     assert pts(evaluated(modifier("increment", "pts", "lots"))) == 10
+
+
+def test_a_selection_s_fields_are_worked_out_when_first_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only the modifiers of a category or a cost are asked before the counts are made
+    (what they change is counted); a name's modifier waits until the name is read, and
+    gives what it always gave: adding a unit runs the engine once only to find what the
+    unit must hold, which reads no selection's fields (issue 33)."""
+    asked: list[str] = []
+    real = modifiers_module.effective
+
+    def counted(node: object, *args: object, **kwargs: object) -> object:
+        asked.append(getattr(node, "name", ""))
+        return real(node, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("model.bsdata.engine.effective", counted)
+    engine = run_engine(*game(modifier("set", "name", "Boss"), gear(1)))
+    assert asked == []  # a name's modifier changes nothing counted
+    assert engine.finals[0].name == "Boss"
+    assert asked == ["Unit"]
+    assert engine.finals[0].name == "Boss"  # worked out once
+    assert asked == ["Unit"]
+    costly = run_engine(*game(modifier("set", "pts", "4") + modifier("set", "name", "Boss")))
+    assert [f.name for f in costly.finals] == ["Boss"]
+    assert costly.finals[0].costs["pts"] == 4
