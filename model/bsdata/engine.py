@@ -30,6 +30,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import overload
 
 from model.bsdata.data import Modifiers
@@ -100,6 +101,9 @@ class _Written:
     bases: dict[tuple[Node, tuple[str, ...]], Effective] = field(default_factory=dict)
     keys: dict[tuple[Node, tuple[str, ...], str], frozenset[str]] = field(default_factory=dict)
     moves: dict[tuple[Node, frozenset[str]], bool] = field(default_factory=dict)
+    scaled: dict[tuple[Node, tuple[str, ...], int], Mapping[str, float]] = field(
+        default_factory=dict
+    )
 
 
 _WRITTEN: weakref.WeakKeyDictionary[Index, _Written] = weakref.WeakKeyDictionary()
@@ -120,6 +124,30 @@ def _base(written: _Written, node: Node, cost_types: tuple[str, ...]) -> Effecti
         for type_id in cost_types:
             state.costs.setdefault(type_id, 0.0)
         found = written.bases[node, cost_types] = freeze(state)
+    return found
+
+
+def _scaled(
+    written: _Written,
+    placed: Placed,
+    state: Effective,
+    base: Effective,
+    cost_types: tuple[str, ...],
+) -> Mapping[str, float]:
+    """What a selection costs in all, its number times ``state``'s costs: ``state``'s
+    own when it is taken once, and for a selection as its entry is written kept per
+    node and number (most of a list: counts are made two or three times per edit)."""
+    number = placed.selection.number
+    if number == 1:
+        return state.costs
+    if state is not base or placed.node is None:
+        return {t: number * v for t, v in state.costs.items()}
+    key = (placed.node, cost_types, number)
+    found = written.scaled.get(key)
+    if found is None:
+        found = written.scaled[key] = MappingProxyType(
+            {t: number * v for t, v in state.costs.items()}
+        )
     return found
 
 
@@ -232,8 +260,8 @@ def _run(system: GameSystem, roster: BsRoster) -> Engine:
             for p, s in zip(rows, states, strict=True)
         ]
         costs = [
-            {t: p.selection.number * v for t, v in s.costs.items()}
-            for p, s in zip(rows, states, strict=True)
+            _scaled(written, p, s, base, cost_types)
+            for p, s, base in zip(rows, states, bases, strict=True)
         ]
         return Counts(tree, keys, costs, [s.primary for s in states], limit_map)
 

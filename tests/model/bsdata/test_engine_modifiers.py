@@ -409,3 +409,24 @@ def test_a_selection_s_fields_are_worked_out_when_first_read(
     costly = run_engine(*game(modifier("set", "pts", "4") + modifier("set", "name", "Boss")))
     assert [f.name for f in costly.finals] == ["Boss"]
     assert costly.finals[0].costs["pts"] == 4
+
+
+def _named_boss_at(pts: float) -> str:
+    """The Unit is named Boss while the Gear inside it costs ``pts`` or more in all."""
+    held = f'<condition type="atLeast" value="{pts}" field="pts" scope="self" childId="gear"/>'
+    return modifier("set", "name", "Boss", f"<conditions>{held}</conditions>")
+
+
+def test_a_cost_is_counted_times_each_selection_s_own_number() -> None:
+    """Gear taken 2 and 3 times counts 5 points (each number its own, however the
+    engine keeps what a number of an entry costs)."""
+    two, three = sel("g2", "gear", number=2), sel("g3", "gear", number=3)
+    assert evaluated(_named_boss_at(5), two, three).names["u"] == "Boss"
+    assert evaluated(_named_boss_at(6), two, three).names["u"] == "Unit"
+
+
+def test_a_cost_a_modifier_changed_is_counted_for_a_selection_taken_once() -> None:
+    """Gear whose cost a modifier sets to 4 counts 4 points, not the 1 written."""
+    costly = modifier("set", "pts", "4")
+    assert evaluated(_named_boss_at(4), gear(1), gear_modifiers=costly).names["u"] == "Boss"
+    assert evaluated(_named_boss_at(5), gear(1), gear_modifiers=costly).names["u"] == "Unit"
