@@ -52,8 +52,8 @@ the class they extend (they stay in their class; the test checks each on Textual
   ``_line_cache``, ``_clear_caches``, ``_get_left_gutter_width``, ``_get_visual``,
   ``_option_render_cache``.
 - ``tui/widgets/one_line_tree.py`` ``OneLineTree(Tree)``: ``_render_line`` (a line kept
-  drawn by what it shows, not drawn again after every edit), using ``_tree_lines`` and
-  ``_pseudo_class_state``.
+  drawn by what it shows, not drawn again after every edit) and ``_refresh_node`` (a
+  node's lines repainted in one call), using ``_tree_lines`` and ``_pseudo_class_state``.
 - ``tui/widgets/roster_tree.py`` ``RosterTree(Tree)``: ``_build`` and ``_add_node`` (an
   edit lays out the rows it changed), using ``_new_id``, ``_tree_nodes``, ``_updates``,
   ``_tree_lines_cached``; ``_EntryNode(TreeNode)``: ``_label`` (a label made when read).

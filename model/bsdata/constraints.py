@@ -134,7 +134,7 @@ class Checker:
         self, node: Node, force: int, parent: int | None, selected: list[int], minimums: Minimums
     ) -> None:
         engine = self.engine
-        if not selected and not node.is_group and not self._may_lack(node, force, parent, minimums):
+        if not selected and not self._may_lack(node, force, parent, minimums):
             return
         if selected and not node.is_group:
             values = engine.finals[selected[0]].values
@@ -171,14 +171,16 @@ class Checker:
             self.check(constraint, value, subject, ctx, selected, source)
 
     def _may_lack(self, node: Node, force: int, parent: int | None, minimums: Minimums) -> bool:
-        """Whether an entry not selected in a place may have too few there: whether one
-        of its minimums, its value after the modifiers of that value alone
-        (``modifiers.values_only``), is more than ``check`` would count. A place offers
-        hundreds of entries (a Warhammer 40,000 force some 250), most of them not
-        selected, and working out every field of each (its name, costs, categories,
-        each asking its own conditions) only to find nothing missing was most of an
-        evaluation. When this is False ``entry`` could find nothing; when True it checks
-        as it always did."""
+        """Whether an entry or a group with nothing selected in a place may have too few
+        there: whether one of its minimums, its value after the modifiers of that value
+        alone (``modifiers.values_only``), is more than ``check`` would count. A place
+        offers hundreds of entries (a Warhammer 40,000 force some 250) and dozens of
+        groups, most of them not selected, and working out every field of each (its
+        name, costs, categories, each asking its own conditions) only to find nothing
+        missing was most of an evaluation (the groups, some 70 of a 2,000-point 40k
+        list's places, a tenth of it). When this is False ``entry`` could find nothing
+        (with nothing selected only a minimum is checked, counted as here); when True it
+        checks as it always did."""
         if not minimums.constraints:
             return False
         ctx = Ctx(force, None, parent, node=node)

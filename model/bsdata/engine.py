@@ -19,17 +19,31 @@ most two passes whatever the data says.
 A selection whose entry has no modifiers is as its entry is written whatever the
 counts, so neither step works its fields out again: they are those counts were first
 made from (most of a 40k list: its weapons and wargear; three selections in four).
+Only a selection with a modifier of a category or a cost is worked out before the counts
+are final; every other one's fields are worked out when first read (``_Finals``), to the
+same values, so a run that reads few of them (finding what a new unit must hold) costs
+little more than its counts.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import overload
 
 from model.bsdata.data import Modifiers
 from model.bsdata.memo import Recent
-from model.bsdata.modifiers import Effective, State, apply, base_state, effective, freeze
+from model.bsdata.modifiers import (
+    Effective,
+    State,
+    apply,
+    base_state,
+    effective,
+    freeze,
+    touches,
+)
 from model.bsdata.queries import Counts, Ctx
 from model.bsdata.resolve import Index, Node, index_for
 from model.bsdata.roster import BsRoster, CostLimit
@@ -86,6 +100,10 @@ class _Written:
 
     bases: dict[tuple[Node, tuple[str, ...]], Effective] = field(default_factory=dict)
     keys: dict[tuple[Node, tuple[str, ...], str], frozenset[str]] = field(default_factory=dict)
+    moves: dict[tuple[Node, frozenset[str]], bool] = field(default_factory=dict)
+    scaled: dict[tuple[Node, tuple[str, ...], int], Mapping[str, float]] = field(
+        default_factory=dict
+    )
 
 
 _WRITTEN: weakref.WeakKeyDictionary[Index, _Written] = weakref.WeakKeyDictionary()
@@ -106,6 +124,30 @@ def _base(written: _Written, node: Node, cost_types: tuple[str, ...]) -> Effecti
         for type_id in cost_types:
             state.costs.setdefault(type_id, 0.0)
         found = written.bases[node, cost_types] = freeze(state)
+    return found
+
+
+def _scaled(
+    written: _Written,
+    placed: Placed,
+    state: Effective,
+    base: Effective,
+    cost_types: tuple[str, ...],
+) -> Mapping[str, float]:
+    """What a selection costs in all, its number times ``state``'s costs: ``state``'s
+    own when it is taken once, and for a selection as its entry is written kept per
+    node and number (most of a list: counts are made two or three times per edit)."""
+    number = placed.selection.number
+    if number == 1:
+        return state.costs
+    if state is not base or placed.node is None:
+        return {t: number * v for t, v in state.costs.items()}
+    key = (placed.node, cost_types, number)
+    found = written.scaled.get(key)
+    if found is None:
+        found = written.scaled[key] = MappingProxyType(
+            {t: number * v for t, v in state.costs.items()}
+        )
     return found
 
 
@@ -138,7 +180,7 @@ class Engine:
     cost_types: tuple[str, ...]
     limits: tuple[CostLimit, ...]
     counts: Counts
-    finals: list[Effective]
+    finals: Sequence[Effective]
     _places: dict[tuple[str, int, int | None], Effective] = field(default_factory=dict)
 
     def ctx_of(self, at: int) -> Ctx:
@@ -218,40 +260,107 @@ def _run(system: GameSystem, roster: BsRoster) -> Engine:
             for p, s in zip(rows, states, strict=True)
         ]
         costs = [
-            {t: p.selection.number * v for t, v in s.costs.items()}
-            for p, s in zip(rows, states, strict=True)
+            _scaled(written, p, s, base, cost_types)
+            for p, s, base in zip(rows, states, bases, strict=True)
         ]
         return Counts(tree, keys, costs, [s.primary for s in states], limit_map)
 
     bases = [_unknown(p) if p.node is None else _base(written, p.node, cost_types) for p in rows]
     counts = counts_from(bases)
-    first: list[Effective] = []
+    # Only a modifier of a category or a cost can change what counts are made from, so
+    # only the selections with one are worked out before the counts are final; the
+    # others' fields are worked out when first read (``_Finals``).
+    moving = frozenset({"category", *cost_types})
+    first: dict[int, Effective] = {}
     moved = False
     for i, p in enumerate(rows):
-        if p.node is None or not p.node.modifiers:  # nothing asks the counts: as written
-            first.append(bases[i])
+        if p.node is None or not _moves(written, p.node, moving):
             continue
         done, touched = effective(p.node, ctxs[i], counts, cost_types)
-        first.append(done)
+        first[i] = done
         moved = moved or "category" in touched or any(t in touched for t in cost_types)
-    finals = first
     if moved:
-        counts = counts_from(first)
-        finals = []
-        for i, p in enumerate(rows):
-            if p.node is None or not p.node.modifiers:
-                finals.append(first[i])
-                continue
-            again, _ = effective(p.node, ctxs[i], counts, cost_types)
-            finals.append(
-                Effective(
-                    again.name,
-                    again.hidden,
-                    first[i].costs,
-                    again.values,
-                    first[i].categories,
-                    first[i].primary,
-                    again.page,
-                )
-            )
+        counts = counts_from([first.get(i, base) for i, base in enumerate(bases)])
+    finals = _Finals(rows, ctxs, bases, first, counts, cost_types, moved)
     return Engine(system, index, tree, roster, cost_types, limits, counts, finals)
+
+
+def _moves(written: _Written, node: Node, fields: frozenset[str]) -> bool:
+    """Whether one of ``node``'s modifiers (in a group or not) changes one of ``fields``
+    (a category or a cost type), kept per node as its fields as written are."""
+    found = written.moves.get((node, fields))
+    if found is None:
+        found = written.moves[node, fields] = any(touches(m, fields) for m in node.modifiers)
+    return found
+
+
+class _Finals(Sequence[Effective]):
+    """Every selection's effective fields, each worked out when first read: a selection
+    whose entry has no modifiers is as written; one whose modifiers change a category
+    or a cost was worked out to make the counts (step 1), and after a category or a cost
+    moved its other fields are worked out again against the final counts (step 2); the
+    rest are worked out against the final counts. The same fields in the same order as
+    working them all out at once: the counts are final before any is read, and working
+    one out reads nothing but its node, its place and the counts. Adding a unit runs the
+    engine once only to find what the unit must hold, which reads no selection's fields:
+    working out all of them was most of that run."""
+
+    def __init__(
+        self,
+        rows: Sequence[Placed],
+        ctxs: Sequence[Ctx],
+        bases: Sequence[Effective],
+        first: Mapping[int, Effective],
+        counts: Counts,
+        cost_types: tuple[str, ...],
+        moved: bool,
+    ) -> None:
+        self._rows = rows
+        self._ctxs = ctxs
+        self._bases = bases
+        self._first = first
+        self._counts = counts
+        self._cost_types = cost_types
+        self._moved = moved
+        self._done: list[Effective | None] = [None] * len(rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    @overload
+    def __getitem__(self, at: int) -> Effective: ...
+
+    @overload
+    def __getitem__(self, at: slice) -> Sequence[Effective]: ...
+
+    def __getitem__(self, at: int | slice) -> Effective | Sequence[Effective]:
+        if isinstance(at, slice):
+            return [self[i] for i in range(len(self))[at]]
+        done = self._done[at]
+        if done is None:
+            done = self._done[at] = self._work(at if at >= 0 else at + len(self))
+        return done
+
+    def _work(self, at: int) -> Effective:
+        node = self._rows[at].node
+        base = self._bases[at]
+        if node is None or not node.modifiers:  # nothing asks the counts: as written
+            return base
+        first = self._first.get(at)
+        if not self._moved:
+            if first is not None:
+                return first
+            return effective(node, self._ctxs[at], self._counts, self._cost_types)[0]
+        again, _ = effective(node, self._ctxs[at], self._counts, self._cost_types)
+        # categories and costs stay as step 1 made them (the node's own, if none of its
+        # modifiers changes one)
+        kept = base if first is None else first
+        return Effective(
+            again.name,
+            again.hidden,
+            kept.costs,
+            again.values,
+            kept.categories,
+            kept.primary,
+            again.page,
+        )

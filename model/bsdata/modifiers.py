@@ -146,7 +146,7 @@ def each_applying(
     groups holding one) are asked about: what the others would do touches no field of
     those, so those fields come out as a whole walk leaves them."""
     for modifier in modifiers:
-        if fields is not None and not _touches(modifier, fields):
+        if fields is not None and not touches(modifier, fields):
             continue
         if isinstance(modifier, ModifierGroup):
             n = times(modifier.conditions, modifier.groups, modifier.repeats, ctx, counts)
@@ -160,11 +160,11 @@ def each_applying(
             leaf(modifier, min(MAX_TIMES, outer * n))
 
 
-def _touches(modifier: Modifier | ModifierGroup, fields: frozenset[str]) -> bool:
+def touches(modifier: Modifier | ModifierGroup, fields: frozenset[str]) -> bool:
     """Whether ``modifier`` (or a modifier in the group) changes one of ``fields``."""
     if isinstance(modifier, ModifierGroup):
-        return any(_touches(m, fields) for m in modifier.modifiers) or any(
-            _touches(g, fields) for g in modifier.nested
+        return any(touches(m, fields) for m in modifier.modifiers) or any(
+            touches(g, fields) for g in modifier.nested
         )
     return modifier.field in fields
 

@@ -75,8 +75,11 @@ def folders(tmp_path: Path) -> Folders:
 def thawed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Nothing frozen from the garbage collector and no screen holding the freeze
     (``tui.collector``) as the test starts, whatever an earlier test in this process left;
-    and nothing frozen after it."""
+    and nothing frozen after it, the collector's thresholds as they were."""
     gc.unfreeze()
+    thresholds = gc.get_threshold()
     monkeypatch.setattr(collector, "_holders", 0)
+    monkeypatch.setattr(collector, "_thresholds", None)
     yield
     gc.unfreeze()
+    gc.set_threshold(*thresholds)

@@ -305,6 +305,46 @@ async def test_tree_lines_kept_across_edits_are_drawn_as_textual_draws_them(
             assert drawn_as_textual_draws(app), key
 
 
+def painted_as_textual_paints(app: WarbandApp) -> bool:
+    """Whether the tree painted whole (its style worked out once for all its lines) is
+    what ``Tree`` paints (the style worked out for each line), and whether repainting
+    the cursor's node marks the lines ``Tree`` marks, each node's path as drawn."""
+    tree = builder(app).query_one(BsTree)
+    crop = tree.size.region
+    tree._styles_cache.clear()
+    ours = [list(strip) for strip in tree.render_lines(crop)]
+    tree._styles_cache.clear()
+    theirs = [list(strip) for strip in Tree.render_lines(tree, crop)]
+    if ours != theirs:
+        return False
+    for node in (tree.cursor_node, tree.root.children[0]):
+        assert node is not None
+        marked = []
+        for refresh in (tree._refresh_node, lambda n: Tree._refresh_node(tree, n)):
+            tree._dirty_regions.clear()
+            refresh(node)
+            marked.append(set(tree._dirty_regions))
+        if marked[0] != marked[1] or not marked[0]:
+            return False
+    return True
+
+
+async def test_the_tree_is_painted_and_marked_as_textual_does(folders: Folders) -> None:
+    """After additions (the cursor on the new unit and on the force), the tree painted
+    and marked for repainting as Textual's ``Tree`` does."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        for unit in ("car", "buggy"):
+            await keys(pilot, "home")
+            await add(pilot, unit)
+            await add(pilot, "machine gun")
+            assert painted_as_textual_paints(app), unit
+        await keys(pilot, "home")
+        assert painted_as_textual_paints(app)
+
+
 async def test_a_saved_list_closes_without_asking_and_opens_from_home(folders: Folders) -> None:
     path = new_team(folders)
     app = app_in(folders, offer_recovery=False)

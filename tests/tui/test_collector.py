@@ -25,15 +25,33 @@ pytestmark = pytest.mark.usefixtures("thawed")
 
 
 def test_the_freeze_lasts_until_the_last_holder_lets_go() -> None:
+    before = gc.get_threshold()
     collector.hold()  # a list
     collector.hold()  # a battle opened over it
     assert gc.get_freeze_count() > 0
+    assert gc.get_threshold() == (collector.YOUNG, *before[1:])
     collector.release()  # the battle closes: the list is still open
     assert gc.get_freeze_count() > 0
+    assert gc.get_threshold()[0] == collector.YOUNG
     collector.release()
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == before
     collector.release()  # one too many (a screen closed twice) is harmless
     assert gc.get_freeze_count() == 0
+    assert gc.get_threshold() == before
+
+
+def test_collections_switched_off_stay_off_while_held() -> None:
+    """A threshold of 0 (the collector switched off by hand) is not switched on."""
+    before = gc.get_threshold()
+    gc.set_threshold(0, *before[1:])
+    try:
+        collector.hold()
+        assert gc.get_threshold()[0] == 0
+        collector.release()
+        assert gc.get_threshold()[0] == 0
+    finally:
+        gc.set_threshold(*before)
 
 
 async def _frozen_until_closed(
@@ -41,15 +59,18 @@ async def _frozen_until_closed(
 ) -> None:
     """Open ``app`` on a screen of ``kind``: frozen while it is shown, thawed once it is
     closed (nothing unsaved, so it closes without asking)."""
+    before = gc.get_threshold()
     async with app.run_test(size=(160, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, kind)
         assert gc.get_freeze_count() > 0
+        assert gc.get_threshold()[0] == collector.YOUNG
         screen.action_close()
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
         assert gc.get_freeze_count() == 0
+        assert gc.get_threshold() == before
 
 
 async def test_an_open_list_is_frozen_until_it_closes(tmp_path: Path) -> None:

@@ -44,7 +44,7 @@ OVERRIDDEN: dict[type[DOMNode] | type[Any], tuple[str, ...]] = {
         "_get_visual",
         "_scroll_update",
     ),
-    Tree: ("_build", "_add_node", "_new_id", "_render_line"),
+    Tree: ("_build", "_add_node", "_new_id", "_render_line", "_refresh_node"),
     Select: ("_setup_options_renderables", "_watch_value", "_watch_prompt"),
 }
 """Each private method warband's classes override or call on the Textual class they

@@ -383,3 +383,50 @@ def test_modifiers_apply_in_order_each_to_what_the_last_left() -> None:
 def test_a_value_that_is_not_a_number_changes_nothing() -> None:
     """``increment pts "lots"`` is skipped, not a crash."""
     assert pts(evaluated(modifier("increment", "pts", "lots"))) == 10
+
+
+def test_a_selection_s_fields_are_worked_out_when_first_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only the modifiers of a category or a cost are asked before the counts are made
+    (what they change is counted); a name's modifier waits until the name is read, and
+    gives what it always gave: adding a unit runs the engine once only to find what the
+    unit must hold, which reads no selection's fields (issue 33)."""
+    asked: list[str] = []
+    real = modifiers_module.effective
+
+    def counted(node: object, *args: object, **kwargs: object) -> object:
+        asked.append(getattr(node, "name", ""))
+        return real(node, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("model.bsdata.engine.effective", counted)
+    engine = run_engine(*game(modifier("set", "name", "Boss"), gear(1)))
+    assert asked == []  # a name's modifier changes nothing counted
+    assert engine.finals[0].name == "Boss"
+    assert asked == ["Unit"]
+    assert engine.finals[0].name == "Boss"  # worked out once
+    assert asked == ["Unit"]
+    costly = run_engine(*game(modifier("set", "pts", "4") + modifier("set", "name", "Boss")))
+    assert [f.name for f in costly.finals] == ["Boss"]
+    assert costly.finals[0].costs["pts"] == 4
+
+
+def _named_boss_at(pts: float) -> str:
+    """The Unit is named Boss while the Gear inside it costs ``pts`` or more in all."""
+    held = f'<condition type="atLeast" value="{pts}" field="pts" scope="self" childId="gear"/>'
+    return modifier("set", "name", "Boss", f"<conditions>{held}</conditions>")
+
+
+def test_a_cost_is_counted_times_each_selection_s_own_number() -> None:
+    """Gear taken 2 and 3 times counts 5 points (each number its own, however the
+    engine keeps what a number of an entry costs)."""
+    two, three = sel("g2", "gear", number=2), sel("g3", "gear", number=3)
+    assert evaluated(_named_boss_at(5), two, three).names["u"] == "Boss"
+    assert evaluated(_named_boss_at(6), two, three).names["u"] == "Unit"
+
+
+def test_a_cost_a_modifier_changed_is_counted_for_a_selection_taken_once() -> None:
+    """Gear whose cost a modifier sets to 4 counts 4 points, not the 1 written."""
+    costly = modifier("set", "pts", "4")
+    assert evaluated(_named_boss_at(4), gear(1), gear_modifiers=costly).names["u"] == "Boss"
+    assert evaluated(_named_boss_at(5), gear(1), gear_modifiers=costly).names["u"] == "Unit"
