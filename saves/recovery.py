@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from model.core.kept import KeptByIdentity
+
 if TYPE_CHECKING:
     from model.bsdata.roster_toml import BsRosterFile
     from model.roster.roster import Roster, RosterUnit
@@ -117,20 +119,14 @@ def _roster_copy(doc: dict[str, Any], roster: Roster) -> str:
     literals = {k: v for k, v in dumped.items() if not isinstance(v, Mapping)}
     pieces: list[str] = []
     with _BLOCKS_HELD:
-        last = _BLOCKS[0]
-        mine: dict[int, _Block] = {}
+        blocks: list[_Block] = []
         for name in Roster.model_fields:
             if name == "units":
-                for entry in roster.units:
-                    known = last.get(id(entry))
-                    if known is None or known.entry is not entry:
-                        known = _Block(entry, _entry_block(entry))
-                    mine[id(entry)] = known
-                    pieces.append(known.text)
+                blocks = _BLOCKS.each(roster.units, _Block.of)
+                pieces.extend(block.text for block in blocks)
             elif name in dumped and name not in literals:
                 pieces.append(tomli_w.dumps({"roster": {name: dumped[name]}}))
-        _BLOCKS[0] = mine
-        if all(known.short() for known in mine.values()):
+        if all(block.short() for block in blocks):
             return whole()  # tomli_w writes an array of short tables as one inline array
     return tomli_w.dumps({**doc, "roster": literals}) + "".join("\n" + p for p in pieces)
 
@@ -155,6 +151,10 @@ class _Block:
     text: str
     _short: bool | None = None
 
+    @classmethod
+    def of(cls, entry: RosterUnit) -> _Block:
+        return cls(entry, _entry_block(entry))
+
     def short(self) -> bool:
         """Whether tomli_w would write the entry inline (as it writes a list of entries
         when every one would be); worked out when first asked, which in most lists stops
@@ -167,9 +167,8 @@ class _Block:
         return self._short
 
 
-_BLOCKS: list[dict[int, _Block]] = [{}]
-"""The ``[[roster.units]]`` block of each entry of the last copy written, by the entry's
-identity (the entry kept with it, alive, so its identity is never another's)."""
+_BLOCKS: KeptByIdentity[RosterUnit, _Block] = KeptByIdentity()
+"""The ``[[roster.units]]`` block of each entry of the last copy written."""
 
 _BLOCKS_HELD = threading.Lock()
 """Copies are written by the writer thread and, on ``flush``, by the caller's."""

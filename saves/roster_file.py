@@ -24,6 +24,7 @@ from pydantic import ValidationError
 
 from model.catalog.design import UnitCard
 from model.catalog.schema import Catalog, FactionView
+from model.core.kept import KeptByIdentity
 from model.core.problems import Problem, RosterError, WarbandError, did_you_mean, sorted_problems
 from model.parse.schema_errors import problems_from
 from model.parse.toml_text import MAX_BYTES, KeyLines, parse
@@ -250,23 +251,14 @@ def roster_to_toml(roster: Roster) -> str:
         parts.append("\n" + tomli_w.dumps({"settings": dict(roster.settings)}))
     for cid, card in roster.cards.items():
         parts.append("\n" + card_to_toml(cid, card))
-    last = _BLOCKS[0]
-    mine: dict[int, tuple[RosterUnit, str]] = {}
-    for entry in roster.units:
-        hit = last.get(id(entry))
-        block = hit[1] if hit is not None and hit[0] is entry else _entry_block(entry)
-        mine[id(entry)] = (entry, block)
-        parts.append(block)
-    _BLOCKS[0] = mine
+    parts.extend(_BLOCKS.each(roster.units, _entry_block))
     return "".join(parts)
 
 
-_BLOCKS: list[dict[int, tuple[RosterUnit, str]]] = [{}]
-"""The ``[[units]]`` block of each entry of the last roster written, by the entry's
-identity (the entry kept with it, alive, so its identity is never another's). Entries
-are immutable, and an edit makes a roster holding the very entries of the last one but
-the one it changed: the builder writes its recovery copy after every key, and writing a
-thousand entries' blocks afresh each time cost a key 14 to 16 ms of CPU."""
+_BLOCKS: KeptByIdentity[RosterUnit, str] = KeptByIdentity()
+"""The ``[[units]]`` block of each entry of the last roster written: an edit makes a roster
+holding the very entries of the last one but the one it changed, and writing a thousand
+entries' blocks afresh on each save cost a key 14 to 16 ms of CPU."""
 
 
 def _entry_block(entry: RosterUnit) -> str:
