@@ -47,6 +47,9 @@ the class they extend (they stay in their class; the test checks each on Textual
   ``_get_left_gutter_width``, ``_scroll_update``; and, to move its window of lines without
   emptying it, ``_option_to_index``, ``_id_to_option``, ``_mouse_hovering_over`` and
   ``_clear_caches``.
+- ``tui/screens/bsbuilder/add_dialog.py`` ``PickList(LogPanel)``: ``_get_option_render``
+  (a line of the add dialog drawn once while the dialog is kept, not at each opening),
+  using ``_option_to_index`` and ``_get_left_gutter_width``.
 - ``tui/widgets/in_place_options.py`` ``InPlaceOptionList(OptionList)``:
   ``_replace_option_prompt`` (one option drawn again, not the list), using
   ``_line_cache``, ``_clear_caches``, ``_get_left_gutter_width``, ``_get_visual``,

@@ -43,6 +43,7 @@ OVERRIDDEN: dict[type[DOMNode] | type[Any], tuple[str, ...]] = {
         "_get_left_gutter_width",
         "_get_visual",
         "_scroll_update",
+        "_get_option_render",
     ),
     Tree: ("_build", "_add_node", "_new_id", "_render_line", "_refresh_node"),
     Select: ("_setup_options_renderables", "_watch_value", "_watch_prompt"),

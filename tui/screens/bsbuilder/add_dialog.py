@@ -15,8 +15,12 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.cache import LRUCache
 from textual.containers import Vertical
 from textual.events import Mount
+from textual.geometry import Spacing
+from textual.strip import Strip
+from textual.style import Style
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -26,6 +30,13 @@ from model.core.safe_text import terminal_safe
 from tui.dialogs.pick import PickDialog
 from tui.opening import LaidOutOnce
 from tui.widgets.log_panel import LogPanel
+
+DRAWN_KEPT = 1024
+"""Lines the add dialog's list keeps drawn: the ~240 entries of a Warhammer 40,000
+force, each highlighted or not, with room for another place's."""
+
+Drawn = tuple[Option, int, Style, Spacing, int]
+"""What a pick list's line is drawn by (``PickList._get_option_render``)."""
 
 NAME_WIDTH = 28
 """Cells of the name column; a longer name pushes its line's costs along."""
@@ -63,10 +74,33 @@ def best_match(names: Sequence[str], typed: str) -> int | None:
 
 class PickList(LogPanel):
     """The add dialog's list of entries, each option's height measured once per width
-    while the dialog is open (``LogPanel``'s measure, forgotten as the dialog opens
-    again, its styles brought up to date): a Warhammer 40,000 force offers some 240
-    entries, and the list is filled again at each letter typed, which measured every
-    option shown each time."""
+    (``LogPanel``'s measure): a Warhammer 40,000 force offers some 240 entries, and the
+    list is filled again at each letter typed and at each opening, which measured every
+    option each time.
+
+    Each line is drawn once for where it stands in the list and how it looks there
+    (highlighted or not), and kept while the dialog is: ``OptionList`` forgets what it
+    drew each time its options are set, so each opening of the kept dialog drew the
+    thirty lines it shows again (a third of what opening it cost)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._drawn: LRUCache[Drawn, list[Strip]] = LRUCache(DRAWN_KEPT)
+        """Each line drawn, by its option, its place in the list, its style, its
+        padding and the list's width (``OptionList`` keys its own by the first three,
+        forgetting them when the options or the width change)."""
+
+    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+        """``OptionList``'s drawing of ``option``, kept by what it depends on: the
+        place is drawn into it (a click reads it), the width and padding too."""
+        padding = self.get_component_styles("option-list--option").padding
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        key = (option, self._option_to_index[option], style, padding, width)
+        strips = self._drawn.get(key)
+        if strips is None:
+            strips = super()._get_option_render(option, style)
+            self._drawn[key] = strips
+        return strips
 
 
 class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
