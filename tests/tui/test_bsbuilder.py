@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from textual.content import Content
 from textual.css.styles import RulesMap
+from textual.dom import DOMNode
 from textual.pilot import Pilot
 from textual.strip import Strip
 from textual.style import Style
@@ -486,15 +487,62 @@ async def test_the_picker_opened_again_measures_and_draws_no_line_anew(
             drawn.append(option)
             return draw(listing, option, style)
 
+        restyled: list[object] = []
+        update_styles = app.update_styles
+
+        def restyle(node: DOMNode, animate: bool = True) -> None:
+            restyled.append(node)
+            update_styles(node, animate=animate)
+
         monkeypatch.setattr(Content, "get_height", get_height)
         monkeypatch.setattr(OptionList, "_get_option_render", get_option_render)
+        monkeypatch.setattr(app, "update_styles", restyle)
         await keys(pilot, "a")
         assert isinstance(app.screen, AddDialog) and app.screen is dialog
+        assert dialog not in restyled  # the app's CSS did not change meanwhile
         assert listing.option_count == len(dialog.choices)
         visuals = {id(listing._get_visual(option)) for option in listing.options}
         assert [c for c in measured if id(c) in visuals] == []
         assert drawn == []
         monkeypatch.undo()
+        assert picked_as_textual_draws(dialog)
+
+
+def styles_of(dialog: AddDialog) -> list[tuple[object, object]]:
+    """The colours of each of the dialog's widgets, and of each line of its list."""
+    listing = dialog.query_one(PickList)
+    return [(w.styles.background, w.styles.color) for w in dialog.walk_children()] + [
+        (s.background, s.foreground)
+        for s in (
+            listing.get_visual_style("option-list--option"),
+            listing.get_visual_style("option-list--option", "option-list--option-highlighted"),
+        )
+    ]
+
+
+async def test_the_picker_kept_through_a_change_of_theme_opens_in_the_new_one(
+    folders: Folders,
+) -> None:
+    """The kept add dialog, restyled as it is shown only when the app's CSS changed
+    while it was closed, opens in a theme chosen meanwhile: styled as Textual styles
+    it afresh, its lines drawn as Textual draws them."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, AddDialog)
+        before = styles_of(dialog)
+        await keys(pilot, "escape")
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        await keys(pilot, "a")
+        assert isinstance(app.screen, AddDialog) and app.screen is dialog
+        shown = styles_of(dialog)
+        assert shown != before
+        app.update_styles(dialog)
+        assert styles_of(dialog) == shown
         assert picked_as_textual_draws(dialog)
 
 

@@ -66,7 +66,10 @@ INSTANCE: tuple[tuple[Any, tuple[str, ...]], ...] = (
         ),
     ),
     (lambda: Tree("root"), ("_tree_nodes", "_updates", "_tree_lines_cached")),
-    (lambda: App(), ("_notifications", "_refresh_notifications", "_unnotify")),
+    (
+        lambda: App(),
+        ("_notifications", "_refresh_notifications", "_unnotify", "_css_update_count"),
+    ),
     (lambda: Widget(), ("_scroll_update", "_layout_required")),
     (lambda: private.FooterKey("k", "K", "Key", "act"), ("_disabled",)),
 )

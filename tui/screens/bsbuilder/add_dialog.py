@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.containers import Vertical
-from textual.events import Mount
+from textual.events import Mount, ScreenResume
 from textual.geometry import Spacing
 from textual.strip import Strip
 from textual.style import Style
@@ -29,6 +29,7 @@ from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
 from tui.dialogs.pick import PickDialog
 from tui.opening import LaidOutOnce
+from tui.textual_private import css_update_count
 from tui.widgets.log_panel import LogPanel
 
 DRAWN_KEPT = 1024
@@ -138,6 +139,9 @@ class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
         """The indices of the choices the filter lets through, in order."""
         self._key: str | None = None
         """The filter the list was last filled for (None before the first fill)."""
+        self._styled_at: int | None = None
+        """The app's count of CSS changes when the dialog was last shown (None before
+        it first is): ``_on_screen_resume``."""
 
     def _offer(self, offered: Sequence[Choice]) -> None:
         """Take ``offered`` as the choices, keeping the options already made when they
@@ -158,6 +162,18 @@ class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
         self._offer(offered)
         self.query_one("#add-filter", Input).value = ""
         self._fill("")
+
+    def _on_screen_resume(self, event: ScreenResume) -> None:
+        """The kept dialog is restyled as it is shown again only when the app's CSS
+        changed meanwhile (a theme chosen, the terminal's colours): ``Screen``'s
+        handler (Textual 8.2.8, pinned), which runs after this one, restyles a screen
+        at every showing, for a screen kept off the stack while the theme changed; a
+        change of the dialog's own while shown (focus) restyles what it changed. That
+        restyling cost a tenth of opening the dialog (issue 33)."""
+        count = css_update_count(self.app)
+        if self._styled_at == count:
+            event.refresh_styles = False
+        self._styled_at = count
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide tall"):
