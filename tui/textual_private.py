@@ -25,7 +25,8 @@ the tree or the drop-down for them:
 - ``get_time``: the clock Textual stamps messages with (``tui/widgets/findings_list.py``).
 
 Private attributes of Textual objects read through the helpers below: an option's
-``_divider`` and ``_set_prompt``, a screen's ``_compositor``, a tree node's
+``_divider`` and ``_set_prompt``, a screen's ``_compositor``, the app's
+``_css_update_count``, a tree node's
 ``_updates``, ``_children``, ``_label``, ``_line``, ``_hover`` and ``_selected``, the footer's
 ``_bindings_ready``, a footer key's ``_disabled``, a widget's ``_scroll_update`` and
 ``_layout_required``, the app's ``_notifications``, ``_refresh_notifications`` and
@@ -47,6 +48,10 @@ the class they extend (they stay in their class; the test checks each on Textual
   ``_get_left_gutter_width``, ``_scroll_update``; and, to move its window of lines without
   emptying it, ``_option_to_index``, ``_id_to_option``, ``_mouse_hovering_over`` and
   ``_clear_caches``.
+- ``tui/screens/bsbuilder/add_dialog.py`` ``PickList(LogPanel)``: ``_get_option_render``
+  (a line of the add dialog drawn once while the dialog is kept, not at each opening),
+  using ``_option_to_index`` and ``_get_left_gutter_width``; ``AddDialog(Screen)``:
+  ``_on_screen_resume`` (the kept dialog restyled only when the app's CSS changed).
 - ``tui/widgets/in_place_options.py`` ``InPlaceOptionList(OptionList)``:
   ``_replace_option_prompt`` (one option drawn again, not the list), using
   ``_line_cache``, ``_clear_caches``, ``_get_left_gutter_width``, ``_get_visual``,
@@ -139,6 +144,12 @@ def set_option_prompt(option: Option, prompt: VisualType) -> None:
 
 
 # --- screens ---------------------------------------------------------------------------------
+
+
+def css_update_count(app: App[Any]) -> int:
+    """How many times the app's CSS has changed (a theme, the terminal's colours): a
+    kept screen styled at one count needs no restyling at that count."""
+    return app._css_update_count
 
 
 def laid_out_size(screen: Screen[Any]) -> Size:

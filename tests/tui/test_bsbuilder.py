@@ -19,8 +19,15 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.dom import DOMNode
 from textual.pilot import Pilot
+from textual.strip import Strip
+from textual.style import Style
 from textual.widgets import Input, OptionList, Tree
+from textual.widgets.option_list import Option
 
 from model.bsdata.roster import Selection
 from saves.bs_roster_file import read_bs_roster
@@ -31,7 +38,7 @@ from tui.dialogs.choice import ChoiceDialog
 from tui.dialogs.message import MessageDialog
 from tui.dialogs.pick import PickDialog
 from tui.dialogs.prompt import PromptDialog
-from tui.screens.bsbuilder.add_dialog import AddDialog
+from tui.screens.bsbuilder.add_dialog import AddDialog, PickList
 from tui.screens.bsbuilder.places import Place
 from tui.screens.bsbuilder.screen import BsBuilderScreen
 from tui.screens.bsbuilder.status import BsStatusLine
@@ -429,6 +436,114 @@ async def test_the_picker_is_kept_and_opens_afresh_at_each_place(folders: Folder
         assert isinstance(app.screen, HomeScreen)
         assert not app.is_screen_installed(dialog)
         assert not dialog.is_attached
+
+
+def picked_as_textual_draws(dialog: AddDialog) -> bool:
+    """Whether each line of the picker's list, plain and highlighted, as kept
+    (``PickList`` keeps lines drawn while the dialog is), is the line ``OptionList``
+    itself draws afresh, to the segment, its style and the place a click reads."""
+    listing = dialog.query_one(PickList)
+    styles = [
+        listing.get_visual_style("option-list--option"),
+        listing.get_visual_style("option-list--option", "option-list--option-highlighted"),
+    ]
+    for option in listing.options:
+        for style in styles:
+            kept = listing._get_option_render(option, style)
+            listing._option_render_cache.clear()
+            drawn = OptionList._get_option_render(listing, option, style)
+            if [list(s) for s in kept] != [list(s) for s in drawn]:
+                return False
+    return True
+
+
+async def test_the_picker_opened_again_measures_and_draws_no_line_anew(
+    folders: Folders, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kept add dialog opened again at the same place (Textual restyles it as it is
+    shown) measures no entry's height again and draws no line of its list again: each
+    is kept from before (a 40k force offers some 240), and what is kept, moved by the
+    filter and back, is what Textual draws afresh."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, AddDialog)
+        await keys(pilot, "car")
+        assert picked_as_textual_draws(dialog)
+        await keys(pilot, "escape")
+        listing = dialog.query_one(PickList)
+        measured: list[object] = []
+        drawn: list[Option] = []
+        height, draw = Content.get_height, OptionList._get_option_render
+
+        def get_height(content: Content, rules: RulesMap, width: int) -> int:
+            measured.append(content)
+            return height(content, rules, width)
+
+        def get_option_render(listing: OptionList, option: Option, style: Style) -> list[Strip]:
+            drawn.append(option)
+            return draw(listing, option, style)
+
+        restyled: list[object] = []
+        update_styles = app.update_styles
+
+        def restyle(node: DOMNode, animate: bool = True) -> None:
+            restyled.append(node)
+            update_styles(node, animate=animate)
+
+        monkeypatch.setattr(Content, "get_height", get_height)
+        monkeypatch.setattr(OptionList, "_get_option_render", get_option_render)
+        monkeypatch.setattr(app, "update_styles", restyle)
+        await keys(pilot, "a")
+        assert isinstance(app.screen, AddDialog) and app.screen is dialog
+        assert dialog not in restyled  # the app's CSS did not change meanwhile
+        assert listing.option_count == len(dialog.choices)
+        visuals = {id(listing._get_visual(option)) for option in listing.options}
+        assert [c for c in measured if id(c) in visuals] == []
+        assert drawn == []
+        monkeypatch.undo()
+        assert picked_as_textual_draws(dialog)
+
+
+def styles_of(dialog: AddDialog) -> list[tuple[object, object]]:
+    """The colours of each of the dialog's widgets, and of each line of its list."""
+    listing = dialog.query_one(PickList)
+    return [(w.styles.background, w.styles.color) for w in dialog.walk_children()] + [
+        (s.background, s.foreground)
+        for s in (
+            listing.get_visual_style("option-list--option"),
+            listing.get_visual_style("option-list--option", "option-list--option-highlighted"),
+        )
+    ]
+
+
+async def test_the_picker_kept_through_a_change_of_theme_opens_in_the_new_one(
+    folders: Folders,
+) -> None:
+    """The kept add dialog, restyled as it is shown only when the app's CSS changed
+    while it was closed, opens in a theme chosen meanwhile: styled as Textual styles
+    it afresh, its lines drawn as Textual draws them."""
+    path = new_team(folders)
+    app = app_in(folders, open_path=path, offer_recovery=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "a")
+        dialog = app.screen
+        assert isinstance(dialog, AddDialog)
+        before = styles_of(dialog)
+        await keys(pilot, "escape")
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        await keys(pilot, "a")
+        assert isinstance(app.screen, AddDialog) and app.screen is dialog
+        shown = styles_of(dialog)
+        assert shown != before
+        app.update_styles(dialog)
+        assert styles_of(dialog) == shown
+        assert picked_as_textual_draws(dialog)
 
 
 async def test_help_lists_the_keys(folders: Folders) -> None:

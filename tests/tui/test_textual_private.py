@@ -43,6 +43,7 @@ OVERRIDDEN: dict[type[DOMNode] | type[Any], tuple[str, ...]] = {
         "_get_left_gutter_width",
         "_get_visual",
         "_scroll_update",
+        "_get_option_render",
     ),
     Tree: ("_build", "_add_node", "_new_id", "_render_line", "_refresh_node"),
     Select: ("_setup_options_renderables", "_watch_value", "_watch_prompt"),
@@ -65,7 +66,10 @@ INSTANCE: tuple[tuple[Any, tuple[str, ...]], ...] = (
         ),
     ),
     (lambda: Tree("root"), ("_tree_nodes", "_updates", "_tree_lines_cached")),
-    (lambda: App(), ("_notifications", "_refresh_notifications", "_unnotify")),
+    (
+        lambda: App(),
+        ("_notifications", "_refresh_notifications", "_unnotify", "_css_update_count"),
+    ),
     (lambda: Widget(), ("_scroll_update", "_layout_required")),
     (lambda: private.FooterKey("k", "K", "Key", "act"), ("_disabled",)),
 )

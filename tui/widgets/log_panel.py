@@ -14,6 +14,9 @@ from textual.widgets.option_list import Option
 
 from tui.textual_private import option_divider
 
+Wrapping = tuple[object, object, object]
+"""A line's padding, overflow and wrap rules (``LogPanel._wrapping``)."""
+
 
 class LogPanel(OptionList):
     """An ``OptionList`` of the log's lines that keeps the options it already shows.
@@ -30,9 +33,12 @@ class LogPanel(OptionList):
         super().__init__(id=id)
         self._by_line: dict[tuple[int, str], Option] = {}
         """The options shown, by line number and text."""
-        self._measured: dict[tuple[Option, int], int] = {}
+        self._measured: dict[tuple[Option, int, Wrapping], int] = {}
         """Each option's height at each width it was measured at (layout asks at the
-        content's width, the lines at the width left of the scrollbar)."""
+        content's width, the lines at the width left of the scrollbar), and with the
+        rules that wrap it (``_wrapping``): a style update that changes none of them, as
+        each time a kept dialog is shown again (Textual restyles a screen as it is
+        shown), measures nothing again."""
 
     def show_lines(self, first: int, lines: Sequence[str]) -> None:
         """Show ``lines`` numbered from ``first`` on ("12. Alice ends the turn"), the
@@ -90,17 +96,23 @@ class LogPanel(OptionList):
             self.refresh(layout=self.styles.auto_dimensions)
             self._update_lines()
 
-    def notify_style_update(self) -> None:
-        """A style may change how lines wrap: measure them again."""
-        self._measured.clear()
-        super().notify_style_update()
+    def _wrapping(self) -> Wrapping:
+        """The rules a line's height depends on besides its width: those Textual's
+        ``Content.get_height`` reads (8.2.8, pinned), the visual of a text prompt."""
+        rules = cast(RulesMap, self.styles)
+        return (
+            rules.get("line_pad", 0),
+            rules.get("text_overflow", "fold"),
+            rules.get("text_wrap", "wrap"),
+        )
 
-    def _height(self, option: Option, wrap: int) -> int:
-        """The lines ``option`` takes at ``wrap`` cells wide, measured once per width."""
-        height = self._measured.get((option, wrap))
+    def _height(self, option: Option, wrap: int, wrapping: Wrapping) -> int:
+        """The lines ``option`` takes at ``wrap`` cells wide, wrapped by ``wrapping``
+        (``_wrapping``), measured once for each."""
+        height = self._measured.get((option, wrap, wrapping))
         if height is None:
             height = self._get_visual(option).get_height(cast(RulesMap, self.styles), wrap)
-            self._measured[option, wrap] = height
+            self._measured[option, wrap, wrapping] = height
         return height
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
@@ -108,7 +120,8 @@ class LogPanel(OptionList):
         (the tracker's log has a fixed height; a log of ``height: auto`` asks this)."""
         wrap = width - self.get_component_styles("option-list--option").padding.width
         options = self._options
-        return sum(self._height(o, wrap) + option_divider(o) for o in options) - bool(
+        wrapping = self._wrapping()
+        return sum(self._height(o, wrap, wrapping) + option_divider(o) for o in options) - bool(
             options and option_divider(options[-1])
         )
 
@@ -125,10 +138,11 @@ class LogPanel(OptionList):
         if next_index < len(options):
             padding = self.get_component_styles("option-list--option").padding
             wrap = width - padding.width
+            wrapping = self._wrapping()
             for index in range(next_index, len(options)):
                 option = options[index]
                 line_cache.index_to_line[index] = len(lines)
-                count = self._height(option, wrap) + option_divider(option)
+                count = self._height(option, wrap, wrapping) + option_divider(option)
                 line_cache.heights[index] = count
                 lines.extend([(index, n) for n in range(count)])
         last_divider = bool(options) and option_divider(options[-1])

@@ -15,8 +15,12 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.cache import LRUCache
 from textual.containers import Vertical
-from textual.events import Mount
+from textual.events import Mount, ScreenResume
+from textual.geometry import Spacing
+from textual.strip import Strip
+from textual.style import Style
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -25,7 +29,15 @@ from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
 from tui.dialogs.pick import PickDialog
 from tui.opening import LaidOutOnce
+from tui.textual_private import css_update_count
 from tui.widgets.log_panel import LogPanel
+
+DRAWN_KEPT = 1024
+"""Lines the add dialog's list keeps drawn: the ~240 entries of a Warhammer 40,000
+force, each highlighted or not, with room for another place's."""
+
+Drawn = tuple[Option, int, Style, Spacing, int]
+"""What a pick list's line is drawn by (``PickList._get_option_render``)."""
 
 NAME_WIDTH = 28
 """Cells of the name column; a longer name pushes its line's costs along."""
@@ -63,10 +75,33 @@ def best_match(names: Sequence[str], typed: str) -> int | None:
 
 class PickList(LogPanel):
     """The add dialog's list of entries, each option's height measured once per width
-    while the dialog is open (``LogPanel``'s measure, forgotten as the dialog opens
-    again, its styles brought up to date): a Warhammer 40,000 force offers some 240
-    entries, and the list is filled again at each letter typed, which measured every
-    option shown each time."""
+    (``LogPanel``'s measure): a Warhammer 40,000 force offers some 240 entries, and the
+    list is filled again at each letter typed and at each opening, which measured every
+    option each time.
+
+    Each line is drawn once for where it stands in the list and how it looks there
+    (highlighted or not), and kept while the dialog is: ``OptionList`` forgets what it
+    drew each time its options are set, so each opening of the kept dialog drew the
+    thirty lines it shows again (a third of what opening it cost)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._drawn: LRUCache[Drawn, list[Strip]] = LRUCache(DRAWN_KEPT)
+        """Each line drawn, by its option, its place in the list, its style, its
+        padding and the list's width (``OptionList`` keys its own by the first three,
+        forgetting them when the options or the width change)."""
+
+    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+        """``OptionList``'s drawing of ``option``, kept by what it depends on: the
+        place is drawn into it (a click reads it), the width and padding too."""
+        padding = self.get_component_styles("option-list--option").padding
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        key = (option, self._option_to_index[option], style, padding, width)
+        strips = self._drawn.get(key)
+        if strips is None:
+            strips = super()._get_option_render(option, style)
+            self._drawn[key] = strips
+        return strips
 
 
 class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
@@ -104,6 +139,9 @@ class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
         """The indices of the choices the filter lets through, in order."""
         self._key: str | None = None
         """The filter the list was last filled for (None before the first fill)."""
+        self._styled_at: int | None = None
+        """The app's count of CSS changes when the dialog was last shown (None before
+        it first is): ``_on_screen_resume``."""
 
     def _offer(self, offered: Sequence[Choice]) -> None:
         """Take ``offered`` as the choices, keeping the options already made when they
@@ -124,6 +162,18 @@ class AddDialog(PickDialog[Choice], LaidOutOnce[Choice | None]):
         self._offer(offered)
         self.query_one("#add-filter", Input).value = ""
         self._fill("")
+
+    def _on_screen_resume(self, event: ScreenResume) -> None:
+        """The kept dialog is restyled as it is shown again only when the app's CSS
+        changed meanwhile (a theme chosen, the terminal's colours): ``Screen``'s
+        handler (Textual 8.2.8, pinned), which runs after this one, restyles a screen
+        at every showing, for a screen kept off the stack while the theme changed; a
+        change of the dialog's own while shown (focus) restyles what it changed. That
+        restyling cost a tenth of opening the dialog (issue 33)."""
+        count = css_update_count(self.app)
+        if self._styled_at == count:
+            event.refresh_styles = False
+        self._styled_at = count
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide tall"):
