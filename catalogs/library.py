@@ -81,11 +81,30 @@ class Library:
         return found
 
     def passed_over(self) -> list[Problem]:
-        """A catalog folder holding more game folders than are read, said with the limit."""
+        """What of the catalog folders is not read as a game, said with why: a catalog
+        folder holding more game folders than are read (with the limit), and a folder of
+        BattleScribe catalogues without their game system file (a user who copied part of
+        a release would otherwise see the game missing from the list, and nothing said)."""
+        from catalogs.bsdata import is_battlescribe_folder
         from model.core.problems import Problem
 
         out = []
-        for _, root, _ in self._roots():
+        for _, root, held in self._roots():
+            for folder in held:
+                if (
+                    not any((folder / n).is_file() for n in ("system.toml", HOUSE_FILE))
+                    and not is_battlescribe_folder(folder)
+                    and _any_catalogue(folder)
+                ):
+                    out.append(
+                        Problem(
+                            "holds BattleScribe catalogues but no game system file, so "
+                            "warband cannot use them",
+                            str(folder),
+                            hint="copy the game system's file of the same release (its .gst, "
+                            ".gstz or .json) into this folder",
+                        )
+                    )
             try:
                 count = sum(p.is_dir() for p in root.iterdir()) if root.is_dir() else 0
             except OSError:
@@ -265,3 +284,13 @@ class Library:
                 )
             self._cache[system_id] = load_system(entry.folder, entry.origin, entry.house)
         return self._cache[system_id]
+
+
+def _any_catalogue(folder: Path) -> bool:
+    """Whether ``folder`` holds a BattleScribe catalogue file."""
+    from catalogs.bsdata import file_kind
+
+    try:
+        return any(p.is_file() and file_kind(p) == "catalogue" for p in folder.iterdir())
+    except OSError:
+        return False

@@ -271,6 +271,34 @@ def test_folders_past_the_limit_are_passed_over_with_a_note(
     )
 
 
+def test_catalogues_without_their_game_system_are_named_with_what_to_do(
+    tmp_path: Path,
+) -> None:
+    """A folder of catalogues copied without the game system's file is not a game: the
+    listing and a refused import say so and what to copy, instead of the game silently
+    missing; a whole game beside it still lists."""
+    _small_game(tmp_path / "whole", "gw")
+    _small_game(tmp_path / "part", "gp")
+    (tmp_path / "part" / "game.gst").unlink()
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "README.md").write_text("not a game\n")
+    note = (
+        f"note: {tmp_path / 'part'}: holds BattleScribe catalogues but no game system file, "
+        "so warband cannot use them; copy the game system's file of the same release (its "
+        ".gst, .gstz or .json) into this folder"
+    )
+    code, out, _ = run("--catalog-dir", str(tmp_path), "catalogs")
+    assert code == 0
+    assert "whole: Game gw" in out
+    assert [line for line in out.splitlines() if line.startswith("note:")] == [note]
+    roster = _roster_of(tmp_path / "list.ros", "gp")
+    code, out, err = run(
+        "--catalog-dir", str(tmp_path), "import", str(roster), "-o", str(tmp_path / "x.toml")
+    )
+    assert code == 2
+    assert f"{tmp_path / 'part'}: holds BattleScribe catalogues but no game system" in out + err
+
+
 def test_2000_game_folders_and_a_game_of_10000_catalogues_under_limits(
     tmp_path: Path,
 ) -> None:
