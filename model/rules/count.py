@@ -248,12 +248,22 @@ def _count(
         return [], []
     totals = _totals(rule, terms, ((g.lo, g.count) for g in ctx.groups))
     lo_min, hi = _bounds(rule, ctx, 1)
-    tallies = []
-    if rule.label:
-        for key, value in totals.items():
-            name = _group_name(ctx, rule.group_by, key) or None
-            tallies.append(Tally(rule.label, value, hi, name))
+    tallies = _tallies(rule, ctx, totals, hi)
     return list(_check_totals(rule, terms, ctx, totals, lo_min, hi, None)), tallies
+
+
+def _tallies(
+    rule: CountRule, ctx: Context, totals: Mapping[str | None, int], most: int | None
+) -> list[Tally]:
+    """A list-wide count's running counts for the status line, one per key of its
+    totals (none for a rule without a ``label``)."""
+    if not rule.label:
+        return []
+    label = rule.label
+    return [
+        Tally(label, value, most, _group_name(ctx, rule.group_by, key) or None)
+        for key, value in totals.items()
+    ]
 
 
 def _totals(
@@ -438,10 +448,7 @@ class _CountCounted(Counted):
             return []
         _, most = _bounds(rule, ctx, 1)
         totals = self._in_order(_totals(rule, self.terms, ((lo, 1),)), lo.index)
-        return [
-            Tally(rule.label, value, most, _group_name(ctx, rule.group_by, key) or None)
-            for key, value in totals.items()
-        ]
+        return _tallies(rule, ctx, totals, most)
 
     @cached_property
     def first_met(self) -> dict[str | None, int]:

@@ -67,12 +67,17 @@ class PointsRule(ListRule):
     def evaluate(self, ctx: Context) -> tuple[list[Finding], list[Tally]]:
         rule = self.rule
         limit = ctx.roster.points_limit
-        tallies = [Tally(rule.label, ctx.points, limit, of_points=True)] if rule.label else []
+        tallies = _tallies(rule, ctx.points, limit)
         groups = ctx.groups
         return _findings(rule, ctx, ctx.points, lambda: cheapest(groups)), tallies
 
     def counted(self, others: Context) -> Counted:
         return _PointsCounted(self.rule, others)
+
+
+def _tallies(rule: PointsLimit, points: int, limit: int) -> list[Tally]:
+    """The list's points against its limit in the status line, when the rule is labelled."""
+    return [Tally(rule.label, points, limit, of_points=True)] if rule.label else []
 
 
 def cheapest(groups: Iterable[Group]) -> int | None:
@@ -118,10 +123,8 @@ class _PointsCounted(Counted):
         )
 
     def tallies(self, lo: Entry) -> list[Tally]:
-        rule, ctx = self.rule, self.ctx
-        if not rule.label:
-            return []
-        return [Tally(rule.label, ctx.points + lo.cost, ctx.roster.points_limit, of_points=True)]
+        ctx = self.ctx
+        return _tallies(self.rule, ctx.points + lo.cost, ctx.roster.points_limit)
 
     @cached_property
     def cheapest(self) -> int | None:
