@@ -145,6 +145,51 @@ class Minimums:
     rest would do touches no value of ``ids``, and sorting it out again at every
     evaluation, for each of some 170 entries of a 40k list not selected, was a part of
     the check of their minimums (``model.bsdata.modifiers.values_only``)."""
+    short_unselected: bool = True
+    """Whether the node could be short of a minimum in a place where nothing of it is
+    selected (``lacks_unselected``); when False the constraint checks pass over it
+    there, and check it only where it is selected."""
+
+
+def lacks_unselected(node_is_group: bool, mins: tuple[Constraint, ...], kept: Modifiers) -> bool:
+    """Whether an entry with these minimums (and ``kept``, its modifiers of their
+    values) could be short of one in a place holding none of it.
+
+    Asked from such a place, a ``self`` scope counts nowhere (``Counts.roots``: an entry
+    not selected is no selection), so a minimum of 0 or less on a ``self`` scope is met
+    there unless a modifier raises it; and a modifier whose repeats all count on a
+    ``self`` scope applies 0 times there, whatever its conditions. Every Warhammer
+    40,000 unit has such a minimum (a Crusade cost of at least 0, raised by 2 for each
+    upgrade it holds): some 170 entries of a force's top level, each asked about at
+    every evaluation only to find nothing short. A group's ``self`` is where its
+    members are, and a ``limit::`` field counts the roster's limit wherever it is asked
+    from: those, and anything else, are checked as before (True)."""
+    if node_is_group:
+        return True
+    for constraint in mins:
+        if constraint.value > 0 or not _counts_in_self(
+            constraint.query.scope, constraint.query.field
+        ):
+            return True
+    return not all(_idle_unselected(m) for m in kept)
+
+
+def _counts_in_self(scope: str, field: str) -> bool:
+    return scope == "self" and not field.startswith("limit::")
+
+
+def _idle_unselected(modifier: Modifier | ModifierGroup) -> bool:
+    """Whether ``modifier`` applies no times asked from a place its entry is not selected
+    in (``lacks_unselected``): its repeats all count on a ``self`` scope, or, for a
+    group, nothing inside it applies."""
+    repeats = modifier.repeats
+    if repeats and all(_counts_in_self(r.query.scope, r.query.field) for r in repeats):
+        return True
+    if isinstance(modifier, ModifierGroup):
+        return all(_idle_unselected(m) for m in modifier.modifiers) and all(
+            _idle_unselected(g) for g in modifier.nested
+        )
+    return False
 
 
 def touching(modifiers: Modifiers, fields: frozenset[str]) -> Modifiers:
@@ -214,7 +259,8 @@ class Options:
                     mins = tuple(c for c in node.constraints if c.type == "min")
                     ids = frozenset(c.id for c in mins)
                     kept = touching(node.modifiers, ids) if mins else ()
-                    out.append((node, Minimums(mins, ids, group, kept)))
+                    short = lacks_unselected(group, mins, kept)
+                    out.append((node, Minimums(mins, ids, group, kept, short)))
         return tuple(out)
 
     @cached_property
@@ -241,7 +287,7 @@ class Options:
         entries: dict[str, list[int]] = {}
         groups: dict[str, list[int]] = {}
         for at, (node, minimums) in enumerate(self.constrained):
-            if minimums.constraints:
+            if minimums.constraints and minimums.short_unselected:
                 always.append(at)
             (groups if minimums.group else entries).setdefault(node.key, []).append(at)
         return Checked(
