@@ -40,11 +40,9 @@ def read_head(pieces: Iterable[bytes]) -> ElementTree.Element | XmlRefused:
         if refused is not None:
             return refused
         try:
-            parser.feed(piece)
-            for event in parser.read_events():
-                element = event[-1]
-                if isinstance(element, ElementTree.Element):  # a start event's element
-                    return ElementTree.Element(element.tag, dict(element.attrib))
+            element = _fed(parser, piece)
+            if element is not None:
+                return ElementTree.Element(element.tag, dict(element.attrib))
         except ElementTree.ParseError as exc:
             line = exc.position[0] if exc.position else None
             return XmlRefused(f"not well-formed XML ({str(exc).split(': line ')[0]})", line)
@@ -55,3 +53,23 @@ def read_head(pieces: Iterable[bytes]) -> ElementTree.Element | XmlRefused:
                 f"its root element does not start in its first {MAX_HEAD_BYTES:,} bytes"
             )
     return XmlRefused("it ends before its root element starts")
+
+
+def _fed(
+    parser: ElementTree.XMLPullParser[ElementTree.Element], piece: bytes
+) -> ElementTree.Element | None:
+    """Feed ``piece`` to ``parser`` up to each ``>`` in turn, and give the first element
+    started: a start tag ends at a ``>``, and the parser parses all it is given, so a
+    piece fed whole parsed some 4 KB of entries past a BSData root's start tag, about
+    a tenth of a millisecond a file (a 40k folder holds 46), for nothing."""
+    start = 0
+    while start < len(piece):
+        end = piece.find(b">", start)
+        end = len(piece) if end < 0 else end + 1
+        parser.feed(piece[start:end])
+        for event in parser.read_events():
+            element = event[-1]
+            if isinstance(element, ElementTree.Element):  # a start event's element
+                return element
+        start = end
+    return None

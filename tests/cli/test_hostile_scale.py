@@ -345,6 +345,16 @@ def test_a_head_is_read_no_further_than_the_root_start_tag() -> None:
     )
 
 
+def test_a_head_is_parsed_no_further_than_the_root_start_tag_within_a_piece() -> None:
+    """Within the piece holding it too: what follows the root's start tag there is not
+    parsed (a fault in it is the whole load's to report), and a ``>`` inside a comment
+    or an attribute value before the tag's own end is read past."""
+    data = b'<?xml version="1.0"?><!-- a > b --><g id="x>y" name="G"><costTypes></wrong>'
+    root = read_head(iter([data]))
+    assert not isinstance(root, XmlRefused)
+    assert (root.tag, dict(root.attrib)) == ("g", {"id": "x>y", "name": "G"})
+
+
 @pytest.mark.parametrize(
     ("data", "said"),
     [
