@@ -52,7 +52,7 @@ forces need (``check_battlescribe``'s ``only``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Literal
 from xml.etree.ElementTree import Element
@@ -64,6 +64,7 @@ from model.bsdata.read import read_catalogue
 from model.bsdata.system import GameSystem
 from model.bsdata.versions import version_warning
 from model.core.problems import CatalogError, Problem
+from model.core.value import frozen_value
 from model.parse.xml_guard import MAX_XML_BYTES, XmlRefused, parse_xml, unzip_one
 from model.parse.xml_head import read_head
 
@@ -101,7 +102,7 @@ def file_kind(path: Path) -> Literal["system", "catalogue"] | None:
     return "system" if root == "gameSystem" else "catalogue"
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class BsCheck:
     """A folder's load: the system built (None when it could not be), and what was found."""
 
@@ -349,7 +350,7 @@ def _not_one_system(folder: Path, systems: list[Catalogue]) -> Problem:
     )
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class BsHeads:
     """A folder's files as their root elements say, to list it without loading it: the
     game system and the catalogues, each with no entries, and every problem the heads

@@ -44,7 +44,6 @@ import tempfile
 import time
 import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +60,7 @@ from model.bsdata.catpkg import (
     read_package,
 )
 from model.core.problems import Problem
+from model.core.value import frozen_value
 from model.parse.json_guard import parse_json
 from model.parse.xml_guard import MAX_XML_BYTES, XmlRefused, unzip_one
 
@@ -120,7 +120,7 @@ def _json(data: bytes, url: str, what: str) -> Any:
     return document
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class InstalledFile:
     """One data file as installed."""
 
@@ -131,7 +131,7 @@ class InstalledFile:
     """Of its content unzipped, upper case hex (as ``sourceSha256`` is written)."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Installed:
     """A game the gallery installed, as its record says."""
 
@@ -221,7 +221,7 @@ def mark(game: GalleryGame, installed: dict[str, Installed]) -> str:
     return ", ".join(marks)
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Step:
     """How far an install has come: file ``index`` of ``count`` (the package first),
     ``got`` of its ``size`` bytes (None when the server does not say)."""
@@ -239,7 +239,7 @@ class Step:
         return min((self.index + part) / self.count, 1.0) if self.count else 1.0
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class InstallResult:
     """What an install did."""
 

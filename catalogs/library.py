@@ -20,12 +20,13 @@ only the first that many (by name) read, and ``passed_over`` says so.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from catalogs.folder_limits import MAX_GAME_FOLDERS
 from catalogs.locations import bundled_dir, user_catalog_dir
+from model.core.value import frozen_value
 
 HOUSE_FILE = "house.toml"
 """A user's additions to a system (cards, a base-cost table), in a user catalog folder
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from model.core.problems import Problem
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class SystemEntry:
     """A game-system folder found on disk, not yet loaded."""
 

@@ -8,18 +8,17 @@ victory points, every roll made with the dice helper, and the players' notes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from model.battle.battle import Battle
 from model.battle.events import Note, Roll
 from model.battle.forces import SIDE_LETTERS
 from model.battle.game_choices import turn_word
 from model.battle.state import BattleState
 from model.battle.text import defeat_text, victory_text, who
+from model.core.value import frozen_value
 from saves.markdown import cell, escape
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class _Moment:
     """Something the report lists, with the turn it happened in."""
 

@@ -9,9 +9,8 @@ itself, with a published schema.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from model.core.messages import counted
+from model.core.value import frozen_value
 from saves.json_text import json_text
 from saves.list_export import ExportEntry, ExportProfile, ListExport
 from saves.markdown import cell, escape
@@ -24,7 +23,7 @@ CHANGED = "*"
 LEGEND = f"{CHANGED} changed by the list's choices"
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class ProfileTable:
     """The profiles of one type an entry shows (its own and its items'), for a table:
     its columns are every characteristic name, in the order first met."""

@@ -8,15 +8,16 @@ wins over the platform's usual place (``platformdirs``).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+
+from model.core.value import frozen_value
 
 SAVES_DIR_ENV = "WARBAND_SAVES_DIR"
 CONFIG_DIR_ENV = "WARBAND_CONFIG_DIR"
 STATE_DIR_ENV = "WARBAND_STATE_DIR"
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Locations:
     """The folders one run of warband uses."""
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from model.core.problems import Problem, WarbandError
+from model.core.value import frozen_value
 from model.parse.toml_text import parse
 
 HEAD_BYTES = 256 * 1024
@@ -71,7 +71,7 @@ class _Unreadable(WarbandError):
         self.reason = reason
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Side:
     """One side of a battle, as its file names it."""
 
@@ -81,7 +81,7 @@ class Side:
     """The faction's name (a battle keeps it, so no catalog is needed)."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Peek:
     """What the head of a warband file says."""
 

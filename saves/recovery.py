@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from model.core.kept import KeptByIdentity
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.bsdata.roster_toml import BsRosterFile
@@ -55,7 +56,7 @@ DELAY = 0.3
 """Seconds from an edit until its copy is on disk at the latest (plus the write itself)."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Recovered:
     """Unsaved work found at start-up."""
 
@@ -246,7 +247,7 @@ Failed = Callable[[Exception], None]
 """Told (on the writer thread) when a copy could not be written."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class _Copy:
     roster: Listed
     source: Path | None

@@ -7,13 +7,12 @@ History: issue 33; that import was about 30 ms of every ``warband validate`` of 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from model.core.problems import Problem
+from model.core.value import frozen_value
 from model.parse.toml_text import KeyLines
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class RosterSource:
     """Where a roster came from, kept so later problems can point at its lines."""
 

@@ -9,17 +9,18 @@ are imported only when there is a file to read or a setting to write.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from model.core.problems import WarbandError
+from model.core.value import frozen_value
 
 FORMAT = "warband.settings/1"
 RECENT_LIMIT = 10
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Settings:
     """What the app remembers between runs."""
 

@@ -11,9 +11,10 @@ Apart from the command line and the app's flow so that both say and do the same;
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
+
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from catalogs.library import Library
@@ -56,7 +57,7 @@ def read_bs_list(path: Path, library: Library) -> BsRosterFile:
     return read_bs_roster(path)[0]
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Choices:
     """A game's choices, where they are kept, and whether warband has just proposed them
     (written there for the first time)."""

@@ -9,12 +9,13 @@ written twice.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from textual.binding import Binding, BindingType
 
+from model.core.value import frozen_value
 
-@dataclass(frozen=True)
+
+@frozen_value(slots=False)
 class Command:
     """One thing a person can ask a screen to do."""
 

@@ -28,6 +28,7 @@ from model.battle.setup import BattleSetup
 from model.battle.state import BattleState
 from model.catalog.schema import Catalog, FactionView
 from model.core.bounds import MAX_EVENTS
+from model.core.value import frozen_value
 from model.parse.schema_errors import problems_from
 from model.roster.roster import Roster
 
@@ -36,7 +37,7 @@ CHECKPOINT_EVERY = 64
 millisecond), and a 100,000-event battle keeps about 1,600 states."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Checkpoint:
     """The state after the first ``count`` events of a log, and the checkpoint before it.
 

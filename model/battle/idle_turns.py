@@ -13,17 +13,17 @@ asks the state who is next and checks each step with the fold itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.battle.events import Activate, EndActivation, Event
 from model.battle.refused import Refused
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.battle.state import BattleState
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class IdleTurns:
     """The events that let every waiting actor take its turn doing nothing."""
 

@@ -7,8 +7,9 @@ the fold, and so that each part of the state can return them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.battle.forces import ModelSnap
@@ -19,7 +20,7 @@ OrderKey = int | tuple[int, int] | None
 round with one value of the stat (round, stat); or the turn (None)."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Marker:
     """A marker on the table."""
 
@@ -32,7 +33,7 @@ class Marker:
     """The round (stat-rounds) or phase it was placed in."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class NextUp:
     """Who acts next."""
 
@@ -49,7 +50,7 @@ class NextUp:
     """What the roll-off for this group of actors is recorded under."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Reminder:
     """A counter that asks for something when its bearer's action turn starts."""
 
@@ -58,7 +59,7 @@ class Reminder:
     value: int
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class SideSummary:
     """How a side stands (at the end of the game, or at any time)."""
 
@@ -82,7 +83,7 @@ class SideSummary:
         return self.models - self.out
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Outcome:
     """Who won, and on what, as the count stands (at the end of the game)."""
 
@@ -93,7 +94,7 @@ class Outcome:
     "a draw by the count" (``victory points 0 each, 0 points lost each``)."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class OverLimit:
     """A side whose list is over its points limit (allowed by some games, at a cost)."""
 

@@ -38,7 +38,7 @@ by level, are counted against ``MAX_SELECTIONS`` as they are made
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from model.bsdata.collective import Collective, renumbered
 from model.bsdata.data import Cost, ForceEntry
@@ -68,6 +68,7 @@ from model.bsdata.system import GameSystem
 from model.bsdata.tree import find_force_entry
 from model.core.problems import Problem, RosterError
 from model.core.safe_text import terminal_safe
+from model.core.value import frozen_value
 
 MAX_DEFAULT_DEPTH = 10
 """How many levels of default selections are made under a new selection."""
@@ -76,7 +77,7 @@ MAX_NUMBER = 1000
 """The largest ``number`` a default selection is given."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Choice:
     """Something a player may add in a place."""
 

@@ -11,11 +11,12 @@ categories (``roster_edits``) needs these and nothing of the engine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from model.bsdata.data import Catalogue, CategoryEntry, ForceEntry
 from model.bsdata.tree import find_force_entry
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.bsdata.roster import Force
@@ -27,7 +28,7 @@ UNCATEGORISED_NAME = "Uncategorised"
 """Its name, as BattleScribe spells it (New Recruit writes "Uncategorized")."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class WrittenCategory:
     """A ``<category>``: one the data names (``entry_id``), under its name."""
 

@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import unquote, urlsplit
 
 from model.core.problems import Problem, WarbandError
 from model.core.safe_text import one_line
+from model.core.value import frozen_value
 
 MAX_GAMES = 2_000
 """The most games read from one gallery (BSData's lists about 150)."""
@@ -74,7 +74,7 @@ class GalleryError(WarbandError):
     is untouched."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class GalleryGame:
     """One game of the gallery: a BSData repository."""
 
@@ -104,7 +104,7 @@ class GalleryGame:
         return all(word.casefold() in text for word in words)
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Gallery:
     """A gallery's games, by name, and the entries left out with why."""
 
@@ -123,7 +123,7 @@ class Gallery:
         return tuple(g for g in self.games if g.matches(listed))
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class DataFile:
     """One data file of a game, as its package lists it."""
 
@@ -142,7 +142,7 @@ class DataFile:
         return self.file.lower().endswith(("gstz", "catz"))
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Package:
     """A game's ``catpkg.json``: its release and its data files."""
 

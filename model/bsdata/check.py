@@ -35,19 +35,19 @@ total is silently wrong. A catalogue of another game system is not used at all
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.bsdata.check_loops import link_loops
 from model.bsdata.check_walk import Walker
 from model.core.problems import Problem
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.bsdata.data import Catalogue
     from model.bsdata.system import GameSystem
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Findings:
     """What the check found: errors (the data cannot be used as written) and warnings."""
 

@@ -33,7 +33,7 @@ from the ``Source`` of each constraint checked here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from model.bsdata.collective import Collective
@@ -43,6 +43,7 @@ from model.bsdata.origins import Source, holder_id, origin_of
 from model.bsdata.queries import Ctx, Root
 from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
+from model.core.value import frozen_value
 from model.rules.findings import Finding, Origin, Where
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def many(count: float, name: str) -> str:
     return f"{number_text(count)} {name}s"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Subject:
     """What a constraint counts: its key (``model.bsdata.queries``) and name for people."""
 

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeAlias
+
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.core.problems import Problem
@@ -61,7 +62,7 @@ UNLIMITED = -1.0
 """A ``max`` constraint or a cost limit of -1 means no limit (BattleScribe's convention)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Query:
     """What a constraint, condition or repeat counts.
 
@@ -82,7 +83,7 @@ class Query:
     percent_value: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Constraint:
     """A ``min`` or ``max`` on what ``query`` counts; modifiers may change ``value`` by id."""
 
@@ -92,7 +93,7 @@ class Constraint:
     query: Query
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Condition:
     """Holds when what ``query`` counts compares to ``value`` as ``type`` says."""
 
@@ -113,7 +114,7 @@ COMPARISONS: dict[str, Callable[[float, float], bool]] = {
 ``model.bsdata.conditions`` and by New Recruit's local condition groups, ``nr_local``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ConditionGroup:
     """``and`` or ``or`` of conditions and nested groups (or one of New Recruit's kinds:
     ``not``, ``count`` at least ``min`` of them ...: ``nr_extensions``)."""
@@ -127,7 +128,7 @@ class ConditionGroup:
     """New Recruit's ``localConditionGroups``, parts like the conditions."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class LocalConditionGroup:
     """New Recruit's: holds when what ``query`` counts, of the selections for which every
     one of ``conditions`` and ``groups`` holds (asked from each of them), compares to
@@ -140,7 +141,7 @@ class LocalConditionGroup:
     groups: tuple[ConditionGroup, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Repeat:
     """Apply a modifier once per ``value`` of what ``query`` counts, ``repeats`` times each;
     ``round_up`` counts a part bucket as a whole one."""
@@ -151,7 +152,7 @@ class Repeat:
     query: Query
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Modifier:
     """Changes ``field`` (a constraint id, a cost type id, ``name``, ``hidden``, ``page``,
     ``annotation``, a category id ...) of the element that holds it, by ``type`` with
@@ -175,7 +176,7 @@ class Modifier:
     """New Recruit's: the text ``replace`` looks for (``value`` is what it puts instead)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ModifierGroup:
     """Modifiers (and nested groups) that apply only when the group's own conditions hold."""
 
@@ -190,7 +191,7 @@ Modifiers: TypeAlias = tuple[Modifier | ModifierGroup, ...]
 """An element's modifiers and modifier groups, in the order written."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Cost:
     """An amount of one cost type (``type_id`` names a ``CostType``)."""
 
@@ -198,7 +199,7 @@ class Cost:
     value: float
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CostType:
     """A currency a list is costed in ("pts", "Cans"); ``default_limit`` -1 is no limit."""
 
@@ -208,7 +209,7 @@ class CostType:
     hidden: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Characteristic:
     """One value on a profile, e.g. ``Handling 4``."""
 
@@ -217,7 +218,7 @@ class Characteristic:
     value: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ProfileType:
     """A profile's columns, by characteristic type id and name."""
 
@@ -226,7 +227,7 @@ class ProfileType:
     characteristics: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Profile:
     """A stat line (a model's, a weapon's ...) of a profile type."""
 
@@ -241,7 +242,7 @@ class Profile:
     publication_id: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Rule:
     """A special rule's name and text."""
 
@@ -254,7 +255,7 @@ class Rule:
     publication_id: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class InfoLink:
     """A link to a shared profile, rule or info group, with its own modifiers."""
 
@@ -266,7 +267,7 @@ class InfoLink:
     modifiers: Modifiers = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class InfoGroup:
     """A named bundle of profiles, rules and links to more."""
 
@@ -280,7 +281,7 @@ class InfoGroup:
     modifiers: Modifiers = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CategoryLink:
     """Puts an entry (or a force) in a category; ``primary`` decides where it is listed."""
 
@@ -293,7 +294,7 @@ class CategoryLink:
     modifiers: Modifiers = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Info:
     """What an entry, a force or a category says about itself, for people: profiles,
     rules, links to shared ones and info groups."""
@@ -307,7 +308,7 @@ class Info:
 NO_INFO = Info()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Entry:
     """A selection entry, a selection entry group or an entry link (``tag`` says which).
 
@@ -346,7 +347,7 @@ class Entry:
     publication_id: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CategoryEntry:
     """A category ("HQ", "Vehicle"): forces constrain how many of each a list may hold."""
 
@@ -358,7 +359,7 @@ class CategoryEntry:
     info: Info = NO_INFO
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ForceEntry:
     """A kind of force ("Team", "Patrol detachment"): which categories it holds, how many
     of each, and the forces that may nest in it."""
@@ -376,7 +377,7 @@ class ForceEntry:
     """The book and page it is from, as written (a roster's force carries them)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CatalogueLink:
     """One catalogue using another; with ``import_root_entries`` its root entries too."""
 
@@ -386,7 +387,7 @@ class CatalogueLink:
     import_root_entries: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Publication:
     """A book or document that entries cite by id with a page."""
 
@@ -395,7 +396,7 @@ class Publication:
     short_name: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Catalogue:
     """One file: the game system (``is_game_system``) or a catalogue of it.
 

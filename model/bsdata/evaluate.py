@@ -17,7 +17,6 @@ force's; cost limits exceeded.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from model.bsdata.constraints import check_constraints
@@ -29,10 +28,11 @@ from model.bsdata.roster import BsRoster, CostLimit
 from model.bsdata.system import GameSystem
 from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
+from model.core.value import frozen_value
 from model.rules.findings import Finding, Origin, Where
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Evaluation:
     """What ``evaluate`` found about a roster."""
 

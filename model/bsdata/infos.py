@@ -41,7 +41,6 @@ names.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -66,6 +65,7 @@ from model.bsdata.modifiers import (
 )
 from model.bsdata.nr_affects import affecting
 from model.bsdata.queries import Counts, Ctx
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.bsdata.roster import BsRoster
@@ -85,7 +85,7 @@ MAX_TEXT = 10_000
 the data's own text is longer: it is never cut short)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ShownCharacteristic:
     """One value of a profile as the list makes it; ``changed`` when a modifier made it
     differ from the data's."""
@@ -96,7 +96,7 @@ class ShownCharacteristic:
     changed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ShownProfile:
     """A profile as the list makes it."""
 
@@ -117,7 +117,7 @@ class ShownProfile:
         return "name" in self.changed or any(c.changed for c in self.characteristics)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ShownRule:
     """A rule as the list makes it."""
 
@@ -131,7 +131,7 @@ class ShownRule:
     """Which of ``name``, ``description`` and ``hidden`` a modifier changed."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Infos:
     """The profiles and rules of one selection, force or category, hidden ones included
     (``hidden`` set): a sheet shows ``visible()``."""
@@ -162,7 +162,7 @@ Reaching: TypeAlias = tuple[tuple[str, Modifier, int], ...]
 ``affects``: ``model.bsdata.nr_affects``): profile type, modifier, times."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class _Found:
     """A profile or rule reached, before its modifiers: with the link's modifiers after
     its own, hidden as written (``own_hidden``, the link's too) and whether a group or
@@ -418,7 +418,7 @@ def force_infos(engine: Engine, force: int) -> Infos:
     return _infos(engine.system, (entry.info,), placed.force.catalogue_id, ctx, engine.counts)
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class RosterInfos:
     """Every selection's and force's profiles and rules, by id, hidden ones included."""
 

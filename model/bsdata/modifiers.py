@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 from model.bsdata import nr_extensions
 from model.bsdata.conditions import MAX_TIMES, times
 from model.bsdata.data import Modifier, ModifierGroup, Modifiers
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.bsdata.queries import Counts, Ctx
@@ -79,7 +80,7 @@ class State:
     cost type ids, constraint ids)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Effective:
     """An entry's fields after modifiers, for one selection (or one place)."""
 

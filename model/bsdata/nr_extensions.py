@@ -36,10 +36,10 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.core.problems import Problem
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.bsdata.data import Catalogue
@@ -228,7 +228,7 @@ def group_result(kind: str, parts: list[bool], minimum: float) -> bool | None:
     return False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Reach:
     """An ``affects`` path read: what it takes from its start, and which profiles."""
 

@@ -14,9 +14,9 @@ rule is broken.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from model.core.value import frozen_value
 from model.rules.findings import Origin
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from model.bsdata.tree import Placed, Tree
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Source:
     """Whose constraint is checked, and from where: what an ``Origin`` is made of when
     the constraint is broken."""

@@ -37,10 +37,10 @@ Scopes, for a query held by a selection (or by an entry not yet selected in a pl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.bsdata import nr_extensions
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.bsdata.data import Query
@@ -55,7 +55,7 @@ Root = tuple[object, ...]
 NOWHERE: Root = ("none",)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Ctx:
     """The place a query is asked from."""
 

@@ -38,6 +38,7 @@ from model.bsdata.data import (
     ModifierGroup,
     Modifiers,
 )
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.bsdata.system import GameSystem
@@ -132,7 +133,7 @@ def make_node(
     )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Minimums:
     """A node's ``min`` constraints (any field), in the order written, and their ids."""
 
@@ -219,7 +220,7 @@ def _touching_group(group: ModifierGroup, fields: frozenset[str]) -> ModifierGro
     return replace(group, modifiers=inner, nested=nested)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Checked:
     """Positions in ``Options.constrained``: of the nodes with a minimum (checked
     whether selected or not), and by key, of the entries and of the groups (checked
@@ -230,7 +231,7 @@ class Checked:
     groups: Mapping[str, tuple[int, ...]]
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Options:
     """What may be selected in one place (a force's top level or inside a selection)."""
 

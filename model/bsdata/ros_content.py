@@ -18,7 +18,7 @@ random ids are, and the same at every export of the same list.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -30,6 +30,7 @@ from model.bsdata.data import (
 )
 from model.bsdata.engine import Engine, run_engine
 from model.bsdata.infos import Infos, force_infos, selection_infos
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.bsdata.resolve import Node
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from model.bsdata.system import GameSystem
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class SelectionFacts:
     """What the data makes of one selection."""
 
@@ -52,7 +53,7 @@ class SelectionFacts:
     """Its profiles and rules as the list makes them (``model.bsdata.infos``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ForceFacts:
     """What the data makes of one force."""
 
@@ -66,7 +67,7 @@ class ForceFacts:
     """Its force entry's profiles and rules as the list makes them (``model.bsdata.infos``)."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class RosContent:
     """Everything ``ros_write.ros_bytes`` writes that the roster itself does not hold."""
 

@@ -19,10 +19,11 @@ rosters, and the engine can cache by identity.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from model.core.value import frozen_value
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Selection:
     """``number`` of an entry, and what was selected inside it."""
 
@@ -46,7 +47,7 @@ class Selection:
         return tuple(self.entry_id.split("::"))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CustomCategory:
     """A name and notes a player gave one of a force's categories (BattleScribe's
     customName and customNotes of a force's ``<category>``: "HQ" shown as "Command HQ").
@@ -61,7 +62,7 @@ class CustomCategory:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Force:
     """A force of one kind (a force entry) from one catalogue, and its selections."""
 
@@ -85,7 +86,7 @@ class Force:
         return next((c for c in self.custom_categories if c.entry_id == entry_id), None)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CostLimit:
     """The most a roster may spend of one cost type (the player's choice: 500 points)."""
 
@@ -93,7 +94,7 @@ class CostLimit:
     value: float
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class BsRoster:
     """A list over a BattleScribe game system."""
 

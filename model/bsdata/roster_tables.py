@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, cast
 
 from model.bsdata.roster_bounds import (
@@ -30,6 +29,7 @@ from model.bsdata.roster_bounds import (
     MAX_TEXT,
     NO_LIMIT,
 )
+from model.core.value import frozen_value
 
 T = TypeVar("T")
 
@@ -39,7 +39,7 @@ MAX_ID = 1000
 SelectionType = Literal["unit", "model", "upgrade"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class SelectionTable:
     """``[[...selections]]``: one selection, and those made inside it."""
 
@@ -54,7 +54,7 @@ class SelectionTable:
     selections: tuple[SelectionTable, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CategoryTable:
     """``[[forces.categories]]``: the player's own name and notes for a category."""
 
@@ -63,7 +63,7 @@ class CategoryTable:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ForceTable:
     """``[[forces]]``: a force, its selections and the forces nested in it."""
 
@@ -79,7 +79,7 @@ class ForceTable:
     categories: tuple[CategoryTable, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CostLimitTable:
     """``[[cost_limits]]``: the most a roster may spend of one cost type."""
 
@@ -88,7 +88,7 @@ class CostLimitTable:
     name: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class RosterTable:
     """The whole document but its ``format``."""
 

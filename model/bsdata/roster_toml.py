@@ -62,7 +62,6 @@ import hashlib
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from model.bsdata.roster import BsRoster, CostLimit, CustomCategory, Force, Selection
@@ -80,6 +79,7 @@ from model.bsdata.roster_tables import (
     plain_tables,
 )
 from model.core.problems import KeyPath, Problem, format_path
+from model.core.value import frozen_value
 
 FORMAT = "warband.bsroster/1"
 CURRENT_VERSION = 1
@@ -87,7 +87,7 @@ _FORMAT_RE = re.compile(r"warband\.bsroster/([0-9]{1,9})")
 _OTHER_FORMAT = re.compile(r"warband\.roster/[0-9]{1,9}")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class BsRosterFile:
     """What a ``warband.bsroster`` file holds: the roster, and which game system of the
     catalog library it is built with (its folder: BattleScribe's own id is the roster's
@@ -97,7 +97,7 @@ class BsRosterFile:
     roster: BsRoster
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class FormatRefused:
     """Why a document is not read at all (a missing, foreign or newer ``format``): a
     title for the whole and the one problem, placed at ``format``."""

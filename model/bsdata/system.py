@@ -12,7 +12,7 @@ every look-up after that is a dictionary read.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -26,6 +26,7 @@ from model.bsdata.data import (
     Profile,
     Rule,
 )
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.core.problems import Problem
@@ -74,7 +75,7 @@ def _own_index(catalogue: Catalogue) -> dict[str, Target]:
     return index
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class GameSystem:
     """The ``.gst`` and its catalogues (``.cat``), with look-ups by id."""
 

@@ -16,12 +16,12 @@ place (its ``node`` is None).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from model.bsdata.resolve import NO_OPTIONS, Index, Node, Options
 from model.core.safe_text import terminal_safe
+from model.core.value import frozen_value
 from model.rules.findings import Finding, Origin, Where
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from model.bsdata.system import GameSystem
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Placed:
     """One selection in place."""
 
@@ -46,7 +46,7 @@ class Placed:
     """The selections it is inside, nearest first."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class PlacedForce:
     """One force in place."""
 
@@ -65,7 +65,7 @@ class PlacedForce:
     """Every force inside it, at any depth."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Tree:
     """The roster, flat, in depth-first order."""
 

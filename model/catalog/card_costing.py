@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.catalog.items import Item, Trait, Weapon
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.catalog.design import DesignSpec, ModelGroup, UnitCard
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class GroupCost:
     """What one model of a group costs, and how."""
 
@@ -39,7 +39,7 @@ class GroupCost:
         return self.per_model * self.group.count
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Costing:
     """A card's cost, group by group."""
 
@@ -63,7 +63,7 @@ class Costing:
         return tuple(line for line in out if line)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class RuleCost:
     """What adding a special rule to a weapon costs: points, or a percentage."""
 

@@ -9,10 +9,10 @@ check and the designer report these on their own.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.core.problems import Problem, did_you_mean
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.catalog.card_costing import RuleCost
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from model.catalog.items import Item
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class CardProblem:
     """Something in a card that no catalog defines; ``path`` is inside the card."""
 

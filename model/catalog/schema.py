@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from model.catalog.items import Item, Weapon, rule_id
 from model.catalog.units import Choice, ModelRange, OptionGroup, StatValue, Unit
 from model.core.base import FrozenMap
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     # Imported where a card is costed (``_design``, ``rule_costs``): a list without
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from model.rules.kinds import Constraint
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Catalog:
     """A whole game system: its system file and every faction, as loaded."""
 
@@ -342,7 +343,7 @@ class FactionView:
         return iter(self.units.items())
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Design:
     """A card as the builder knows it: the unit it makes and what it costs."""
 

@@ -12,9 +12,10 @@ name, an id or an argument echoed in a message cannot drive it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from model.core.safe_text import terminal_safe
+from model.core.value import frozen_value
 
 KeyPath = tuple[str | int, ...]
 """A place inside a TOML document: table keys, and 1-based positions in arrays."""
@@ -40,7 +41,7 @@ def _is_bare(key: str) -> bool:
     return bool(key) and all(c.isascii() and (c.isalnum() or c in "-_") for c in key)
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Problem:
     """One thing wrong with a file, where it is, and how to fix it."""
 

@@ -31,9 +31,10 @@ import io
 import re
 import struct
 import zlib
-from dataclasses import dataclass
 from xml.etree import ElementTree
 from xml.parsers import expat
+
+from model.core.value import frozen_value
 
 MAX_XML_BYTES = 40_000_000
 """The largest XML document read (the biggest BSData catalogues are about 10 MB)."""
@@ -82,7 +83,7 @@ def _unzip_errors() -> tuple[type[Exception], ...]:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class XmlRefused:
     """Why a document was not read: a message a person can act on, and a line if known."""
 

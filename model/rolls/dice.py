@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from model.battle.events import Event, Roll, RollOff
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.catalog.tracker_rolls import ModifierSpec
@@ -122,7 +123,7 @@ def next_dice(seed: int, events: Iterable[Event]) -> Dice:
 # ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Modifier:
     """A named change to a roll: ``Modifier("Short range", 1)``."""
 

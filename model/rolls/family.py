@@ -16,9 +16,9 @@ apart from the families so each depends on the interface, not on another family.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from model.core.value import frozen_value
 from model.rolls.dice import Dice, Result
 from model.rolls.forms import Form, Kind
 from model.rolls.game import Game
@@ -67,7 +67,7 @@ def _no_wounds(form: Form, result: Result) -> tuple[str, int] | None:
     return None
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class RollFamily:
     """A family of rolls (one game's, or the rules several games share)."""
 

@@ -17,13 +17,13 @@ word on what comes next, not a widget's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from model.core.value import frozen_value
 
 FieldValue = str | bool
 """A field's value: a choice's id or a number as text, or a tick."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class FollowOn:
     """The roll that follows the last one, and what it takes from it."""
 

@@ -11,10 +11,10 @@ it holds values, not widgets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from model.core.value import frozen_value
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Kind:
     """A kind of roll the form offers, with the fields it asks for."""
 
@@ -30,7 +30,7 @@ def kind(kind_id: str, name: str, fields: str, **labels: str) -> Kind:
     return Kind(kind_id, name, frozenset(fields.split()), tuple(labels.items()))
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Form:
     """What the player chose, as read from the dialog's fields."""
 
@@ -95,7 +95,7 @@ class Form:
         )
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class SheetForm:
     """What the player chose for one of these rolls."""
 

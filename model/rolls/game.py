@@ -11,10 +11,10 @@ another, and apart from the dialog because it reads the battle, not widgets.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.catalog.items import Trait, Weapon
+from model.core.value import frozen_value
 from model.rolls.dice import Modifier
 from model.rolls.profiles import WeaponStats, armour_of
 from model.roster.describe import SEP
@@ -30,7 +30,7 @@ OTHER = "Other"
 """The name of the player's free modifier in the log."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Game:
     """What the rolls read: the battle's state now and the catalog view of each side."""
 

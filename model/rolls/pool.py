@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from model.battle.events import Roll
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.rolls.dice import DiceSource
@@ -49,7 +49,7 @@ class PoolError(ValueError):
     """A pool that cannot be rolled, with what to write instead."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Pool:
     """``count`` dice of ``sides`` sides, ``modifier`` added to each die, needing
     ``target`` or more each (None: their total is the result), the failures or the ones
@@ -113,7 +113,7 @@ def parse_pool(text: str) -> Pool:
     )
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class PoolResult:
     """A pool as rolled: each die's first value, what replaced the re-rolled ones, the
     values counted (modifier added), and the successes or the total."""

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Literal
 
 from model.catalog.items import Armour, Gear, Item, ProfileScalar, ProfileValue, Trait, Weapon
+from model.core.value import frozen_value
 from model.rolls.dice import Modifier
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 # ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class WeaponStats:
     """What the dice helper reads of a weapon (or an attacking trait)."""
 
@@ -132,7 +133,7 @@ def weapon_penetration(weapon: WeaponStats, band: int | None) -> int:
     raise ValueError(f"{weapon.name}'s Penetration {text!r} cannot be read: give the Penetration")
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class ArmourPiece:
     """Worn armour: its value, and better values against some weapons per range band."""
 

@@ -9,8 +9,9 @@ chooses who acts first: the tracker asks; this only rolls.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.rolls.dice import DiceSource
@@ -19,7 +20,7 @@ MAX_ROUNDS = 50
 """Ties rolled again at most this often (a tie 50 times running is a broken die)."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class RollOff:
     """The dice of every round, what they said, and the side that won."""
 

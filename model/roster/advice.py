@@ -9,9 +9,9 @@ the reason. So the explanation can never disagree with the verdict.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from model.core.value import frozen_value
 from model.roster.validate import edit_errors_each, validate
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from model.rules.findings import Finding, Report
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Option:
     """One item a roster entry may take, as the builder shows it."""
 

@@ -7,8 +7,10 @@ costs only what changed, and an undo can never be corrupted by a later edit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Generic, TypeVar
+
+from model.core.value import frozen_value
 
 T = TypeVar("T")
 
@@ -16,7 +18,7 @@ LIMIT = 500
 """Edits remembered for undo; older ones are forgotten."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class History(Generic[T]):
     """A present value with the values before it (to undo) and after it (to redo)."""
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
+
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from model.catalog.schema import Design, FactionView
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
 Source = Literal["base", "bought", "included"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Carried:
     """Some number of one item on an entry, and how it got there."""
 
@@ -43,7 +45,7 @@ class Carried:
     """How many special rules it has: its own and the extra ones."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class ModelsLoad:
     """Models of an entry that share a profile and a loadout (a designed unit's group;
     a catalog unit's models are one such group)."""
@@ -59,7 +61,7 @@ class ModelsLoad:
     """What one model costs."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Loadout:
     """A roster entry resolved against its catalog."""
 

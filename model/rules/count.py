@@ -25,6 +25,7 @@ from pydantic import model_validator
 from model.core.base import Bool, Id
 from model.core.bounds import Count, Points
 from model.core.messages import render
+from model.core.value import frozen_value
 from model.rules.findings import Finding, Tally, Where
 from model.rules.kind import Context, Counted, EntryRule, Group, ListRule, Off, RuleBase, later
 from model.rules.match import GroupBy, Measure, Term, measure, unit_matches
@@ -146,7 +147,7 @@ class CountRule(RuleBase):
         return ListCount(self, self.terms())
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class EntryCount(EntryRule):
     """A count within each unit (``scope = "unit"``), checked entry by entry."""
 
@@ -160,7 +161,7 @@ class EntryCount(EntryRule):
         return _count_unit(limited, self.terms, ctx, lo)
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class ListCount(ListRule):
     """A count over the whole list (``scope = "list"``)."""
 
@@ -193,7 +194,7 @@ def _with_setting(rule: CountRule, ctx: Context) -> CountRule | None:
     return None if setting is None else rule.model_copy(update={"max": setting})
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class _Places:
     """Where a list-wide count's findings go: the last entry adding to an over-full key,
     and the first entry that makes a minimum apply (``_last_contributor``,

@@ -7,8 +7,10 @@ script can match on, a message that says how to fix the list, and where it is
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal
+
+from model.core.value import frozen_value
 
 Severity = Literal["error", "warning"]
 
@@ -16,7 +18,7 @@ OwnerType = Literal["roster", "force", "category", "selection"]
 """What a BattleScribe finding is on, in BattleScribe's words (``ownerType``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Where:
     """The place a finding points at: a roster entry (from 0) and an item id, or (in a
     BattleScribe roster) the id of the selection that broke the rule."""
@@ -34,7 +36,7 @@ class Where:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Origin:
     """Which rule of BattleScribe data a finding comes from, and what BattleScribe hangs
     it on: the fields by which BattleScribe and New Recruit name a validation error
@@ -68,7 +70,7 @@ class Origin:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Finding:
     """One rule the list breaks (error) or should know about (warning)."""
 
@@ -100,7 +102,7 @@ class Finding:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Tally:
     """A running count shown in the status line: "Miniatures 12/15", "Rare: Pistol 2/3"."""
 
@@ -114,7 +116,7 @@ class Tally:
     points, so the other counts leave it out (it read "50/50 PV · PV 50/50")."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen_value
 class Report:
     """Everything validation found about a list."""
 

@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from model.core.base import Frozen, Id, Text
+from model.core.value import frozen_value
 from model.rules.findings import Severity
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ class CatalogCheck(Protocol):
         """Report a measure naming a stat the system lacks."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Context:
     """A list as the rules read it: the catalog's names, the list's limit and settings, its
     points, and its entries grouped (those that resolve alike, once)."""
@@ -101,7 +101,7 @@ class Context:
     """The entries that resolve alike, once each: the list rules count by them."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Group:
     """Entries of a list that resolve to the same loadout (copies of one entry)."""
 

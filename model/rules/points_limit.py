@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from model.core.base import Text
 from model.core.messages import render
+from model.core.value import frozen_value
 from model.rules.findings import Finding, Tally
 from model.rules.kind import Context, Counted, Group, ListRule, RuleBase
 
@@ -58,7 +59,7 @@ class PointsLimit(RuleBase):
         return PointsRule(self)
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class PointsRule(ListRule):
     """A points limit, checked over the whole list."""
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from model.core.bounds import Ratio as RatioBound
 from model.core.messages import render
+from model.core.value import frozen_value
 from model.rules.findings import Finding, Severity, Tally, Where
 from model.rules.kind import Context, Counted, Group, ListRule, RuleBase, later
 from model.rules.match import Term, measure
@@ -58,7 +59,7 @@ class RatioRule(RuleBase):
         return Ratio(self)
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Ratio(ListRule):
     """A ratio, checked over the whole list."""
 

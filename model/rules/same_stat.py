@@ -10,13 +10,13 @@ message.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
 from model.core.base import StatId
 from model.core.messages import render
+from model.core.value import frozen_value
 from model.rules.findings import Finding, Where
 from model.rules.kind import Context, EntryRule, RuleBase
 from model.rules.match import group_matches
@@ -61,7 +61,7 @@ class SameStatRule(RuleBase):
         return SameStat(self)
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class SameStat(EntryRule):
     """A same-stat rule, checked entry by entry."""
 

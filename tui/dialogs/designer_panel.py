@@ -9,7 +9,6 @@ which both edit the card and redraw this panel; the dialog screen
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -17,6 +16,7 @@ from textual.screen import ModalScreen
 
 from model.catalog.design import DesignSpec, UnitCard
 from model.catalog.items import Trait
+from model.core.value import frozen_value
 from model.roster.cards import place_card
 from model.roster.describe import profile_text, rules_text
 from model.roster.validate import validate
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from model.rules.findings import Finding
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Row:
     """One line of the designer: what Enter edits there."""
 

@@ -8,7 +8,6 @@ cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from rich.text import Text
 from textual import on
@@ -19,10 +18,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option as ListOption
 
+from model.core.value import frozen_value
 from tui.widgets.type_ahead_list import TypeAheadList
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Choice:
     """One thing the items dialog offers."""
 

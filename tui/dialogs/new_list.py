@@ -9,7 +9,6 @@ game is installed and then offered here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -23,6 +22,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from model.core.bounds import MAX_POINTS
 from model.core.problems import Problem, WarbandError
 from model.core.safe_text import one_line
+from model.core.value import frozen_value
 from tui.numbers import whole
 from tui.titles import battlescribe_titles, system_titles
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 POINTS_LABEL = "Points limit"
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class NewList:
     """What the player chose."""
 
@@ -44,7 +44,7 @@ class NewList:
     name: str
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class NewBsList:
     """What the player chose over BattleScribe data: ``catalogue`` is the faction's id,
     and ``limit`` None leaves the limit to the game (``warband new`` without
@@ -56,7 +56,7 @@ class NewBsList:
     name: str
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class MoreGames:
     """The player chose "More games...": the Games screen, to install one."""
 

@@ -14,7 +14,6 @@ hand) is listed too, so Delete can take it away.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -26,6 +25,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from model.core.value import frozen_value
 from model.rules.count import CountRule
 from tui.dialogs.prompt import PromptDialog
 from tui.numbers import whole
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from model.rules.findings import Report
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class SettingRow:
     """One setting as the dialog shows it."""
 

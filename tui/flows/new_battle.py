@@ -9,10 +9,10 @@ battle it wrote.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from model.core.value import frozen_value
 from tui.battle_lists import KIND_WORDS, ListKind, list_kind, read_bs_list
 from tui.flows.game_choices import settled_choices
 
@@ -51,7 +51,7 @@ def playable(library: Library, catalog_dir: Path | None = None) -> str:
     )
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class _Side:
     """A list picked for a side: its game (``system``), its name, and the list as the
     battle of its kind takes it."""

@@ -8,7 +8,6 @@ entry's place from its entry, so renumbering a row costs a counter and a width (
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
@@ -18,6 +17,7 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
+from model.core.value import frozen_value
 from tui.textual_private import (
     TreeLine,
     node_children,
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from model.rules.findings import Report
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class TreeRef:
     """What a tree node stands for: an entry (by position) and maybe one of its items."""
 
@@ -45,7 +45,7 @@ class TreeRef:
 Node = TreeNode[TreeRef]
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class _Shown:
     """What one entry's row was drawn from. ``shape`` is everything but its place and its
     flag: while it is the same, the row's items stand and only its label may change."""

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from model.battle.events import RollOff
+from model.core.value import frozen_value
 from model.rolls.d6.needs import D6
 from model.rolls.dice import DiceSource, Modifier, Result, signed_terms
 
@@ -17,7 +18,7 @@ from model.rolls.dice import DiceSource, Modifier, Result, signed_terms
 # ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Roller:
     """A side rolling for initiative: its name and its modifiers (over the points limit)."""
 

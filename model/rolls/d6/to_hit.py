@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from model.core.value import frozen_value
 from model.rolls.d6.needs import D6, dice_text, needs, needs_text, plural, roll_at
 from model.rolls.dice import DiceSource, Modifier, Result
 
@@ -33,7 +34,7 @@ Target = Literal["infantry", "other"]
 # ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Cover:
     """The target's cover as a to-hit roll reads it from the cover grid."""
 

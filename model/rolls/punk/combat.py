@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from model.core.value import frozen_value
 from model.rolls.dice import DiceSource, Modifier
 from model.rolls.punk.opposed import Contender, OpposedRoll, opposed_roll
 
@@ -40,7 +40,7 @@ UNARMED = Modifier("Unarmed", -2)
 _BONUS = re.compile(r"^\s*([+-]?)\s*(\d+)\s*$")
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Fighter:
     """One side of a combat: who, its Combat now, the weapon it fights with (None: none
     chosen), whether it carries a ranged weapon to swing, and its other bonuses."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from model.core.value import frozen_value
 from model.rolls.dice import DiceSource, Modifier, Result, signed_terms
 
 # ------------------------------------------------------------------------------------------
@@ -16,7 +17,7 @@ from model.rolls.dice import DiceSource, Modifier, Result, signed_terms
 # ------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Contender:
     """One side of an opposed roll: who, what it rolls with, and its modifiers."""
 
@@ -30,7 +31,7 @@ class Contender:
         return self.value + sum(m.value for m in self.modifiers)
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class ContenderRoll:
     """A contender's die and total, and whether it succeeded."""
 

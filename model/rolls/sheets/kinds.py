@@ -19,11 +19,11 @@ form's side of them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from model.battle.refused import Refused
 from model.battle.setup import matches_model
+from model.core.value import frozen_value
 from model.rolls.dice import DiceSource, Modifier, Result
 from model.rolls.family import RollFamily
 from model.rolls.follow_on import FieldValue, FollowOn
@@ -53,7 +53,7 @@ OTHER = "Other"
 """The name of the player's free modifier in the log (as in ``model.rolls.game``)."""
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class SheetKind:
     """A kind of roll to offer: its id, its name, the dialog fields it asks for (by
     ``tui.dialogs.dice`` field name) and labels that read differently for it."""
@@ -148,7 +148,7 @@ def kind_test(tracker: Tracker, kind: str) -> TestSpec | None:
     return tracker.test(kind.removeprefix(TEST)) if kind.startswith(TEST) else None
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Choice:
     """A modifier the dialog offers: its line, its id, and whether it starts ticked."""
 
@@ -191,7 +191,7 @@ def chosen_modifiers(
     return tuple(out)
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class SheetRolls:
     """A roll and the rolls its result led to, in order, with the events that log and
     apply them."""

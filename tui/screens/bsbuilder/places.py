@@ -8,13 +8,12 @@ cursor stays on the same selection when others are added above it, and a finding
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from model.bsdata.roster import BsRoster, Force, Selection, all_forces, all_selections
 from model.bsdata.roster_bounds import MAX_SELECTION_DEPTH, MAX_SELECTIONS
+from model.core.value import frozen_value
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Place:
     """A force (``selection_id`` None) or one selection in it."""
 

@@ -10,7 +10,6 @@ verdict, leaves it be.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 
 from rich.text import Text
 from textual.widgets.tree import TreeNode
@@ -20,6 +19,7 @@ from model.bsdata.evaluate import Evaluation
 from model.bsdata.roster import BsRoster, Force, Selection, all_selections
 from model.core.messages import number_text
 from model.core.safe_text import terminal_safe
+from model.core.value import frozen_value
 from tui.screens.bsbuilder.places import Place
 from tui.widgets.one_line_tree import OneLineTree
 from tui.widgets.roster_tree import changed_span
@@ -28,7 +28,7 @@ from tui.widgets.steady_layout import scrollbars, skip_layout
 Node = TreeNode[Place]
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class Costing:
     """How rows show costs: the list's main cost type (``saves.bs_export.main_cost``) and
     its name; ``type_id`` None for a game without costs."""
@@ -37,7 +37,7 @@ class Costing:
     name: str
 
 
-@dataclass(frozen=True)
+@frozen_value(slots=False)
 class _Row:
     """One row as drawn: its place, its depth (0: a force) and its words."""
 
