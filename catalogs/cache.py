@@ -110,12 +110,28 @@ def source_digest() -> bytes | None:
     count = 0
     for package in (Path(model.__file__).parent, Path(__file__).parent):
         try:
-            for path in sorted(package.rglob("*.py")):
-                parts += [path.relative_to(package).as_posix().encode(), path.read_bytes()]
+            for name, path in _modules(package):
+                parts += [name.encode(), path.read_bytes()]
                 count += 1
         except OSError:
             return None
     return _digest(*parts) if count else None
+
+
+def _modules(package: Path, inside: str = "") -> list[tuple[str, Path]]:
+    """Every module of ``package``, subpackages included, as (its path inside the
+    package, ``/``-joined; its path), sorted by the first. With ``os.scandir``, not
+    ``Path.rglob``: a digest is worked out at every command's start, and the 167
+    modules' ``Path`` objects were 1.5 of its 5 ms."""
+    found: list[tuple[str, Path]] = []
+    with os.scandir(package) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if entry.name != "__pycache__":
+                    found += _modules(package / entry.name, f"{inside}{entry.name}/")
+            elif entry.name.endswith(".py"):
+                found.append((inside + entry.name, package / entry.name))
+    return sorted(found, key=lambda module: module[0])
 
 
 @functools.cache

@@ -351,6 +351,24 @@ def test_the_key_covers_warbands_code_and_pydantics_version() -> None:
     assert key != cache_module.entry_key("x", "bundled", [("system.tom", b"la")])
 
 
+def test_the_code_digest_reads_every_module_of_the_packages(tmp_path: Path) -> None:
+    """Every ``.py`` at any depth, by its ``/``-joined path inside the package, in order
+    of those paths; no compiled file, nothing else."""
+    for name in ("b.py", "a/z.py", "a/b/c.py", "a/__pycache__/z.cpython-311.pyc", "a/x.txt"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "q.py").write_text("")
+    found = cache_module._modules(tmp_path)
+    assert [name for name, _ in found] == ["a/b/c.py", "a/z.py", "b.py"]
+    assert all(path == tmp_path / name for name, path in found)
+    import model
+
+    ours = [name for name, _ in cache_module._modules(Path(model.__file__).parent)]
+    assert "core/value.py" in ours and "bsdata/engine.py" in ours
+    assert len(ours) == len(list(Path(model.__file__).parent.rglob("*.py")))
+
+
 def test_a_cache_folder_that_cannot_be_made_is_no_error(
     gangers: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
