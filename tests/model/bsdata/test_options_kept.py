@@ -24,7 +24,7 @@ import pytest
 from catalogs.library import Library
 from model.bsdata.constraints import Checker
 from model.bsdata.data import Constraint, Modifier, ModifierGroup, Query, Repeat
-from model.bsdata.engine import run_engine
+from model.bsdata.engine import Engine, run_engine
 from model.bsdata.modifiers import values_only
 from model.bsdata.queries import Ctx
 from model.bsdata.resolve import Options, lacks_unselected, touching
@@ -46,9 +46,9 @@ def test_only_what_changes_the_fields_is_kept_in_the_order_written() -> None:
     assert touching((b, only_b), frozenset({"a"})) == ()
 
 
-@pytest.mark.real_data
-@pytest.mark.skipif(not has_data(TENTH), reason=f"no {TENTH} in ../shared/bsdata")
-def test_the_values_of_minimums_are_those_of_all_the_modifiers(tmp_path: Path) -> None:
+def _every_place(tmp_path: Path) -> tuple[Engine, list[tuple[int, int | None, Options]]]:
+    """The engine of the real list, and each place of it: (force, the selection it is
+    inside or None at the force's top, what the place offers)."""
     system = Library(games_folder(tmp_path)).load_battlescribe(TENTH)
     engine = run_engine(system, space_marines(system))
     tree = engine.tree
@@ -61,6 +61,13 @@ def test_the_values_of_minimums_are_those_of_all_the_modifiers(tmp_path: Path) -
         catalogue = tree.forces[row.force].catalogue
         if row.node is not None and catalogue is not None:
             places.append((row.force, at, engine.index.child_options(row.node, catalogue.id)))
+    return engine, places
+
+
+@pytest.mark.real_data
+@pytest.mark.skipif(not has_data(TENTH), reason=f"no {TENTH} in ../shared/bsdata")
+def test_the_values_of_minimums_are_those_of_all_the_modifiers(tmp_path: Path) -> None:
+    engine, places = _every_place(tmp_path)
     compared, modified = 0, 0
     for force, parent, options in places:
         for node, minimums in options.constrained:
@@ -143,19 +150,8 @@ def test_a_minimum_that_could_be_short_where_unselected_is_checked() -> None:
 @pytest.mark.real_data
 @pytest.mark.skipif(not has_data(TENTH), reason=f"no {TENTH} in ../shared/bsdata")
 def test_what_is_passed_over_unselected_is_never_short_there(tmp_path: Path) -> None:
-    system = Library(games_folder(tmp_path)).load_battlescribe(TENTH)
-    engine = run_engine(system, space_marines(system))
-    tree = engine.tree
+    engine, places = _every_place(tmp_path)
     checker = Checker(engine)
-    places: list[tuple[int, int | None, Options]] = [
-        (at, None, engine.index.root_options(placed.catalogue.id))
-        for at, placed in enumerate(tree.forces)
-        if placed.catalogue is not None
-    ]
-    for at, row in enumerate(tree.selections):
-        catalogue = tree.forces[row.force].catalogue
-        if row.node is not None and catalogue is not None:
-            places.append((row.force, at, engine.index.child_options(row.node, catalogue.id)))
     passed = 0
     for force, parent, options in places:
         for node, minimums in options.constrained:
