@@ -84,6 +84,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from catalogs.bs_pickle import GamePickler, GameUnpickler
+from model.core.value import frozen_value
 
 if TYPE_CHECKING:
     from catalogs.bsdata import BsCheck
@@ -144,7 +145,7 @@ def _check(folder: Path, only: Sequence[Path] | None, entry: _Entry | None) -> B
     return found
 
 
-@dataclasses.dataclass(frozen=True)
+@frozen_value(slots=False)
 class GameCounts:
     """How many problems of each severity the check of a whole game folder found."""
 
@@ -306,7 +307,7 @@ def _unescaped(text: str) -> str:
     return html.unescape(text)
 
 
-@dataclasses.dataclass(frozen=True)
+@frozen_value(slots=False)
 class _Entry:
     """Where a game's entry is, its key, and the bytes of the files it was read from."""
 
