@@ -105,10 +105,17 @@ def _walk(selections: tuple[Selection, ...]) -> list[Selection]:
     return out
 
 
+async def picker(pilot: Pilot[None]) -> AddDialog:
+    """``a``: the add dialog it opens."""
+    await keys(pilot, "a")
+    dialog = pilot.app.screen
+    assert isinstance(dialog, AddDialog)
+    return dialog
+
+
 async def add(pilot: Pilot[None], typed: str) -> None:
     """``a``, type part of a name, Enter."""
-    await keys(pilot, "a")
-    assert isinstance(pilot.app.screen, AddDialog)
+    await picker(pilot)
     await keys(pilot, typed, "enter")
 
 
@@ -387,9 +394,7 @@ async def test_the_picker_filters_as_you_type_and_escape_adds_nothing(folders: F
     app = app_in(folders, open_path=path, offer_recovery=False)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await keys(pilot, "a")
-        dialog = app.screen
-        assert isinstance(dialog, AddDialog)
+        dialog = await picker(pilot)
         await keys(pilot, "car")
         assert [dialog.choices[n][0] for n in dialog.shown] == [
             "Car",
@@ -411,9 +416,7 @@ async def test_the_picker_is_kept_and_opens_afresh_at_each_place(folders: Folder
     app = app_in(folders, open_path=path, offer_recovery=False)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await keys(pilot, "a")
-        dialog = app.screen
-        assert isinstance(dialog, AddDialog)
+        dialog = await picker(pilot)
         offered_at_force = [c[0] for c in dialog.choices]
         await keys(pilot, "car", "escape")
         await keys(pilot, "a")  # the same place again: everything offered, no filter
@@ -468,9 +471,7 @@ async def test_the_picker_opened_again_measures_and_draws_no_line_anew(
     app = app_in(folders, open_path=path, offer_recovery=False)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await keys(pilot, "a")
-        dialog = app.screen
-        assert isinstance(dialog, AddDialog)
+        dialog = await picker(pilot)
         await keys(pilot, "car")
         assert picked_as_textual_draws(dialog)
         await keys(pilot, "escape")
@@ -530,9 +531,7 @@ async def test_the_picker_kept_through_a_change_of_theme_opens_in_the_new_one(
     app = app_in(folders, open_path=path, offer_recovery=False)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        await keys(pilot, "a")
-        dialog = app.screen
-        assert isinstance(dialog, AddDialog)
+        dialog = await picker(pilot)
         before = styles_of(dialog)
         await keys(pilot, "escape")
         app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
